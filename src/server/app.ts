@@ -1,0 +1,141 @@
+// buildApp() assembles the server (plugins, modules, static client); main.ts listens, tests inject.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerErrorHandling } from './lib/errors';
+import { findSessionUser, SESSION_COOKIE } from './modules/auth/session';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { communityRoutes } from './modules/communities/communities.routes';
+import { favoriteRoutes } from './modules/favorites/favorites.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { insightRoutes } from './modules/insights/insights.routes';
+import { leadRoutes } from './modules/leads/leads.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
+import type { App, AppDeps, RouteModule } from './types';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const CLIENT_DIST = path.resolve(here, '../../dist/client');
+
+/** Every API module, registered under /api. Add a module here with one line. */
+const MODULES: RouteModule[] = [
+  healthRoutes,
+  authRoutes,
+  communityRoutes,
+  leadRoutes,
+  favoriteRoutes,
+  insightRoutes,
+  analyticsRoutes,
+  warehouseRoutes,
+  chatRoutes,
+  adminRoutes,
+];
+
+export interface BuildOptions extends AppDeps {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built client from dist/client (default: when it exists). */
+  serveClient?: boolean;
+}
+
+function tileOrigins(tileUrl: string | undefined): string[] {
+  if (!tileUrl) return [];
+  try {
+    return [new URL(tileUrl.replace(/\{[^}]+\}/g, '0')).origin];
+  } catch {
+    return [];
+  }
+}
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const tiles = tileOrigins(env.MAP_TILE_URL);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tiles],
+        connectSrc: ["'self'", ...tiles],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        childSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: env.COOKIE_SECURE ? undefined : false,
+  });
+  await app.register(cookie);
+  // Limits are opted into per route (sign-in, leads, chat...) with `config.rateLimit`.
+  await app.register(rateLimit, { global: false, max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
+
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.user = await findSessionUser(options.pool, token);
+  });
+
+  const deps: AppDeps = { pool: options.pool, db: options.db, env };
+  await app.register(
+    async (api) => {
+      for (const register of MODULES) await register(api as unknown as App, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  // Outside /api: generated illustrations (/media/...).
+  await mediaRoutes(app as unknown as App, deps);
+
+  const serveClient = options.serveClient ?? existsSync(path.join(CLIENT_DIST, 'index.html'));
+  if (serveClient) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${url}` } });
+    }
+    if (!serveClient) {
+      return reply.status(404).type('text/plain').send('The client is not built. Run `npm run build`.');
+    }
+    // Every other path is a client route; the client router renders the 404 screen.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app as unknown as App;
+}

@@ -1,0 +1,310 @@
+// The one schema of the product. Migrations in drizzle/ are generated from this file
+// (`npm run db:generate`) and committed; they run on every start.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const textArray = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/** Where a row came from: 'generated' (the seeded dataset) or an importer ('cms', 'fl', 'tx'). */
+const provenance = {
+  source: text('source').notNull().default('generated'),
+  sourceId: text('source_id').notNull(),
+};
+
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    city: text('city'),
+    state: text('state'),
+    postalCode: text('postal_code'),
+    webpage: text('webpage'),
+    /** Annual revenue in US dollars; null when unknown. */
+    revenue: bigint('revenue', { mode: 'number' }),
+    employees: integer('employees'),
+    phone: text('phone'),
+    email: text('email'),
+    indeedUrl: text('indeed_url'),
+    glassdoorUrl: text('glassdoor_url'),
+    /** Denormalized count of communities that reference this operator (kept by refreshAggregates). */
+    communityCount: integer('community_count').notNull().default(0),
+    ...provenance,
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('operators_source_uq').on(t.source, t.sourceId),
+    index('operators_name_idx').on(t.name, t.id),
+    index('operators_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('operators_state_city_idx').on(t.state, t.city),
+    index('operators_revenue_idx').on(t.revenue),
+    index('operators_community_count_idx').on(t.communityCount),
+  ],
+);
+
+export const communities = pgTable(
+  'communities',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull(),
+    /** Two-letter USPS code. */
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull().default(''),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    phone: text('phone'),
+    email: text('email'),
+    website: text('website'),
+    description: text('description'),
+    /** Average customer review rating (0 when no reviews); kept by refreshAggregates. */
+    rating: real('rating').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    /** Labels from CARE_TYPES in src/contracts/constants.ts. */
+    careTypes: textArray('care_types'),
+    amenities: textArray('amenities'),
+    photos: textArray('photos'),
+    communityType: text('community_type'),
+    /** 'Private' | 'Non-Profit' | 'Public'. */
+    ownerType: text('owner_type'),
+    /** Community score 1-5 (CMS overall rating for imported nursing homes). */
+    score: smallint('score'),
+    capacity: integer('capacity'),
+    roomTypes: textArray('room_types'),
+    diningServices: textArray('dining_services'),
+    healthcareServices: textArray('healthcare_services'),
+    roomAmenities: textArray('room_amenities'),
+    communityAmenities: textArray('community_amenities'),
+    overview: text('overview'),
+    operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'set null' }),
+    /** Lowest minPrice and highest maxPrice across community_pricing; kept by refreshAggregates. */
+    minPrice: integer('min_price'),
+    maxPrice: integer('max_price'),
+    ...provenance,
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('communities_source_uq').on(t.source, t.sourceId),
+    index('communities_name_idx').on(t.name, t.id),
+    index('communities_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('communities_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
+    index('communities_state_city_idx').on(t.state, t.city),
+    index('communities_zip_idx').on(t.zipCode),
+    index('communities_operator_idx').on(t.operatorId),
+    index('communities_rating_idx').on(t.rating, t.reviewCount, t.id),
+    index('communities_min_price_idx').on(t.minPrice, t.id),
+    index('communities_max_price_idx').on(t.maxPrice, t.id),
+    index('communities_care_types_idx').using('gin', t.careTypes),
+    index('communities_amenities_idx').using('gin', t.amenities),
+    index('communities_lat_lng_idx').on(t.lat, t.lng),
+    index('communities_created_idx').on(t.createdAt),
+  ],
+);
+
+export const communityPricing = pgTable(
+  'community_pricing',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    careType: text('care_type').notNull(),
+    minPrice: integer('min_price').notNull(),
+    maxPrice: integer('max_price').notNull(),
+  },
+  (t) => [
+    index('community_pricing_community_idx').on(t.communityId),
+    index('community_pricing_care_type_idx').on(t.careType, t.minPrice),
+  ],
+);
+
+export const customerReviews = pgTable(
+  'customer_reviews',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    author: text('author').notNull(),
+    title: text('title'),
+    content: text('content').notNull(),
+    reviewDate: date('review_date', { mode: 'string' }).notNull(),
+    /** Review platform, e.g. 'Google', 'Caring.com'. */
+    source: text('source').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    /** Text-derived sentiment in [0,1] (src/server/modules/sentiment). Never random. */
+    sentiment: real('sentiment').notNull(),
+  },
+  (t) => [
+    index('customer_reviews_community_date_idx').on(t.communityId, t.reviewDate, t.id),
+    index('customer_reviews_date_idx').on(t.reviewDate),
+  ],
+);
+
+export const employeeReviews = pgTable(
+  'employee_reviews',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    title: text('title'),
+    content: text('content').notNull(),
+    reviewDate: date('review_date', { mode: 'string' }).notNull(),
+    jobTitle: text('job_title').notNull(),
+    /** 'current' | 'former'. */
+    employmentStatus: text('employment_status').notNull(),
+    location: text('location'),
+    /** 'Indeed' | 'Glassdoor'. */
+    source: text('source').notNull(),
+    sentiment: real('sentiment').notNull(),
+  },
+  (t) => [index('employee_reviews_operator_date_idx').on(t.operatorId, t.reviewDate, t.id)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    /** 'user' | 'admin'. */
+    role: text('role').notNull().default('user'),
+    /** 'basic' | 'pro'. A trial is plan 'basic' with trialEndsAt in the future. */
+    plan: text('plan').notNull().default('basic'),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    oidcSubject: text('oidc_subject'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_oidc_subject_uq').on(t.oidcSubject),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.communityId] })],
+);
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id').references(() => communities.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    careNeeds: textArray('care_needs'),
+    notes: text('notes'),
+    source: text('source').notNull().default('website'),
+    /** 'new' | 'contacted' | 'tour_scheduled' | 'closed'. */
+    status: text('status').notNull().default('new'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: integer('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'pending' | 'sent' | 'logged' | 'failed'. */
+    notificationStatus: text('notification_status').notNull().default('pending'),
+    notificationAttempts: integer('notification_attempts').notNull().default(0),
+    notificationError: text('notification_error'),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('leads_status_created_idx').on(t.status, t.createdAt),
+    index('leads_community_idx').on(t.communityId),
+    index('leads_created_idx').on(t.createdAt),
+  ],
+);
+
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+export const imports = pgTable('imports', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  fileName: text('file_name').notNull(),
+  /** 'ok' | 'failed'. */
+  status: text('status').notNull(),
+  rowsRead: integer('rows_read').notNull().default(0),
+  inserted: integer('inserted').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  rejected: integer('rejected').notNull().default(0),
+  /** [{ line, reason }] for each rejected row (capped). */
+  rejections: jsonb('rejections').notNull().default(sql`'[]'::jsonb`),
+  error: text('error'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** Small key/value facts about the database, e.g. which dataset was generated. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

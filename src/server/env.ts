@@ -1,0 +1,73 @@
+// Configuration, validated once at boot. Every variable is documented in README.md.
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.string().url().optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** External PostgreSQL; when unset the embedded server under DATA_DIR is used. */
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Dataset size on first start: 1 = the full product scale; 0.01 = a small test set. */
+  DATASET_SCALE: z.coerce.number().positive().max(4).default(1),
+  DATASET_SEED: z.coerce.number().int().default(20261120),
+  /** Set to false to start on an empty database (no generated data). */
+  GENERATE_DATASET: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Comma-separated e-mails that become admins when they sign up or sign in. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Behind an HTTPS proxy: trust X-Forwarded-* and mark cookies Secure. */
+  TRUST_PROXY: bool,
+  COOKIE_SECURE: bool,
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Public base URL used for OIDC redirects, e.g. https://example.com */
+  PUBLIC_URL: optionalUrl,
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Senior Living Advisor <no-reply@localhost>'),
+  ADVISOR_EMAILS: z.string().default(''),
+  NOTIFY_COMMUNITIES: bool,
+  /** Optional raster tile URL template ({z}/{x}/{y}) for map streets; offline shapes are used otherwise. */
+  MAP_TILE_URL: z.string().optional(),
+  MAP_TILE_ATTRIBUTION: z.string().optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

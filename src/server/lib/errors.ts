@@ -1,0 +1,61 @@
+// AppError carries an error code; the error handler turns every failure into { error: { code, message } }
+// and never lets the internals of a 5xx reach the client.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_STATUS, type ErrorCode } from '../../contracts/errors';
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.code = code;
+    this.statusCode = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+};
+
+function describeValidation(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const where = (error.validationContext ?? 'request').replace(/^querystring$/, 'query');
+    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
+    const msg = first?.message ?? 'is invalid';
+    return field ? `${where}.${field}: ${msg}` : `${where}: ${msg}`;
+  }
+  return error.message;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ error: { code: 'VALIDATION_ERROR', message: describeValidation(error) } });
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) {
+      return reply.status(ERROR_STATUS[mapped]).send({ error: { code: mapped, message: error.message } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: 'Too many requests, please slow down and try again shortly.' } });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { code: 'BAD_REQUEST', message: error.message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+  });
+}

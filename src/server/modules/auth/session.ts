@@ -1,0 +1,106 @@
+// Sessions live in PostgreSQL. The cookie holds a random token; only its SHA-256 is stored.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { AppError } from '../../lib/errors';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_DAYS = 30;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: 'user' | 'admin';
+  plan: 'basic' | 'pro';
+  trialEndsAt: Date | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Pro means a paid plan or a trial that has not ended yet. */
+export function isPro(user: SessionUser | null, now = new Date()): boolean {
+  if (!user) return false;
+  if (user.plan === 'pro') return true;
+  return user.trialEndsAt !== null && user.trialEndsAt.getTime() > now.getTime();
+}
+
+export async function createSession(pool: pg.Pool, userId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000);
+  await pool.query('INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, $3)', [hashToken(token), userId, expiresAt]);
+  return { token, expiresAt };
+}
+
+export async function destroySession(pool: pg.Pool, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await pool.query('DELETE FROM sessions WHERE id = $1', [hashToken(token)]);
+}
+
+export async function findSessionUser(pool: pg.Pool, token: string | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const { rows } = await pool.query<{
+    id: number;
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    profile_image_url: string | null;
+    role: 'user' | 'admin';
+    plan: 'basic' | 'pro';
+    trial_ends_at: Date | null;
+  }>(
+    `SELECT u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.plan, u.trial_ends_at
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = $1 AND s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    profileImageUrl: r.profile_image_url,
+    role: r.role,
+    plan: r.plan,
+    trialEndsAt: r.trial_ends_at,
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** preHandler guards: authorization is always checked on the server. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (request.user.role !== 'admin') throw new AppError('FORBIDDEN', 'This area is for care advisors (admins) only.');
+}
+
+export async function requirePro(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!isPro(request.user)) throw new AppError('PRO_REQUIRED', 'This is a Professional feature. Upgrade to Pro to use it.');
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import type { App } from '../../types';
+
+let tdb: TestDatabase;
+let app: App;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  app = await buildTestApp(tdb);
+});
+afterAll(async () => {
+  await app.close();
+  await tdb.drop();
+});
+
+describe('GET /api/health', () => {
+  it('reports the database and the counts of every table it names', async () => {
+    await tdb.pool.query("INSERT INTO operators (name, source_id) VALUES ('Op', 'o1')");
+    await tdb.pool.query("INSERT INTO communities (name, city, state, source_id) VALUES ('A', 'Austin', 'TX', 'c1'), ('B', 'Dallas', 'TX', 'c2')");
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      counts: { communities: 2, operators: 1, customerReviews: 0, employeeReviews: 0, users: 0, leads: 0 },
+    });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/does-not-exist' } });
+  });
+
+  it('sets security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

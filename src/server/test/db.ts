@@ -1,0 +1,54 @@
+// Test helpers: a fresh migrated database per test file (cloned from the template) and an app on it.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { createPool, wrapPool, type Db } from '../db/client';
+import { loadEnv, type Env } from '../env';
+import type { App } from '../types';
+
+export interface TestDatabase {
+  pool: pg.Pool;
+  db: Db;
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl');
+  const template = inject('pgTemplate');
+  const name = `sl_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const pool = createPool(url, 10);
+  return {
+    pool,
+    db: wrapPool(pool),
+    url,
+    name,
+    async drop() {
+      await pool.end();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GENERATE_DATASET: 'false', ...overrides });
+}
+
+/** A real app (real routes, real database) for `app.inject()`. */
+export async function buildTestApp(tdb: TestDatabase, envOverrides: Record<string, string> = {}): Promise<App> {
+  const app = await buildApp({ pool: tdb.pool, db: tdb.db, env: testEnv(envOverrides), serveClient: false });
+  await app.ready();
+  return app;
+}
