@@ -15,10 +15,12 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { communityRoutes } from './modules/communities/communities.routes';
+import { communityDetailRoutes } from './modules/communities/detail.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insights/insights.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
+import { marketRoutes } from './modules/market/market.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { App, AppDeps, RouteModule } from './types';
@@ -31,10 +33,12 @@ const MODULES: RouteModule[] = [
   healthRoutes,
   authRoutes,
   communityRoutes,
+  communityDetailRoutes,
   leadRoutes,
   favoriteRoutes,
   insightRoutes,
   analyticsRoutes,
+  marketRoutes,
   warehouseRoutes,
   chatRoutes,
   adminRoutes,
