@@ -1,0 +1,87 @@
+// Sign-in, sign-up and the current user (GET /api/login page, /api/auth/*). Isomorphic: the same
+// schemas validate the forms on the client and the requests on the server.
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const TRIAL_DAYS = 14;
+
+const emailSchema = z
+  .string({ error: 'Please enter your e-mail address.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Please enter your e-mail address.')
+  .max(254, 'That e-mail address is too long.')
+  .pipe(z.email({ error: 'Please enter a valid e-mail address.' }));
+
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Please choose a password.' })
+    .min(PASSWORD_MIN, `Your password needs at least ${PASSWORD_MIN} characters.`)
+    .max(PASSWORD_MAX, `Your password can have at most ${PASSWORD_MAX} characters.`),
+  firstName: z
+    .string()
+    .trim()
+    .max(100, 'Your first name can have at most 100 characters.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Please enter your password.' })
+    .min(1, 'Please enter your password.')
+    .max(PASSWORD_MAX, `Your password can have at most ${PASSWORD_MAX} characters.`),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** GET /api/auth/user (and the answer of register / login). */
+export const authUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(['user', 'admin']),
+  plan: z.enum(['basic', 'pro']),
+  /** ISO timestamp; the 14-day Professional trial ends then. */
+  trialEndsAt: z.string().nullable(),
+  /** A paid Professional plan or a running trial. */
+  isPro: z.boolean(),
+});
+export type AuthUserResponse = z.infer<typeof authUserSchema>;
+
+/** GET /api/auth/config: what the sign-in page may offer. */
+export const authConfigSchema = z.object({ oidc: z.boolean() });
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** GET /api/login (and /api/login/callback) query. */
+export const loginPageQuerySchema = z.object({
+  returnTo: z.string().max(2000).optional(),
+  sso: z.string().max(10).optional(),
+  error: z.string().max(100).optional(),
+});
+
+export const AUTH_MESSAGES = {
+  badCredentials: 'Incorrect e-mail or password.',
+  emailTaken: 'An account with this e-mail already exists.',
+  ssoUnavailable: 'Single sign-on is not configured on this server.',
+  ssoFailed: 'Single sign-on did not complete. Please try again.',
+} as const;
+
+/**
+ * Where to go after signing in: only a same-origin relative path ('/x', never '//host' or '/\\host'),
+ * otherwise '/'. Used by the server (OIDC callback) and by the sign-in page.
+ */
+export function safeReturnTo(value: string | null | undefined): string {
+  if (!value || typeof value !== 'string' || value.length > 2000) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // Control characters (tabs and newlines are dropped by URL parsers: '/\t/evil.com').
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  // Never bounce back into the sign-in page itself.
+  if (/^\/api\/log(in|out)(\/|\?|#|$)/i.test(value)) return '/';
+  return value;
+}
