@@ -26,6 +26,18 @@ export default defineConfig({
           setupFiles: ['src/test/fail-on-console-error.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

@@ -116,10 +116,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Outside /api: generated illustrations (/media/...).
   await mediaRoutes(app as unknown as App, deps);
 
-  const serveClient = options.serveClient ?? existsSync(path.join(CLIENT_DIST, 'index.html'));
+  const clientDir = env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : CLIENT_DIST;
+  const serveClient = options.serveClient ?? existsSync(path.join(clientDir, 'index.html'));
   if (serveClient) {
     await app.register(fastifyStatic, {
-      root: CLIENT_DIST,
+      root: clientDir,
       wildcard: false,
       index: false,
       maxAge: '1h',

@@ -58,7 +58,11 @@ export const envSchema = z.object({
   /** Optional raster tile URL template ({z}/{x}/{y}) for map streets; offline shapes are used otherwise. */
   MAP_TILE_URL: z.string().optional(),
   MAP_TILE_ATTRIBUTION: z.string().optional(),
+  /** Where the built client is served from (default dist/client). */
+  CLIENT_DIST_DIR: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Sign-in and sign-up attempts per IP address per minute (each endpoint counts on its own). */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { healthResponseSchema } from '../../../contracts/health';
 import type { RouteModule } from '../../types';
 
@@ -23,4 +24,22 @@ export const healthRoutes: RouteModule = (app, { pool }) => {
       return reply.status(503).send({ status: 'degraded', database: 'down', counts: zero });
     }
   });
+
+  // Liveness: no database. Also the benchmark's 'bare route' baseline.
+  app.get('/health/live', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+
+  // One primary-key lookup through the same pool: the benchmark's 'bare indexed query' baseline.
+  app.get(
+    '/health/probe',
+    {
+      schema: {
+        querystring: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647).default(1) }),
+        response: { 200: z.object({ id: z.number().int().nullable() }) },
+      },
+    },
+    async (request) => {
+      const { rows } = await pool.query<{ id: number }>('SELECT id FROM communities WHERE id = $1', [request.query.id]);
+      return { id: rows[0]?.id ?? null };
+    },
+  );
 };

@@ -39,3 +39,15 @@ describe('GET /api/health', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('baseline probes', () => {
+  it('answers liveness without the database and a primary-key probe through the pool', async () => {
+    expect((await app.inject({ url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
+    const { rows } = await tdb.pool.query<{ id: number }>('SELECT min(id)::int AS id FROM communities');
+    expect((await app.inject({ url: `/api/health/probe?id=${rows[0].id}` })).json()).toEqual({ id: rows[0].id });
+    expect((await app.inject({ url: '/api/health/probe?id=999999' })).json()).toEqual({ id: null });
+    const bad = await app.inject({ url: '/api/health/probe?id=abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_ERROR');
+  });
+});

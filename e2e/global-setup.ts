@@ -1,0 +1,117 @@
+// Browser-test setup: a fresh database on the test PostgreSQL, a client build of this run's own,
+// and the real server (src/server/main.ts) on a free port with a small generated dataset.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEmbedded } from '../src/server/db/client';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const root = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the app did not become healthy within ${timeoutMs} ms`);
+}
+
+export default async function setup(project: TestProject) {
+  const haveBrowser = existsSync(CHROMIUM);
+  if (!haveBrowser) {
+    if (process.env.CI) throw new Error(`${CHROMIUM} is missing: browser tests are required in CI (install Debian's chromium).`);
+    console.warn(`[e2e] ${CHROMIUM} not found: browser tests are skipped (they are required in CI).`);
+    project.provide('e2eBaseUrl', '');
+    project.provide('e2eDatabaseUrl', '');
+    return;
+  }
+
+  let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const port = Number(process.env.TEST_PG_PORT ?? 54339);
+    await startEmbedded(path.join(root, '.data/test-pg'), port, () => {}, { detached: true });
+    adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  }
+  const run = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const dbName = `sl_e2e_${run}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+
+  // This run's own client build, so concurrent runs never serve each other's half-written files.
+  const clientDir = path.join(root, '.data/e2e', run, 'client');
+  mkdirSync(clientDir, { recursive: true });
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', clientDir, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: dbUrl.toString(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATASET_SCALE: process.env.E2E_DATASET_SCALE ?? '0.004',
+      CLIENT_DIST_DIR: clientDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: 'admin@example.com',
+      OIDC_ISSUER: '',
+      LLM_BASE_URL: '',
+      SMTP_URL: '',
+      MAP_TILE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseUrl, child, 120_000);
+
+  project.provide('e2eBaseUrl', baseUrl);
+  project.provide('e2eDatabaseUrl', dbUrl.toString());
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await c.end();
+    rmSync(path.join(root, '.data/e2e', run), { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+    e2eDatabaseUrl: string;
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserAvailable, expectAccessible, pageErrors, screenshot, useBrowser, VIEWPORTS } from './support/browser';
+
+describe.skipIf(!browserAvailable)('app shell', () => {
+  const b = useBrowser();
+
+  it('serves the health of the real app', async () => {
+    const res = await fetch(`${baseUrl}/api/health`);
+    const body = await res.json();
+    expect(body.database).toBe('up');
+    expect(body.counts.communities).toBeGreaterThan(50);
+  });
+
+  it('renders the header and the consumer footer on the landing page', async () => {
+    const page = await b.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('banner').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('contentinfo').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('header a[href="/community-insights"]').first().isVisible()).toBe(true);
+    await screenshot(page, 'shell-landing-desktop');
+    await expectAccessible(page);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('shows the 404 screen for an unknown path, and matches routes case-insensitively', async () => {
+    const page = await b.newPage();
+    await page.goto('/no-such-page');
+    await expect.poll(() => page.getByText('404 Page Not Found').isVisible()).toBe(true);
+    await screenshot(page, 'shell-404');
+    await page.goto('/ABOUT');
+    await expect.poll(() => page.getByText('404 Page Not Found').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('collapses the navigation into a menu on a phone', async () => {
+    const page = await b.newPage({ viewport: VIEWPORTS.phone });
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('banner').isVisible()).toBe(true);
+    await screenshot(page, 'shell-landing-phone');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});

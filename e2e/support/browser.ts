@@ -1,0 +1,105 @@
+// What every browser test uses: real Chromium (Debian's, via playwright-core), the app's base URL,
+// screenshots saved as test artifacts, an axe check, and direct SQL for setting up users.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+export const baseUrl = inject('e2eBaseUrl');
+/** False when Chromium is missing outside CI (the harness already failed if this is CI). */
+export const browserAvailable = baseUrl !== '';
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+const errorsByPage = new WeakMap<Page, Error[]>();
+
+export interface BrowserHandle {
+  browser: Browser;
+  /** A fresh context (own cookies) and page; errors thrown in the page fail the test. */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+}
+
+/** Call at the top of a describe block: launches Chromium once for the file. */
+export function useBrowser(): BrowserHandle {
+  const handle = {} as BrowserHandle;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    handle.browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LAUNCH_ARGS });
+    handle.newPage = async (options = {}) => {
+      const context = await handle.browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? VIEWPORTS.desktop, acceptDownloads: true });
+      contexts.push(context);
+      const page = await context.newPage();
+      const pageErrors: Error[] = [];
+      page.on('pageerror', (err) => pageErrors.push(err));
+      errorsByPage.set(page, pageErrors);
+      return page;
+    };
+  }, 60_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await handle.browser?.close();
+  });
+  return handle;
+}
+
+/** Uncaught errors seen by the page so far (assert it is empty at the end of a test). */
+export function pageErrors(page: Page): Error[] {
+  return errorsByPage.get(page) ?? [];
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Fails on serious or critical axe violations (WCAG 2 A/AA rules). */
+export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const sel of options.exclude ?? []) builder = builder.exclude(sel);
+  const results = await builder.analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Direct SQL against this run's database (e.g. to make a user admin or Pro). */
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+let userSeq = 0;
+/** Creates an account through the real API in this page's context (so the page is signed in). */
+export async function signUp(page: Page, options: { email?: string; password?: string; firstName?: string } = {}) {
+  const email = options.email ?? `user${Date.now()}${userSeq++}@example.com`;
+  const password = options.password ?? 'correct horse battery';
+  const res = await page.request.post(`${baseUrl}/api/auth/register`, { data: { email, password, firstName: options.firstName ?? 'Pat' } });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, password };
+}
