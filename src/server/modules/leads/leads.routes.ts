@@ -1,4 +1,43 @@
 // Routes of the leads module (registered under /api in src/server/app.ts).
+// POST /api/leads stores an information request. (GET /api/leads for admins lives in the admin module.)
+import { errorResponseSchema } from '../../../contracts/errors';
+import { createLeadRequestSchema, createLeadResponseSchema } from '../../../contracts/leads';
+import { AppError } from '../../lib/errors';
 import type { RouteModule } from '../../types';
+import { createLead } from './leads.service';
 
-export const leadRoutes: RouteModule = () => {};
+/** Requests per minute per client address. */
+export const LEAD_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
+/** A lead is a few short fields; anything bigger is not a lead. */
+export const LEAD_BODY_LIMIT = 32 * 1024;
+
+export const leadRoutes: RouteModule = (app, { pool }) => {
+  app.post(
+    '/leads',
+    {
+      bodyLimit: LEAD_BODY_LIMIT,
+      config: { rateLimit: { max: LEAD_RATE_LIMIT.max, timeWindow: LEAD_RATE_LIMIT.timeWindow } },
+      preValidation: async (request) => {
+        const type = String(request.headers['content-type'] ?? '').toLowerCase();
+        if (!type.startsWith('application/json')) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the information request as application/json.');
+        }
+      },
+      schema: {
+        body: createLeadRequestSchema,
+        response: {
+          201: createLeadResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const lead = await createLead(pool, request.body, request.user?.id ?? null);
+      return reply.status(201).send(lead);
+    },
+  );
+};

@@ -1,0 +1,106 @@
+// SQL of the community detail page: one community with its operator and pricing, and its reviews.
+import type pg from 'pg';
+
+export interface CommunityRow {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  lat: number | null;
+  lng: number | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  description: string | null;
+  rating: number;
+  review_count: number;
+  care_types: string[];
+  amenities: string[];
+  photos: string[];
+  community_type: string | null;
+  owner_type: string | null;
+  score: number | null;
+  capacity: number | null;
+  room_types: string[];
+  dining_services: string[];
+  healthcare_services: string[];
+  room_amenities: string[];
+  community_amenities: string[];
+  overview: string | null;
+  operator_id: number | null;
+  operator_name: string | null;
+}
+
+export interface PricingRow {
+  care_type: string;
+  min_price: number;
+  max_price: number;
+}
+
+export interface ReviewRow {
+  id: number;
+  rating: number;
+  author: string;
+  review_date: string;
+  source: string;
+  verified: boolean;
+  title: string | null;
+  content: string;
+  sentiment: number;
+}
+
+export async function findCommunity(pool: pg.Pool, id: number): Promise<CommunityRow | null> {
+  const { rows } = await pool.query<CommunityRow>(
+    `SELECT c.id, c.name, c.address, c.city, c.state, c.zip_code, c.lat, c.lng, c.phone, c.email, c.website,
+            c.description, c.rating, c.review_count, c.care_types, c.amenities, c.photos, c.community_type,
+            c.owner_type, c.score, c.capacity, c.room_types, c.dining_services, c.healthcare_services,
+            c.room_amenities, c.community_amenities, c.overview, c.operator_id, o.name AS operator_name
+       FROM communities c
+       LEFT JOIN operators o ON o.id = c.operator_id
+      WHERE c.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Pricing entries ordered by price: lowest minPrice first, then maxPrice, then care type. */
+export async function findPricing(pool: pg.Pool, communityId: number): Promise<PricingRow[]> {
+  const { rows } = await pool.query<PricingRow>(
+    `SELECT care_type, min_price, max_price
+       FROM community_pricing
+      WHERE community_id = $1
+      ORDER BY min_price, max_price, care_type, id`,
+    [communityId],
+  );
+  return rows;
+}
+
+export async function communityExists(pool: pg.Pool, id: number): Promise<boolean> {
+  const { rowCount } = await pool.query('SELECT 1 FROM communities WHERE id = $1', [id]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Count and average over ALL reviews of the community (not just one page). */
+export async function reviewSummary(pool: pg.Pool, communityId: number): Promise<{ total: number; average: number }> {
+  const { rows } = await pool.query<{ total: number; average: number | null }>(
+    `SELECT count(*)::int AS total, round(avg(rating)::numeric, 2)::float8 AS average
+       FROM customer_reviews WHERE community_id = $1`,
+    [communityId],
+  );
+  return { total: rows[0]?.total ?? 0, average: rows[0]?.average ?? 0 };
+}
+
+/** One page of reviews, newest first (ties broken by id, newest row first). */
+export async function reviewPage(pool: pg.Pool, communityId: number, limit: number, offset: number): Promise<ReviewRow[]> {
+  const { rows } = await pool.query<ReviewRow>(
+    `SELECT id, rating, author, to_char(review_date, 'YYYY-MM-DD') AS review_date, source, verified, title, content, sentiment
+       FROM customer_reviews
+      WHERE community_id = $1
+      ORDER BY review_date DESC, id DESC
+      LIMIT $2 OFFSET $3`,
+    [communityId, limit, offset],
+  );
+  return rows;
+}

@@ -1,0 +1,67 @@
+// Rules of the community detail page: shape the entity, page the reviews.
+import type pg from 'pg';
+import type { CommunityDetail, ReviewsResponse } from '../../../contracts/community';
+import { notFound } from '../../lib/errors';
+import { communityExists, findCommunity, findPricing, reviewPage, reviewSummary } from './detail.repo';
+
+const orNull = (v: string | null) => (v && v.trim() ? v : null);
+
+export async function getCommunityDetail(pool: pg.Pool, id: number): Promise<CommunityDetail> {
+  const [row, pricing] = await Promise.all([findCommunity(pool, id), findPricing(pool, id)]);
+  if (!row) throw notFound('Community');
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zip_code,
+    phone: orNull(row.phone),
+    email: orNull(row.email),
+    website: orNull(row.website),
+    description: orNull(row.description) ?? orNull(row.overview),
+    rating: Math.round(Number(row.rating) * 100) / 100,
+    reviewCount: row.review_count,
+    careTypes: row.care_types,
+    amenities: row.amenities,
+    photos: row.photos,
+    pricing: pricing.map((p) => ({ careType: p.care_type, minPrice: p.min_price, maxPrice: p.max_price })),
+    coordinates: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+    operatorId: row.operator_id,
+    operatorName: row.operator_name,
+    communityType: row.community_type,
+    ownerType: row.owner_type,
+    score: row.score,
+    capacity: row.capacity,
+    roomTypes: row.room_types,
+    diningServices: row.dining_services,
+    healthcareServices: row.healthcare_services,
+    roomAmenities: row.room_amenities,
+    communityAmenities: row.community_amenities,
+  };
+}
+
+export async function getCommunityReviews(pool: pg.Pool, communityId: number, page: number, pageSize: number): Promise<ReviewsResponse> {
+  const [exists, summary] = await Promise.all([communityExists(pool, communityId), reviewSummary(pool, communityId)]);
+  if (!exists) throw notFound('Community');
+  const totalPages = Math.ceil(summary.total / pageSize);
+  const offset = (page - 1) * pageSize;
+  const rows = offset < summary.total ? await reviewPage(pool, communityId, pageSize, offset) : [];
+  return {
+    reviews: rows.map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      author: r.author,
+      date: r.review_date,
+      source: r.source,
+      verified: r.verified,
+      title: orNull(r.title),
+      content: r.content,
+      sentiment: r.sentiment,
+    })),
+    summary: { averageRating: summary.average, totalReviews: summary.total },
+    page,
+    pageSize,
+    totalPages,
+  };
+}
