@@ -1,0 +1,173 @@
+// The information-request form (SPEC sections 2, 4, 5 and 8), shared by the community detail page
+// and the search page's 'Request Information' dialog.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type MouseEvent, useId, useState } from 'react';
+import { CARE_NEEDS_OPTIONS } from '../../contracts/constants';
+import type { CreateLeadRequest } from '../../contracts/leads';
+import { LEAD_LIMITS } from '../../contracts/leads';
+import { LEADS_QUERY_KEY, createLead } from '../lib/leads';
+import { cn } from '../lib/utils';
+import { Button } from './ui/button';
+import { Checkbox } from './ui/checkbox';
+import { Input } from './ui/input';
+import { Label } from './ui/label';
+import { Textarea } from './ui/textarea';
+import { useToast } from './ui/use-toast';
+
+export interface LeadFormProps {
+  communityId?: number;
+  onSuccess?: () => void;
+  className?: string;
+}
+
+interface LeadFormState {
+  name: string;
+  email: string;
+  phone: string;
+  careNeeds: string[];
+  notes: string;
+}
+
+const EMPTY: LeadFormState = { name: '', email: '', phone: '', careNeeds: [], notes: '' };
+
+export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
+  const id = useId();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<LeadFormState>(EMPTY);
+
+  const mutation = useMutation({
+    mutationFn: (lead: CreateLeadRequest) => createLead(lead),
+    onSuccess: async () => {
+      toast({ title: 'Information Request Sent', description: 'Thank you! A care advisor will contact you within 24 hours.' });
+      setForm(EMPTY);
+      onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY });
+    },
+    onError: (error) => {
+      // The form keeps what was typed so the visitor can simply try again.
+      console.warn('Information request failed:', error);
+      toast({ title: 'Error', description: 'Failed to submit request. Please try again.', variant: 'destructive' });
+    },
+  });
+
+  const missingRequired = () => !form.name.trim() || !form.email.trim();
+  const showRequiredToast = () =>
+    toast({ title: 'Required Fields', description: 'Please fill in your name and email address.', variant: 'destructive' });
+
+  // Clicking submit (or pressing Enter) with an empty required field: the toast of the spec, plus the
+  // browser's own hint on the first empty field; nothing is sent.
+  const onSubmitClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!missingRequired()) return;
+    event.preventDefault();
+    showRequiredToast();
+    event.currentTarget.form?.reportValidity();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (missingRequired()) {
+      showRequiredToast();
+      return;
+    }
+    mutation.mutate({
+      name: form.name.trim(),
+      email: form.email.trim(),
+      phone: form.phone.trim() || undefined,
+      communityId,
+      careNeeds: form.careNeeds as CreateLeadRequest['careNeeds'],
+      notes: form.notes.trim() || undefined,
+      source: 'website',
+    });
+  };
+
+  const set = <K extends keyof LeadFormState>(key: K, value: LeadFormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const toggleNeed = (need: string, checked: boolean) =>
+    setForm((f) => ({ ...f, careNeeds: checked ? [...f.careNeeds.filter((n) => n !== need), need] : f.careNeeds.filter((n) => n !== need) }));
+
+  return (
+    <form onSubmit={onSubmit} className={cn('flex flex-col gap-4', className)} aria-label="Request information">
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-name`}>
+          Name <span aria-hidden="true" className="text-destructive">*</span>
+        </Label>
+        <Input
+          id={`${id}-name`}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={LEAD_LIMITS.name}
+          value={form.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-email`}>
+          Email <span aria-hidden="true" className="text-destructive">*</span>
+        </Label>
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={LEAD_LIMITS.email}
+          value={form.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-phone`}>Phone</Label>
+        <Input
+          id={`${id}-phone`}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={LEAD_LIMITS.phone}
+          value={form.phone}
+          onChange={(e) => set('phone', e.target.value)}
+        />
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium text-gray-800">Care Needs</legend>
+        <div className="grid grid-cols-1 gap-x-4 gap-y-2.5 sm:grid-cols-2">
+          {CARE_NEEDS_OPTIONS.map((need, i) => {
+            const checkboxId = `${id}-need-${i}`;
+            return (
+              <div key={need} className="flex items-center gap-2">
+                <Checkbox
+                  id={checkboxId}
+                  name="careNeeds"
+                  value={need}
+                  checked={form.careNeeds.includes(need)}
+                  onCheckedChange={(checked) => toggleNeed(need, checked === true)}
+                />
+                <Label htmlFor={checkboxId} className="cursor-pointer text-sm font-normal text-gray-700">
+                  {need}
+                </Label>
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-notes`}>Notes</Label>
+        <Textarea
+          id={`${id}-notes`}
+          name="notes"
+          rows={3}
+          className="min-h-0"
+          maxLength={LEAD_LIMITS.notes}
+          placeholder="Anything the care advisor should know (timing, budget, questions)"
+          value={form.notes}
+          onChange={(e) => set('notes', e.target.value)}
+        />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending} onClick={onSubmitClick}>
+        {mutation.isPending ? 'Sending...' : 'Request Information'}
+      </Button>
+      <p className="text-xs text-muted-foreground">A care advisor will contact you within 24 hours. Fields marked * are required.</p>
+    </form>
+  );
+}
