@@ -1,0 +1,23 @@
+import { type QueryClient } from '@tanstack/react-query';
+import { Router } from 'wouter';
+import { type BaseLocationHook } from 'wouter';
+import { AppProviders } from './providers';
+import { caseInsensitiveParser } from './case-insensitive';
+import { AppRoutes } from './routes';
+
+export interface AppProps {
+  /** Tests pass their own client and a memory location hook. */
+  queryClient?: QueryClient;
+  hook?: BaseLocationHook;
+  searchHook?: () => string;
+}
+
+export function App({ queryClient, hook, searchHook }: AppProps) {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <Router parser={caseInsensitiveParser} {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})}>
+        <AppRoutes />
+      </Router>
+    </AppProviders>
+  );
+}

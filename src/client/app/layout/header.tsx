@@ -1,0 +1,178 @@
+import { HeartIcon, LogOutIcon, MenuIcon, ShieldIcon, XIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Button } from '../../components/ui/button';
+import { LOGOUT_URL, loginUrl, useAuth, type AuthUser } from '../../lib/auth';
+import { cn } from '../../lib/utils';
+import { isSamePath } from '../case-insensitive';
+import { Logo } from './logo';
+import { NAV_LINKS } from './nav-links';
+
+function displayName(user: AuthUser): string {
+  return user.firstName?.trim() || user.email;
+}
+
+function Avatar({ user }: { user: AuthUser }) {
+  if (user.profileImageUrl) {
+    return <img src={user.profileImageUrl} alt="" className="size-8 rounded-full border object-cover" width={32} height={32} />;
+  }
+  return null;
+}
+
+export function Header() {
+  const [location] = useLocation();
+  const { user, isAuthenticated, isLoading } = useAuth();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const close = () => setOpen(false);
+  const here = typeof window !== 'undefined' ? window.location.pathname + window.location.search : location;
+  const signIn = loginUrl(here);
+
+  // Close the menu on Escape.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const navLinkClass = (href: string) =>
+    cn(
+      'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+      isSamePath(location, href) ? 'bg-primary-muted text-green-900' : 'text-gray-700',
+    );
+
+  return (
+    <header data-app-header className="sticky top-0 z-40 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo onClick={close} />
+
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+          {NAV_LINKS.map((link) => (
+            <Link key={link.href} href={link.href} className={navLinkClass(link.href)} aria-current={isSamePath(location, link.href) ? 'page' : undefined}>
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
+          {isLoading ? (
+            <div className="h-9 w-40" aria-hidden="true" />
+          ) : isAuthenticated && user ? (
+            <>
+              {user.role === 'admin' && (
+                <Link href="/admin" className={navLinkClass('/admin')} aria-current={isSamePath(location, '/admin') ? 'page' : undefined}>
+                  <span className="inline-flex items-center gap-1.5">
+                    <ShieldIcon className="size-4" aria-hidden="true" />
+                    Admin
+                  </span>
+                </Link>
+              )}
+              <Link href="/saved" className={navLinkClass('/saved')} aria-current={isSamePath(location, '/saved') ? 'page' : undefined}>
+                <span className="inline-flex items-center gap-1.5">
+                  <HeartIcon className="size-4" aria-hidden="true" />
+                  Saved
+                </span>
+              </Link>
+              <div className="flex items-center gap-2 pl-2">
+                <Avatar user={user} />
+                <span className="max-w-40 truncate text-sm font-medium text-gray-800" data-testid="user-name">
+                  {displayName(user)}
+                </span>
+              </div>
+              <Button variant="outline" size="sm" asChild>
+                <a href={LOGOUT_URL}>
+                  <LogOutIcon aria-hidden="true" />
+                  Sign Out
+                </a>
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="ghost" size="sm" asChild>
+                <a href={signIn}>Sign In</a>
+              </Button>
+              <Button size="sm" asChild>
+                <a href={signIn}>Get Started</a>
+              </Button>
+            </>
+          )}
+        </div>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto lg:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <XIcon className="size-6" aria-hidden="true" /> : <MenuIcon className="size-6" aria-hidden="true" />}
+        </Button>
+      </div>
+
+      {open && (
+        <div id={menuId} className="border-t bg-white lg:hidden" data-testid="mobile-menu">
+          <nav aria-label="Mobile" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+            <Link href="/" onClick={close} className={navLinkClass('/')} aria-current={isSamePath(location, '/') ? 'page' : undefined}>
+              Home
+            </Link>
+            {NAV_LINKS.map((link) => (
+              <Link key={link.href} href={link.href} onClick={close} className={navLinkClass(link.href)} aria-current={isSamePath(location, link.href) ? 'page' : undefined}>
+                {link.label}
+              </Link>
+            ))}
+            {isAuthenticated && user && (
+              <>
+                {user.role === 'admin' && (
+                  <Link href="/admin" onClick={close} className={navLinkClass('/admin')}>
+                    Admin
+                  </Link>
+                )}
+                <Link href="/saved" onClick={close} className={navLinkClass('/saved')}>
+                  Saved
+                </Link>
+              </>
+            )}
+            <Button asChild className="mt-2 w-full">
+              <Link href="/community-insights" onClick={close}>
+                Community Insights
+              </Link>
+            </Button>
+            <div className="mt-3 border-t pt-3">
+              {isAuthenticated && user ? (
+                <div className="flex items-center justify-between gap-3">
+                  <div className="flex min-w-0 items-center gap-2">
+                    <Avatar user={user} />
+                    <span className="truncate text-sm font-medium text-gray-800">{displayName(user)}</span>
+                  </div>
+                  <Button variant="outline" size="sm" asChild>
+                    <a href={LOGOUT_URL} onClick={close}>
+                      Sign Out
+                    </a>
+                  </Button>
+                </div>
+              ) : isLoading ? null : (
+                <div className="grid grid-cols-2 gap-2">
+                  <Button variant="outline" asChild>
+                    <a href={signIn} onClick={close}>
+                      Sign In
+                    </a>
+                  </Button>
+                  <Button asChild>
+                    <a href={signIn} onClick={close}>
+                      Get Started
+                    </a>
+                  </Button>
+                </div>
+              )}
+            </div>
+          </nav>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { Footer } from './footer';
+import { Header } from './header';
+
+const ChatWidget = lazy(() => import('../../features/chat/chat-widget').then((m) => ({ default: m.ChatWidget })));
+
+/**
+ * consumer: header, footer and chat widget (landing, search, community, saved, marketing, resources).
+ * analyst: header only (dashboard, insights, operators, sentiment, pricing analytics, admin).
+ * standalone: the page brings its own header (the plans page); the footer stays.
+ */
+export type LayoutVariant = 'consumer' | 'analyst' | 'standalone';
+
+const isJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom');
+
+export function Layout({ variant, title, children }: { variant: LayoutVariant; title?: string; children: ReactNode }) {
+  const [location] = useLocation();
+
+  useEffect(() => {
+    if (title) document.title = `${title} | SeniorScope`;
+  }, [title]);
+
+  // A new screen starts at the top (jsdom does not implement scrolling).
+  useEffect(() => {
+    if (!isJsdom && !window.location.hash) window.scrollTo(0, 0);
+  }, [location]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      {variant !== 'standalone' && <Header />}
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {children}
+      </main>
+      {variant !== 'analyst' && <Footer />}
+      {variant === 'consumer' && (
+        <Suspense fallback={null}>
+          <ChatWidget />
+        </Suspense>
+      )}
+    </div>
+  );
+}

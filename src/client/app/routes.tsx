@@ -1,0 +1,97 @@
+// The route table of the briefing: one lazily loaded page per route, each inside its layout,
+// a Suspense fallback of final size and its own error boundary (a failing screen leaves the
+// header working). Matching is case-insensitive (see case-insensitive.ts).
+import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { NotFoundPage } from '../components/not-found';
+import { PageLoading } from '../components/page-loading';
+import { useAuth } from '../lib/auth';
+import { Layout, type LayoutVariant } from './layout/layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+// Each page module exports one named component; React.lazy wants a default export.
+type PageModule = Record<string, unknown>;
+function page(load: () => Promise<PageModule>, name: string): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+}
+
+export const LandingPage = page(() => import('../features/landing/landing-page'), 'LandingPage');
+export const DashboardPage = page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+export const PricingPage = page(() => import('../features/marketing/pricing-page'), 'PricingPage');
+export const AboutPage = page(() => import('../features/marketing/about-page'), 'AboutPage');
+export const ResourcePage = page(() => import('../features/marketing/resource-page'), 'ResourcePage');
+export const SearchPage = page(() => import('../features/search/search-page'), 'SearchPage');
+export const CommunityPage = page(() => import('../features/community/community-page'), 'CommunityPage');
+export const SavedPage = page(() => import('../features/favorites/saved-page'), 'SavedPage');
+export const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
+export const CommunityInsightsPage = page(() => import('../features/community-insights/community-insights-page'), 'CommunityInsightsPage');
+export const OperatorInsightsPage = page(() => import('../features/operator-insights/operator-insights-page'), 'OperatorInsightsPage');
+export const SentimentPage = page(() => import('../features/sentiment/sentiment-page'), 'SentimentPage');
+export const PricingAnalyticsPage = page(() => import('../features/pricing-analytics/pricing-analytics-page'), 'PricingAnalyticsPage');
+export const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
+
+export interface AppRoute {
+  path: string;
+  Page: ComponentType;
+  layout: LayoutVariant;
+  title: string;
+}
+
+/** Order matters only for overlapping patterns; none overlap here. '/' is handled by HomeRoute. */
+export const ROUTES: AppRoute[] = [
+  { path: '/dashboard', Page: DashboardPage, layout: 'analyst', title: 'Dashboard' },
+  { path: '/pricing', Page: PricingPage, layout: 'standalone', title: 'Plans and Pricing' },
+  { path: '/about', Page: AboutPage, layout: 'consumer', title: 'About' },
+  { path: '/resources/:slug', Page: ResourcePage, layout: 'consumer', title: 'Resources' },
+  { path: '/privacy', Page: ResourcePage, layout: 'consumer', title: 'Privacy Policy' },
+  { path: '/terms', Page: ResourcePage, layout: 'consumer', title: 'Terms of Service' },
+  { path: '/search', Page: SearchPage, layout: 'consumer', title: 'Find Senior Living Communities' },
+  { path: '/community/:id', Page: CommunityPage, layout: 'consumer', title: 'Community' },
+  { path: '/saved', Page: SavedPage, layout: 'consumer', title: 'Saved Communities' },
+  { path: '/api/login', Page: LoginPage, layout: 'consumer', title: 'Sign In' },
+  { path: '/community-insights', Page: CommunityInsightsPage, layout: 'analyst', title: 'Community Insights' },
+  { path: '/operator-insights', Page: OperatorInsightsPage, layout: 'analyst', title: 'Operator Intelligence' },
+  { path: '/sentiment-analysis', Page: SentimentPage, layout: 'analyst', title: 'Sentiment Analysis' },
+  { path: '/pricing-analytics', Page: PricingAnalyticsPage, layout: 'analyst', title: 'Pricing Analytics' },
+  { path: '/admin', Page: AdminPage, layout: 'analyst', title: 'Admin' },
+];
+
+function Screen({ Page, layout, title }: Omit<AppRoute, 'path'>) {
+  const [location] = useLocation();
+  return (
+    <Layout variant={layout} title={title}>
+      <RouteErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageLoading />}>
+          <Page />
+        </Suspense>
+      </RouteErrorBoundary>
+    </Layout>
+  );
+}
+
+/** '/': the landing screen while signed out or while the session is loading, else the dashboard. */
+function HomeRoute() {
+  const { isAuthenticated, isLoading } = useAuth();
+  if (isLoading || !isAuthenticated) return <Screen Page={LandingPage} layout="consumer" title="Senior Living Market Intelligence" />;
+  return <Screen Page={DashboardPage} layout="analyst" title="Dashboard" />;
+}
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <HomeRoute />
+      </Route>
+      {ROUTES.map(({ path, ...rest }) => (
+        <Route key={path} path={path}>
+          <Screen {...rest} />
+        </Route>
+      ))}
+      <Route>
+        <Layout variant="consumer" title="Page Not Found">
+          <NotFoundPage />
+        </Layout>
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,68 @@
+// The current user (GET /api/auth/user). A 401, a 404 or any failure means signed out; no retries.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: 'user' | 'admin';
+  plan: 'basic' | 'pro';
+  trialEndsAt: string | null;
+  isPro: boolean;
+}
+
+export const AUTH_USER_URL = '/api/auth/user';
+
+export async function fetchAuthUser(): Promise<AuthUser | null> {
+  try {
+    const res = await fetch(AUTH_USER_URL, { credentials: 'include' });
+    if (!res.ok) return null;
+    const body = (await res.json()) as unknown;
+    if (!body || typeof body !== 'object') return null;
+    // Accept both a bare user and a { user } envelope.
+    const user = ('user' in body ? (body as { user: unknown }).user : body) as AuthUser | null;
+    if (!user || typeof user !== 'object' || !('email' in user)) return null;
+    return user;
+  } catch {
+    return null;
+  }
+}
+
+export const authUserQueryOptions = () =>
+  queryOptions({
+    queryKey: [AUTH_USER_URL],
+    queryFn: fetchAuthUser,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+export interface AuthState {
+  user: AuthUser | null;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  isPro: boolean;
+  isAdmin: boolean;
+}
+
+export function useAuth(): AuthState {
+  const { data, isLoading } = useQuery(authUserQueryOptions());
+  const user = data ?? null;
+  return {
+    user,
+    isLoading,
+    isAuthenticated: user !== null,
+    isPro: user?.isPro === true,
+    isAdmin: user?.role === 'admin',
+  };
+}
+
+/** The sign-in URL that brings the user back to `returnTo` (defaults to the current path). */
+export function loginUrl(returnTo?: string): string {
+  const target = returnTo ?? (typeof window !== 'undefined' ? window.location.pathname + window.location.search : '/');
+  if (!target || target === '/' || target.toLowerCase().startsWith('/api/login')) return '/api/login';
+  return `/api/login?returnTo=${encodeURIComponent(target)}`;
+}
+
+export const LOGOUT_URL = '/api/logout';

@@ -1,0 +1,48 @@
+// US formatting helpers used by every screen.
+const currency0 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const number0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const compactCurrency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const toNum = (v: number | string | null | undefined): number | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  return isNum(n) ? n : null;
+};
+
+/** $4,280 (no decimals). Returns the fallback for null/undefined/NaN. */
+export function formatCurrency(value: number | string | null | undefined, fallback = 'N/A'): string {
+  const n = toNum(value);
+  return n === null ? fallback : currency0.format(n);
+}
+
+/** $1.2M, $350K: for large amounts such as annual revenue. */
+export function formatCompactCurrency(value: number | string | null | undefined, fallback = 'N/A'): string {
+  const n = toNum(value);
+  return n === null ? fallback : compactCurrency.format(n);
+}
+
+/** 45,247 */
+export function formatNumber(value: number | string | null | undefined, fallback = 'N/A'): string {
+  const n = toNum(value);
+  return n === null ? fallback : number0.format(n);
+}
+
+/** 4.2 (one decimal). */
+export function formatRating(value: number | string | null | undefined, fallback = 'N/A'): string {
+  const n = toNum(value);
+  return n === null ? fallback : n.toFixed(1);
+}
+
+/** 42% from 0.42 (fraction) */
+export function formatPercent(fraction: number | null | undefined, digits = 0, fallback = 'N/A'): string {
+  return isNum(fraction) ? `${(fraction * 100).toFixed(digits)}%` : fallback;
+}
+
+/** Nov 20, 2026 */
+export function formatDate(value: string | number | Date | null | undefined, fallback = ''): string {
+  if (value === null || value === undefined || value === '') return fallback;
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return fallback;
+  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
