@@ -1,0 +1,81 @@
+// Pricing analytics and dashboard contracts.
+import { z } from 'zod';
+import { CARE_TYPE_KEYS, PRICE_RANGES } from './constants';
+
+const careTypeKey = z.enum(Object.keys(CARE_TYPE_KEYS) as [keyof typeof CARE_TYPE_KEYS, ...(keyof typeof CARE_TYPE_KEYS)[]]);
+const priceRangeKey = z.enum(Object.keys(PRICE_RANGES) as [keyof typeof PRICE_RANGES, ...(keyof typeof PRICE_RANGES)[]]);
+
+export const pricingAnalyticsQuerySchema = z.object({
+  state: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'state must be a two-letter code')
+    .transform((s) => s.toUpperCase())
+    .optional(),
+  careType: careTypeKey.optional(),
+  priceRange: priceRangeKey.optional(),
+});
+export type PricingAnalyticsQuery = z.infer<typeof pricingAnalyticsQuerySchema>;
+
+export const pricingAnalyticsResponseSchema = z.object({
+  csatScore: z.number(),
+  /** Average monthly price per care type over the filtered price points; null when none. */
+  avgPricing: z.object({
+    independent: z.number().nullable(),
+    assisted: z.number().nullable(),
+    memory: z.number().nullable(),
+    skilled: z.number().nullable(),
+  }),
+  pricingByState: z.array(z.object({ state: z.string(), avgPrice: z.number() })),
+  pricingByOperator: z.array(z.object({ operatorName: z.string(), avgPrice: z.number() })),
+  marketSegmentation: z.array(z.object({ segment: z.string(), percentage: z.number(), color: z.string() })),
+  /** Every state with its average price (for the State filter), independent of the filters. */
+  stateOptions: z.array(z.object({ state: z.string(), avgPrice: z.number() })),
+  /** How many price points (community x care type) the figures describe. */
+  pricePoints: z.number().int(),
+});
+export type PricingAnalyticsResponse = z.infer<typeof pricingAnalyticsResponseSchema>;
+
+export const marketMetricsSchema = z.object({
+  communitiesTracked: z.number().int(),
+  communitiesNewThisWeek: z.number().int(),
+  operatorsMonitored: z.number().int(),
+  operatorsNewThisWeek: z.number().int(),
+  /** Average monthly rate over all price points. */
+  avgMarketRate: z.number().nullable(),
+  /** Average rate of communities listed in the last 30 days compared with the whole market, in percent. */
+  newListingsRateChangePct: z.number().nullable(),
+  marketSentiment: z.number().nullable(),
+  reviewCount: z.number().int(),
+  /** Reviews written in the last 30 days, and the change of the average rating against the 30 days before. */
+  reviewsLast30Days: z.number().int(),
+  ratingChangeLast30Days: z.number().nullable(),
+});
+export type MarketMetrics = z.infer<typeof marketMetricsSchema>;
+
+export const topOperatorsSchema = z.object({
+  operators: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      communities: z.number().int(),
+      states: z.number().int(),
+      averageRating: z.number().nullable(),
+    }),
+  ),
+});
+export type TopOperators = z.infer<typeof topOperatorsSchema>;
+
+export const insightItemSchema = z.object({
+  title: z.string(),
+  detail: z.string(),
+  tone: z.enum(['positive', 'neutral', 'negative']),
+});
+export const recentInsightsSchema = z.object({
+  market: z.array(insightItemSchema),
+  /** Licensed capacity of the three largest states (the data has no occupancy figures). */
+  regionalCapacity: z.array(z.object({ state: z.string(), communities: z.number().int(), capacity: z.number().int() })),
+  /** Present for Pro users only. */
+  sentiment: z.array(insightItemSchema).optional(),
+});
+export type RecentInsights = z.infer<typeof recentInsightsSchema>;
