@@ -1,4 +1,74 @@
-// Routes of the insights module (registered under /api in src/server/app.ts).
+// Routes of the insights module (registered under /api in src/server/app.ts): Community Insights,
+// Operator Intelligence, an operator's communities and the two Pro-only CSV exports.
+import { Readable } from 'node:stream';
+import {
+  insightExportQuerySchema,
+  insightQuerySchema,
+  insightResponseSchema,
+  operatorCommunitiesResponseSchema,
+  operatorExportQuerySchema,
+  operatorIdParamsSchema,
+  operatorQuerySchema,
+  operatorResponseSchema,
+} from '../../../contracts/insights';
 import type { RouteModule } from '../../types';
+import { requirePro } from '../auth/session';
+import { csvFileName } from './csv';
+import { createInsightService } from './insights.service';
 
-export const insightRoutes: RouteModule = () => {};
+const EXPORT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+export const insightRoutes: RouteModule = (app, { pool, env }) => {
+  const caching = env.NODE_ENV !== 'test';
+  const service = createInsightService(pool, {
+    figuresTtlMs: caching ? 60_000 : 0,
+    pageTtlMs: caching ? 15_000 : 0,
+  });
+
+  app.get(
+    '/community-insights',
+    { schema: { querystring: insightQuerySchema, response: { 200: insightResponseSchema } } },
+    async (request) => service.getCommunityInsights(request.query),
+  );
+
+  app.get(
+    '/community-insights/export.csv',
+    { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: insightExportQuerySchema } },
+    async (request, reply) => {
+      const lines = await service.communityCsv(request.query);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${csvFileName('community-insights')}"`)
+        .header('Cache-Control', 'no-store')
+        .send(Readable.from(lines));
+    },
+  );
+
+  app.get(
+    '/operator-insights',
+    { schema: { querystring: operatorQuerySchema, response: { 200: operatorResponseSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return service.getOperatorInsights(request.query);
+    },
+  );
+
+  app.get(
+    '/operator-insights/export.csv',
+    { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: operatorExportQuerySchema } },
+    async (request, reply) => {
+      const lines = await service.operatorCsv(request.query);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${csvFileName('operator-insights')}"`)
+        .header('Cache-Control', 'no-store')
+        .send(Readable.from(lines));
+    },
+  );
+
+  app.get(
+    '/operators/:id/communities',
+    { schema: { params: operatorIdParamsSchema, response: { 200: operatorCommunitiesResponseSchema } } },
+    async (request) => service.getOperatorCommunities(request.params.id),
+  );
+};

@@ -1,0 +1,419 @@
+// SQL of Community Insights and Operator Intelligence. Every value is a bind parameter; column and
+// ORDER BY fragments come only from the constant maps below (allow-lists), never from the request.
+import type pg from 'pg';
+import type {
+  InsightFilters,
+  InsightSortField,
+  OperatorFilters,
+  OperatorSortField,
+  SortDirection,
+} from '../../../contracts/insights';
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** Collects bind parameters; `add(v)` returns its placeholder ($1, $2 ...). */
+class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+/** `%text%` for ILIKE with the LIKE wildcards of the user's text escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+// ------------------------------------------------------------------ communities
+
+const PRICING_RANGES: Record<string, { from: number; to: number | null }> = {
+  '0-2000': { from: 0, to: 2000 },
+  '2000-4000': { from: 2000, to: 4000 },
+  '4000-6000': { from: 4000, to: 6000 },
+  '6000+': { from: 6000, to: null },
+};
+
+const SCORE_RANGES: Record<string, { from: number; to: number }> = {
+  '1-2': { from: 1, to: 2 },
+  '3-4': { from: 3, to: 4 },
+  '5': { from: 5, to: 5 },
+};
+
+/** Array columns behind the multi-valued filters: value must be one of the row's entries. */
+const ARRAY_FILTER_COLUMNS = {
+  roomAmenities: 'c.room_amenities',
+  communityAmenities: 'c.community_amenities',
+  healthCareServices: 'c.healthcare_services',
+  diningServices: 'c.dining_services',
+  roomTypes: 'c.room_types',
+} as const satisfies Partial<Record<keyof InsightFilters, string>>;
+
+function communityWhere(f: InsightFilters, p: Params): string {
+  const clauses: string[] = [];
+  if (f.searchQuery) {
+    const q = p.add(containsPattern(f.searchQuery));
+    // A UNION of three index-backed lookups (trigram indexes on name, city and operator name).
+    clauses.push(`c.id IN (SELECT id FROM communities WHERE name ILIKE ${q}
+                           UNION SELECT id FROM communities WHERE city ILIKE ${q}
+                           UNION SELECT cc.id FROM communities cc JOIN operators oo ON oo.id = cc.operator_id
+                                  WHERE oo.name ILIKE ${q})`);
+  }
+  if (f.zipCode) clauses.push(`c.zip_code LIKE ${p.add(`${f.zipCode.replace(/[\\%_]/g, '')}%`)}`);
+  if (f.state) clauses.push(`c.state = ${p.add(f.state.toUpperCase())}`);
+  if (f.city) clauses.push(`c.city = ${p.add(f.city)}`);
+  if (f.operatorName) clauses.push(`c.operator_id IN (SELECT id FROM operators WHERE name = ${p.add(f.operatorName)})`);
+  if (f.owner) clauses.push(`c.owner_type = ${p.add(f.owner)}`);
+  if (f.reviewTopic) {
+    const q = p.add(containsPattern(f.reviewTopic));
+    clauses.push(`EXISTS (SELECT 1 FROM customer_reviews r WHERE r.community_id = c.id
+                           AND (r.content ILIKE ${q} OR r.title ILIKE ${q}))`);
+  }
+  if (f.communityType) clauses.push(`c.community_type = ${p.add(f.communityType)}`);
+  for (const [key, column] of Object.entries(ARRAY_FILTER_COLUMNS) as [keyof typeof ARRAY_FILTER_COLUMNS, string][]) {
+    const value = f[key];
+    if (value) clauses.push(`${column} @> ARRAY[${p.add(value)}::text]`);
+  }
+  if (f.pricingRange) {
+    const range = PRICING_RANGES[f.pricingRange];
+    if (range) {
+      // Overlap of the community's [min_price, max_price] with the band [from, to).
+      const lo = 'coalesce(c.min_price, c.max_price)';
+      const hi = 'coalesce(c.max_price, c.min_price)';
+      clauses.push(range.to === null ? `${hi} >= ${p.add(range.from)}` : `${lo} < ${p.add(range.to)} AND ${hi} >= ${p.add(range.from)}`);
+    }
+  }
+  if (f.communityScore) {
+    const range = SCORE_RANGES[f.communityScore];
+    if (range) clauses.push(`c.score BETWEEN ${p.add(range.from)} AND ${p.add(range.to)}`);
+  }
+  return clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+}
+
+/** ORDER BY per sort field. NOT NULL columns keep the default NULLS placement so the btree serves both directions. */
+const COMMUNITY_SORT: Record<InsightSortField, { expr: string; nullable: boolean }> = {
+  name: { expr: 'c.name', nullable: false },
+  city: { expr: 'c.city', nullable: false },
+  state: { expr: 'c.state', nullable: false },
+  communityType: { expr: 'c.community_type', nullable: true },
+  communityScore: { expr: 'c.score', nullable: true },
+  pricing: { expr: 'c.min_price', nullable: true },
+  rating: { expr: 'c.rating', nullable: false },
+  operatorName: { expr: 'o.name', nullable: true },
+};
+
+const DIRECTION: Record<SortDirection, string> = { asc: 'ASC', desc: 'DESC' };
+
+function communityOrder(field: InsightSortField, dir: SortDirection): string {
+  const s = COMMUNITY_SORT[field];
+  const d = DIRECTION[dir];
+  return `ORDER BY ${s.expr} ${d}${s.nullable ? ' NULLS LAST' : ''}, c.id ${d}`;
+}
+
+export interface CommunityInsightRecord {
+  id: number;
+  name: string;
+  min_price: number | null;
+  max_price: number | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  community_type: string | null;
+  care_types: string[];
+  owner_type: string | null;
+  overview: string | null;
+  description: string | null;
+  community_amenities: string[];
+  amenities: string[];
+  score: number | null;
+  rating: number;
+  review_count: number;
+  room_types: string[];
+  dining_services: string[];
+  healthcare_services: string[];
+  room_amenities: string[];
+  capacity: number | null;
+  operator_name: string | null;
+}
+
+const COMMUNITY_COLUMNS = `c.id, c.name, c.min_price, c.max_price, c.phone, c.email, c.website, c.address, c.city,
+  c.state, c.zip_code, c.community_type, c.care_types, c.owner_type, c.overview, c.description,
+  c.community_amenities, c.amenities, c.score, c.rating, c.review_count, c.room_types, c.dining_services,
+  c.healthcare_services, c.room_amenities, c.capacity, o.name AS operator_name`;
+
+export async function countCommunities(db: Queryable, f: InsightFilters): Promise<number> {
+  const p = new Params();
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM communities c ${communityWhere(f, p)}`, p.values);
+  return rows[0]?.n ?? 0;
+}
+
+export async function findCommunityPage(
+  db: Queryable,
+  f: InsightFilters,
+  sortField: InsightSortField,
+  sortDirection: SortDirection,
+  limit: number,
+  offset: number,
+): Promise<CommunityInsightRecord[]> {
+  const p = new Params();
+  const where = communityWhere(f, p);
+  const { rows } = await db.query<CommunityInsightRecord>(
+    `SELECT ${COMMUNITY_COLUMNS}
+       FROM communities c LEFT JOIN operators o ON o.id = c.operator_id
+       ${where}
+       ${communityOrder(sortField, sortDirection)}
+      LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
+    p.values,
+  );
+  return rows;
+}
+
+/** Every matching id in display order (for the streamed export). */
+export async function findCommunityIds(
+  db: Queryable,
+  f: InsightFilters,
+  sortField: InsightSortField,
+  sortDirection: SortDirection,
+): Promise<number[]> {
+  const p = new Params();
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT c.id FROM communities c LEFT JOIN operators o ON o.id = c.operator_id
+      ${communityWhere(f, p)} ${communityOrder(sortField, sortDirection)}`,
+    p.values,
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function findCommunitiesByIds(db: Queryable, ids: number[]): Promise<CommunityInsightRecord[]> {
+  const { rows } = await db.query<CommunityInsightRecord>(
+    `SELECT ${COMMUNITY_COLUMNS} FROM communities c LEFT JOIN operators o ON o.id = c.operator_id
+      WHERE c.id = ANY($1::int[])`,
+    [ids],
+  );
+  return rows;
+}
+
+export async function communityTotals(db: Queryable): Promise<{ total: number; csat: number | null }> {
+  const { rows } = await db.query<{ total: number; csat: number | null }>(
+    `SELECT count(*)::int AS total,
+            round((sum(rating::numeric * review_count) / nullif(sum(review_count), 0)), 1)::float8 AS csat
+       FROM communities`,
+  );
+  return rows[0] ?? { total: 0, csat: null };
+}
+
+export async function communityStates(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ state: string }>(`SELECT DISTINCT state FROM communities WHERE state <> '' ORDER BY state`);
+  return rows.map((r) => r.state);
+}
+
+/** Cities of one state (capped), or the most common cities overall (capped), alphabetically. */
+export async function communityCities(db: Queryable, state: string | undefined, cap: number): Promise<string[]> {
+  const { rows } = state
+    ? await db.query<{ city: string }>(
+        `SELECT city FROM communities WHERE state = $1 AND city <> '' GROUP BY city ORDER BY city LIMIT $2`,
+        [state.toUpperCase(), cap],
+      )
+    : await db.query<{ city: string }>(
+        `SELECT city FROM (SELECT city, count(*) AS n FROM communities WHERE city <> '' GROUP BY city
+                            ORDER BY n DESC, city LIMIT $1) t ORDER BY city`,
+        [cap],
+      );
+  return rows.map((r) => r.city);
+}
+
+export async function communityTypes(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ t: string }>(
+    `SELECT DISTINCT community_type AS t FROM communities WHERE community_type IS NOT NULL AND community_type <> '' ORDER BY 1`,
+  );
+  return rows.map((r) => r.t);
+}
+
+/** Operator names that have at least one community, by name; optionally only those containing `search`. */
+export async function communityOperatorNames(db: Queryable, search: string | undefined, cap: number): Promise<string[]> {
+  const p = new Params();
+  const filter = search ? `AND o.name ILIKE ${p.add(containsPattern(search))}` : '';
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT DISTINCT o.name FROM operators o
+      WHERE EXISTS (SELECT 1 FROM communities c WHERE c.operator_id = o.id) ${filter}
+      ORDER BY o.name LIMIT ${p.add(cap)}`,
+    p.values,
+  );
+  return rows.map((r) => r.name);
+}
+
+// ------------------------------------------------------------------ operators
+
+/** The revenue text of formatRevenue() (src/contracts/insights.ts), computed in SQL so search can match it. */
+const REVENUE_TEXT = `CASE
+  WHEN o.revenue IS NULL THEN ''
+  WHEN abs(o.revenue) >= 1000000000 THEN '$' || to_char(round(o.revenue / 1000000000.0, 1), 'FM999999999990.0') || 'B'
+  WHEN abs(o.revenue) >= 1000000 THEN '$' || to_char(round(o.revenue / 1000000.0, 1), 'FM999999999990.0') || 'M'
+  WHEN abs(o.revenue) >= 1000 THEN '$' || to_char(round(o.revenue / 1000.0, 1), 'FM999999999990.0') || 'K'
+  ELSE '$' || o.revenue::text END`;
+
+const REVENUE_RANGES: Record<string, string> = {
+  under_10m: 'o.revenue < 10000000',
+  '10m_100m': 'o.revenue >= 10000000 AND o.revenue < 100000000',
+  over_100m: 'o.revenue >= 100000000',
+};
+
+const COMMUNITY_COUNT_RANGES: Record<string, string> = {
+  '1_5': 'o.community_count BETWEEN 1 AND 5',
+  '6_20': 'o.community_count BETWEEN 6 AND 20',
+  '21_50': 'o.community_count BETWEEN 21 AND 50',
+  over_50: 'o.community_count > 50',
+};
+
+function operatorWhere(f: OperatorFilters, p: Params): string {
+  const clauses: string[] = [];
+  if (f.searchQuery) {
+    const q = p.add(containsPattern(f.searchQuery));
+    clauses.push(`(o.name ILIKE ${q} OR o.city ILIKE ${q} OR o.state ILIKE ${q}
+                   OR (${REVENUE_TEXT}) ILIKE ${q} OR o.revenue::text LIKE ${q})`);
+  }
+  if (f.operatorState) clauses.push(`o.state = ${p.add(f.operatorState.toUpperCase())}`);
+  if (f.operatorCity) clauses.push(`o.city = ${p.add(f.operatorCity)}`);
+  if (f.operatorRevenue) {
+    const c = REVENUE_RANGES[f.operatorRevenue];
+    if (c) clauses.push(c);
+  }
+  if (f.operatorTotalCommunities) {
+    const c = COMMUNITY_COUNT_RANGES[f.operatorTotalCommunities];
+    if (c) clauses.push(c);
+  }
+  return clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+}
+
+const OPERATOR_SORT: Record<OperatorSortField, { expr: string; nullable: boolean }> = {
+  operatorName: { expr: 'o.name', nullable: false },
+  revenue: { expr: 'o.revenue', nullable: true },
+  communities: { expr: 'o.community_count', nullable: false },
+  employees: { expr: 'o.employees', nullable: true },
+  city: { expr: 'o.city', nullable: true },
+  state: { expr: 'o.state', nullable: true },
+};
+
+function operatorOrder(field: OperatorSortField, dir: SortDirection): string {
+  const s = OPERATOR_SORT[field];
+  const d = DIRECTION[dir];
+  return `ORDER BY ${s.expr} ${d}${s.nullable ? ' NULLS LAST' : ''}, o.id ${d}`;
+}
+
+export interface OperatorRecord {
+  id: number;
+  name: string;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  webpage: string | null;
+  revenue: number | null;
+  employees: number | null;
+  phone: string | null;
+  email: string | null;
+  indeed_url: string | null;
+  glassdoor_url: string | null;
+  /** Counted live, so it always equals the length of the operator's communities list. */
+  communities: number;
+}
+
+const OPERATOR_COLUMNS = `o.id, o.name, o.city, o.state, o.postal_code, o.webpage, o.revenue::float8 AS revenue, o.employees,
+  o.phone, o.email, o.indeed_url, o.glassdoor_url,
+  (SELECT count(*)::int FROM communities c WHERE c.operator_id = o.id) AS communities`;
+
+export async function operatorStats(
+  db: Queryable,
+  f: OperatorFilters,
+): Promise<{ n: number; avg_revenue: number | null; avg_communities: number | null }> {
+  const p = new Params();
+  const { rows } = await db.query<{ n: number; avg_revenue: number | null; avg_communities: number | null }>(
+    `SELECT count(*)::int AS n, round(avg(o.revenue))::float8 AS avg_revenue,
+            round(avg(o.community_count), 1)::float8 AS avg_communities
+       FROM operators o ${operatorWhere(f, p)}`,
+    p.values,
+  );
+  return rows[0] ?? { n: 0, avg_revenue: null, avg_communities: null };
+}
+
+export async function countAllOperators(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM operators');
+  return rows[0]?.n ?? 0;
+}
+
+export async function findOperatorPage(
+  db: Queryable,
+  f: OperatorFilters,
+  sortField: OperatorSortField,
+  sortDirection: SortDirection,
+  limit: number,
+  offset: number,
+): Promise<OperatorRecord[]> {
+  const p = new Params();
+  const where = operatorWhere(f, p);
+  const { rows } = await db.query<OperatorRecord>(
+    `SELECT ${OPERATOR_COLUMNS} FROM operators o ${where} ${operatorOrder(sortField, sortDirection)}
+      LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
+    p.values,
+  );
+  return rows;
+}
+
+export async function findOperatorIds(
+  db: Queryable,
+  f: OperatorFilters,
+  sortField: OperatorSortField,
+  sortDirection: SortDirection,
+): Promise<number[]> {
+  const p = new Params();
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT o.id FROM operators o ${operatorWhere(f, p)} ${operatorOrder(sortField, sortDirection)}`,
+    p.values,
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function findOperatorsByIds(db: Queryable, ids: number[]): Promise<OperatorRecord[]> {
+  const { rows } = await db.query<OperatorRecord>(`SELECT ${OPERATOR_COLUMNS} FROM operators o WHERE o.id = ANY($1::int[])`, [ids]);
+  return rows;
+}
+
+export async function operatorStates(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ state: string }>(
+    `SELECT DISTINCT state FROM operators WHERE state IS NOT NULL AND state <> '' ORDER BY state`,
+  );
+  return rows.map((r) => r.state);
+}
+
+export async function operatorCities(db: Queryable, state: string | undefined, cap: number): Promise<string[]> {
+  const { rows } = state
+    ? await db.query<{ city: string }>(
+        `SELECT city FROM operators WHERE state = $1 AND city IS NOT NULL AND city <> '' GROUP BY city ORDER BY city LIMIT $2`,
+        [state.toUpperCase(), cap],
+      )
+    : await db.query<{ city: string }>(
+        `SELECT city FROM (SELECT city, count(*) AS n FROM operators WHERE city IS NOT NULL AND city <> ''
+                            GROUP BY city ORDER BY n DESC, city LIMIT $1) t ORDER BY city`,
+        [cap],
+      );
+  return rows.map((r) => r.city);
+}
+
+export async function operatorExists(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM operators WHERE id = $1', [id]);
+  return rows.length > 0;
+}
+
+export async function findOperatorCommunities(
+  db: Queryable,
+  operatorId: number,
+): Promise<{ id: number; name: string; city: string; state: string; address: string; zip_code: string }[]> {
+  const { rows } = await db.query<{ id: number; name: string; city: string; state: string; address: string; zip_code: string }>(
+    `SELECT id, name, city, state, address, zip_code FROM communities WHERE operator_id = $1 ORDER BY name, id`,
+    [operatorId],
+  );
+  return rows;
+}

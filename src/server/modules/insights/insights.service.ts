@@ -1,0 +1,311 @@
+// Rules of Community Insights and Operator Intelligence: row shapes and fallbacks, caching of the
+// expensive figures (counts, totals, filter options) and the streamed CSV exports.
+import {
+  formatMonthlyPricing,
+  formatRevenue,
+  INSIGHT_FILTER_KEYS,
+  OPERATOR_COMMUNITY_VALUES,
+  OPERATOR_FILTER_KEYS,
+  OPERATOR_REVENUE_VALUES,
+  type InsightExportQuery,
+  type InsightFilterOptions,
+  type InsightFilters,
+  type InsightQuery,
+  type InsightResponse,
+  type InsightRow,
+  type OperatorCommunity,
+  type OperatorExportQuery,
+  type OperatorFilters,
+  type OperatorQuery,
+  type OperatorResponse,
+  type OperatorRow,
+} from '../../../contracts/insights';
+import { OPERATOR_OPTIONS_CAP } from '../../../contracts/constants';
+import type pg from 'pg';
+import { notFound } from '../../lib/errors';
+import { csvLine } from './csv';
+import * as repo from './insights.repo';
+import { TtlCache } from './ttl-cache';
+
+const CITY_OPTIONS_CAP = 300;
+const EXPORT_BATCH = 500;
+
+export interface InsightServiceOptions {
+  /** How long counts and filter options are reused (0 disables caching, e.g. in tests). */
+  figuresTtlMs: number;
+  /** How long a whole page answer is reused. */
+  pageTtlMs: number;
+}
+
+const join = (values: readonly string[] | null | undefined) => (values ?? []).filter(Boolean).join(', ');
+
+export function fullAddress(r: { address: string; city: string; state: string; zip_code: string }): string {
+  const stateZip = [r.state, r.zip_code].filter(Boolean).join(' ');
+  return [r.address, r.city, stateZip].filter((s) => s && s.trim()).join(', ');
+}
+
+export function toInsightRow(r: repo.CommunityInsightRecord): InsightRow {
+  return {
+    id: r.id,
+    name: r.name,
+    pricing: formatMonthlyPricing(r.min_price, r.max_price),
+    phoneNumber: r.phone ?? '',
+    address: fullAddress(r),
+    communityType: r.community_type || join(r.care_types),
+    overview: r.overview || r.description || '',
+    communityAmenities: join(r.community_amenities.length ? r.community_amenities : r.amenities),
+    communityScore: r.score,
+    roomTypes: join(r.room_types),
+    operatorName: r.operator_name ?? '',
+    diningServices: join(r.dining_services),
+  };
+}
+
+export function toOperatorRow(r: repo.OperatorRecord): OperatorRow {
+  return {
+    id: r.id,
+    operatorName: r.name,
+    operatorCity: r.city ?? '',
+    operatorState: r.state ?? '',
+    operatorPostalcode: r.postal_code ?? '',
+    operatorWebpage: r.webpage ?? '',
+    operatorRevenue: formatRevenue(r.revenue),
+    operatorTotalCommunities: r.communities,
+    operatorTotalEmployees: r.employees,
+    operatorPhone: r.phone ?? '',
+    operatorEmail: r.email ?? '',
+    operatorIndeed: r.indeed_url ?? '',
+    operatorGlassdoor: r.glassdoor_url ?? '',
+  };
+}
+
+/** A stable key of the filter values that are set. */
+function filterKey(f: Record<string, unknown>, keys: readonly string[]): string {
+  return JSON.stringify(keys.map((k) => f[k] ?? null));
+}
+
+const INSIGHT_KEYS = ['searchQuery', ...INSIGHT_FILTER_KEYS] as const;
+const OPERATOR_KEYS = ['searchQuery', ...OPERATOR_FILTER_KEYS] as const;
+
+function pickInsightFilters(q: InsightExportQuery): InsightFilters {
+  const out: Record<string, unknown> = {};
+  for (const k of INSIGHT_KEYS) out[k] = q[k];
+  return out as InsightFilters;
+}
+
+function pickOperatorFilters(q: OperatorExportQuery): OperatorFilters {
+  const out: Record<string, unknown> = {};
+  for (const k of OPERATOR_KEYS) out[k] = q[k];
+  return out as OperatorFilters;
+}
+
+export const COMMUNITY_CSV_HEADER = [
+  'ID',
+  'Community Name',
+  'Pricing',
+  'Min Monthly Price',
+  'Max Monthly Price',
+  'Phone Number',
+  'Email',
+  'Website',
+  'Street Address',
+  'City',
+  'State',
+  'Zip Code',
+  'Community Type',
+  'Care Types',
+  'Owner',
+  'Community Score',
+  'Average Rating',
+  'Review Count',
+  'Capacity',
+  'Room Types',
+  'Dining Services',
+  'Healthcare Services',
+  'Room Amenities',
+  'Community Amenities',
+  'Operator Name',
+  'Overview',
+] as const;
+
+function communityCsvValues(r: repo.CommunityInsightRecord) {
+  const row = toInsightRow(r);
+  return [
+    r.id,
+    r.name,
+    row.pricing,
+    r.min_price,
+    r.max_price,
+    r.phone,
+    r.email,
+    r.website,
+    r.address,
+    r.city,
+    r.state,
+    r.zip_code,
+    row.communityType,
+    join(r.care_types),
+    r.owner_type,
+    r.score,
+    r.review_count > 0 ? r.rating : null,
+    r.review_count,
+    r.capacity,
+    row.roomTypes,
+    row.diningServices,
+    join(r.healthcare_services),
+    join(r.room_amenities),
+    row.communityAmenities,
+    row.operatorName,
+    row.overview,
+  ];
+}
+
+export const OPERATOR_CSV_HEADER = [
+  'ID',
+  'Operator Name',
+  'City',
+  'State',
+  'Postal Code',
+  'Website',
+  'Annual Revenue (USD)',
+  'Revenue',
+  'Communities',
+  'Employees',
+  'Phone',
+  'Email',
+  'Indeed Reviews',
+  'Glassdoor Reviews',
+] as const;
+
+function operatorCsvValues(r: repo.OperatorRecord) {
+  return [
+    r.id,
+    r.name,
+    r.city,
+    r.state,
+    r.postal_code,
+    r.webpage,
+    r.revenue,
+    formatRevenue(r.revenue),
+    r.communities,
+    r.employees,
+    r.phone,
+    r.email,
+    r.indeed_url,
+    r.glassdoor_url,
+  ];
+}
+
+/** Streams rows in display order: all ids first (cheap), then the rows in batches. */
+async function* streamByIds<R extends { id: number }>(
+  ids: number[],
+  load: (ids: number[]) => Promise<R[]>,
+  header: readonly string[],
+  values: (r: R) => unknown[],
+): AsyncGenerator<string> {
+  yield csvLine(header);
+  for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
+    const batch = ids.slice(i, i + EXPORT_BATCH);
+    const byId = new Map((await load(batch)).map((r) => [r.id, r]));
+    let chunk = '';
+    for (const id of batch) {
+      const r = byId.get(id);
+      if (r) chunk += csvLine(values(r) as Parameters<typeof csvLine>[0]);
+    }
+    yield chunk;
+  }
+}
+
+export function createInsightService(pool: pg.Pool, options: InsightServiceOptions) {
+  const counts = new TtlCache<number>(options.figuresTtlMs);
+  const totals = new TtlCache<{ total: number; csat: number | null }>(options.figuresTtlMs, 4);
+  const options$ = new TtlCache<string[]>(options.figuresTtlMs);
+  const insightPages = new TtlCache<InsightResponse>(options.pageTtlMs, 300);
+  const operatorPages = new TtlCache<OperatorResponse>(options.pageTtlMs, 300);
+  const operatorFigures = new TtlCache<{ n: number; avg_revenue: number | null; avg_communities: number | null }>(
+    options.figuresTtlMs,
+  );
+
+  async function insightFilterOptions(q: InsightQuery): Promise<InsightFilterOptions> {
+    const state = q.state?.toUpperCase();
+    const [states, cities, communityTypes, operators] = await Promise.all([
+      options$.get('states', () => repo.communityStates(pool)),
+      options$.get(`cities:${state ?? ''}`, () => repo.communityCities(pool, state, CITY_OPTIONS_CAP)),
+      options$.get('types', () => repo.communityTypes(pool)),
+      options$.get(`operators:${q.operatorSearch ?? ''}`, () =>
+        repo.communityOperatorNames(pool, q.operatorSearch, OPERATOR_OPTIONS_CAP),
+      ),
+    ]);
+    return { states, cities, communityTypes, operators };
+  }
+
+  async function computeCommunityInsights(q: InsightQuery): Promise<InsightResponse> {
+    const filters = pickInsightFilters(q);
+    const [rows, filteredTotal, figures, filterOptions] = await Promise.all([
+      repo.findCommunityPage(pool, filters, q.sortField, q.sortDirection, q.pageSize, (q.page - 1) * q.pageSize),
+      counts.get(`c:${filterKey(filters, INSIGHT_KEYS)}`, () => repo.countCommunities(pool, filters)),
+      totals.get('communities', () => repo.communityTotals(pool)),
+      insightFilterOptions(q),
+    ]);
+    return {
+      communities: rows.map(toInsightRow),
+      total: figures.total,
+      filteredTotal,
+      csatScore: figures.csat,
+      filterOptions,
+    };
+  }
+
+  async function computeOperatorInsights(q: OperatorQuery): Promise<OperatorResponse> {
+    const filters = pickOperatorFilters(q);
+    const state = q.operatorState?.toUpperCase();
+    const [rows, stats, total, states, cities] = await Promise.all([
+      repo.findOperatorPage(pool, filters, q.sortField, q.sortDirection, q.pageSize, (q.page - 1) * q.pageSize),
+      operatorFigures.get(filterKey(filters, OPERATOR_KEYS), () => repo.operatorStats(pool, filters)),
+      counts.get('operators:all', () => repo.countAllOperators(pool)),
+      options$.get('op-states', () => repo.operatorStates(pool)),
+      options$.get(`op-cities:${state ?? ''}`, () => repo.operatorCities(pool, state, CITY_OPTIONS_CAP)),
+    ]);
+    return {
+      operators: rows.map(toOperatorRow),
+      total,
+      filteredTotal: stats.n,
+      avgRevenue: stats.avg_revenue,
+      avgCommunities: stats.avg_communities,
+      filterOptions: {
+        states,
+        cities,
+        revenueRanges: [...OPERATOR_REVENUE_VALUES],
+        communityRanges: [...OPERATOR_COMMUNITY_VALUES],
+      },
+    };
+  }
+
+  return {
+    getCommunityInsights(q: InsightQuery): Promise<InsightResponse> {
+      return insightPages.get(JSON.stringify(q), () => computeCommunityInsights(q));
+    },
+
+    getOperatorInsights(q: OperatorQuery): Promise<OperatorResponse> {
+      return operatorPages.get(JSON.stringify(q), () => computeOperatorInsights(q));
+    },
+
+    async getOperatorCommunities(operatorId: number): Promise<OperatorCommunity[]> {
+      if (!(await repo.operatorExists(pool, operatorId))) throw notFound('Operator');
+      const rows = await repo.findOperatorCommunities(pool, operatorId);
+      return rows.map((r) => ({ id: r.id, name: r.name, city: r.city, state: r.state, address: r.address }));
+    },
+
+    async communityCsv(q: InsightExportQuery): Promise<AsyncGenerator<string>> {
+      const ids = await repo.findCommunityIds(pool, pickInsightFilters(q), q.sortField, q.sortDirection);
+      return streamByIds(ids, (batch) => repo.findCommunitiesByIds(pool, batch), COMMUNITY_CSV_HEADER, communityCsvValues);
+    },
+
+    async operatorCsv(q: OperatorExportQuery): Promise<AsyncGenerator<string>> {
+      const ids = await repo.findOperatorIds(pool, pickOperatorFilters(q), q.sortField, q.sortDirection);
+      return streamByIds(ids, (batch) => repo.findOperatorsByIds(pool, batch), OPERATOR_CSV_HEADER, operatorCsvValues);
+    },
+  };
+}
+
+export type InsightService = ReturnType<typeof createInsightService>;
