@@ -80,7 +80,10 @@ export function safeReturnTo(value: string | null | undefined): string {
   if (!value || typeof value !== 'string' || value.length > 2000) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   // Control characters (tabs and newlines are dropped by URL parsers: '/\t/evil.com').
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return '/';
+  }
   // Never bounce back into the sign-in page itself.
   if (/^\/api\/log(in|out)(\/|\?|#|$)/i.test(value)) return '/';
   return value;

@@ -1,4 +1,173 @@
-// Routes of the auth module (registered under /api in src/server/app.ts).
+// Routes of the auth module (registered under /api in src/server/app.ts): the sign-in page (/api/login),
+// OpenID Connect, local accounts, the current user and signing out.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  authConfigSchema,
+  authUserSchema,
+  loginPageQuerySchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  safeReturnTo,
+} from '../../../contracts/auth';
+import { errorResponseSchema } from '../../../contracts/errors';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
 import type { RouteModule } from '../../types';
+import { login, prepareAuth, register, toAuthUserResponse } from './auth.service';
+import {
+  decodeTx,
+  encodeTx,
+  findOrCreateOidcUser,
+  finishSignIn,
+  OIDC_TX_COOKIE,
+  OIDC_TX_MAX_AGE_S,
+  OIDC_TX_PATH,
+  oidcConfigured,
+  startSignIn,
+} from './oidc';
+import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setSessionCookie, type SessionUser } from './session';
 
-export const authRoutes: RouteModule = () => {};
+/** Secure cookies when configured, or when the request came over HTTPS through a trusted proxy. */
+export const cookieSecure = (env: Env, request: FastifyRequest) => env.COOKIE_SECURE || (env.TRUST_PROXY && request.protocol === 'https');
+
+/** Throws the first zod message as it is (the forms show it under the field). */
+function rejectInvalid(request: FastifyRequest): void {
+  const err = request.validationError as (Error & { validation?: Array<{ message?: string }> }) | undefined;
+  if (err) throw new AppError('VALIDATION_ERROR', err.validation?.[0]?.message ?? err.message);
+}
+
+async function startSession(request: FastifyRequest, reply: FastifyReply, env: Env, pool: Parameters<typeof createSession>[0], user: SessionUser) {
+  // A new token on every sign-in (no session fixation); the old one, if any, ends.
+  await destroySession(pool, request.cookies[SESSION_COOKIE]);
+  const { token, expiresAt } = await createSession(pool, user.id);
+  setSessionCookie(reply, token, expiresAt, cookieSecure(env, request));
+  request.user = user;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The sign-in page when the client is not built (tests, API-only deployments). */
+function fallbackLoginPage(returnTo: string, oidc: boolean): string {
+  const rt = escapeHtml(encodeURIComponent(returnTo));
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in</title></head>
+<body><main><h1>Sign in</h1>
+<p>The web client is not built on this server. Sign in through the API: <code>POST /api/auth/login</code> with
+<code>{ "email", "password" }</code>, or create an account with <code>POST /api/auth/register</code>.</p>
+${oidc ? `<p><a href="/api/login?sso=1&amp;returnTo=${rt}">Continue with single sign-on</a></p>` : ''}
+</main></body></html>`;
+}
+
+export const authRoutes: RouteModule = (app, { pool, env }) => {
+  prepareAuth();
+  const authLimit = { rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, timeWindow: '1 minute' } };
+  const ssoLimit = { rateLimit: { max: Math.max(env.AUTH_RATE_LIMIT_MAX, 30), timeWindow: '1 minute' } };
+  const txCookie = (request: FastifyRequest) => ({
+    path: OIDC_TX_PATH,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: cookieSecure(env, request),
+  });
+
+  // The sign-in page. The client router renders LoginPage here; ?sso=1 goes to the OIDC provider.
+  app.get('/login', { schema: { querystring: loginPageQuerySchema, hide: true }, config: ssoLimit }, async (request, reply) => {
+    const returnTo = safeReturnTo(request.query.returnTo);
+    if (request.query.sso === '1') {
+      if (!oidcConfigured(env)) {
+        const back = new URLSearchParams({ error: 'sso_unavailable' });
+        if (returnTo !== '/') back.set('returnTo', returnTo);
+        return reply.redirect(`/api/login?${back.toString()}`, 303);
+      }
+      try {
+        const { url, tx } = await startSignIn(env, returnTo);
+        reply.setCookie(OIDC_TX_COOKIE, encodeTx(tx), { ...txCookie(request), maxAge: OIDC_TX_MAX_AGE_S });
+        return reply.header('Cache-Control', 'no-store').redirect(url.toString(), 302);
+      } catch (err) {
+        request.log.warn({ err }, 'OIDC discovery failed');
+        return reply.redirect('/api/login?error=sso_failed', 303);
+      }
+    }
+    if (request.user && !request.query.error) return reply.redirect(returnTo, 303);
+    reply.header('Cache-Control', 'no-cache');
+    if (typeof reply.sendFile === 'function') return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(fallbackLoginPage(returnTo, oidcConfigured(env)));
+  });
+
+  // The OIDC provider sends the browser back here with ?code&state.
+  app.get(
+    '/login/callback',
+    { schema: { querystring: z.record(z.string(), z.string().max(4000)), hide: true }, config: ssoLimit },
+    async (request, reply) => {
+      const tx = decodeTx(request.cookies[OIDC_TX_COOKIE]);
+      reply.clearCookie(OIDC_TX_COOKIE, txCookie(request));
+      if (!oidcConfigured(env)) return reply.redirect('/api/login?error=sso_unavailable', 303);
+      if (!tx) return reply.redirect('/api/login?error=sso_failed', 303);
+      try {
+        const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        const claims = await finishSignIn(env, rawQuery, tx);
+        const user = await findOrCreateOidcUser(pool, env, claims);
+        await startSession(request, reply, env, pool, user);
+        return reply.header('Cache-Control', 'no-store').redirect(safeReturnTo(tx.returnTo), 303);
+      } catch (err) {
+        request.log.warn({ err }, 'OIDC sign-in failed');
+        return reply.redirect('/api/login?error=sso_failed', 303);
+      }
+    },
+  );
+
+  app.get('/auth/config', { schema: { response: { 200: authConfigSchema } } }, async () => ({ oidc: oidcConfigured(env) }));
+
+  app.post(
+    '/auth/register',
+    {
+      schema: { body: registerRequestSchema, response: { 201: authUserSchema, 400: errorResponseSchema, 409: errorResponseSchema } },
+      attachValidation: true,
+      config: authLimit,
+    },
+    async (request, reply) => {
+      rejectInvalid(request);
+      const user = await register(pool, env, request.body);
+      await startSession(request, reply, env, pool, user);
+      return reply.status(201).header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: { body: loginRequestSchema, response: { 200: authUserSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
+      attachValidation: true,
+      config: authLimit,
+    },
+    async (request, reply) => {
+      rejectInvalid(request);
+      const user = await login(pool, env, request.body);
+      await startSession(request, reply, env, pool, user);
+      return reply.header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
+    },
+  );
+
+  app.get('/auth/user', { schema: { response: { 200: authUserSchema, 401: errorResponseSchema } } }, async (request, reply) => {
+    if (!request.user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+    return reply.header('Cache-Control', 'no-store').send(toAuthUserResponse(request.user));
+  });
+
+  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    await destroySession(pool, request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply, cookieSecure(env, request));
+    request.user = null;
+  };
+
+  // A navigation (the header's Sign Out link), not a data call.
+  app.get('/logout', { schema: { hide: true } }, async (request, reply) => {
+    await signOut(request, reply);
+    return reply.header('Cache-Control', 'no-store').redirect('/', 303);
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    await signOut(request, reply);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,92 @@
+// SQL of the auth module (users). Parameterized only.
+import type pg from 'pg';
+import type { SessionUser } from './session';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  role: 'user' | 'admin';
+  plan: 'basic' | 'pro';
+  trial_ends_at: Date | null;
+  oidc_subject: string | null;
+}
+
+const COLUMNS = 'id, email, password_hash, first_name, last_name, profile_image_url, role, plan, trial_ends_at, oidc_subject';
+
+export function toSessionUser(r: UserRow): SessionUser {
+  return {
+    id: r.id,
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    profileImageUrl: r.profile_image_url,
+    role: r.role,
+    plan: r.plan,
+    trialEndsAt: r.trial_ends_at,
+  };
+}
+
+export async function findUserByEmail(pool: pg.Pool, email: string): Promise<UserRow | null> {
+  const { rows } = await pool.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [email]);
+  return rows[0] ?? null;
+}
+
+export async function findUserBySubject(pool: pg.Pool, subject: string): Promise<UserRow | null> {
+  const { rows } = await pool.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE oidc_subject = $1`, [subject]);
+  return rows[0] ?? null;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: 'user' | 'admin';
+  trialEndsAt: Date;
+  oidcSubject: string | null;
+}
+
+/** Inserts the user; null when the e-mail (or the OIDC subject) is already taken. */
+export async function insertUser(pool: pg.Pool, u: NewUser): Promise<UserRow | null> {
+  const { rows } = await pool.query<UserRow>(
+    `INSERT INTO users (email, password_hash, first_name, last_name, profile_image_url, role, plan, trial_ends_at, oidc_subject)
+     VALUES ($1, $2, $3, $4, $5, $6, 'basic', $7, $8)
+     ON CONFLICT DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [u.email, u.passwordHash, u.firstName, u.lastName, u.profileImageUrl, u.role, u.trialEndsAt, u.oidcSubject],
+  );
+  return rows[0] ?? null;
+}
+
+export async function promoteToAdmin(pool: pg.Pool, userId: number): Promise<void> {
+  await pool.query("UPDATE users SET role = 'admin' WHERE id = $1 AND role <> 'admin'", [userId]);
+}
+
+/** Links an OIDC subject to an existing account and fills in profile fields that are still empty. */
+export async function linkSubject(
+  pool: pg.Pool,
+  userId: number,
+  subject: string,
+  profile: { firstName: string | null; lastName: string | null; profileImageUrl: string | null },
+): Promise<UserRow | null> {
+  const { rows } = await pool.query<UserRow>(
+    `UPDATE users
+        SET oidc_subject = $2,
+            first_name = COALESCE(first_name, $3),
+            last_name = COALESCE(last_name, $4),
+            profile_image_url = COALESCE(profile_image_url, $5)
+      WHERE id = $1
+      RETURNING ${COLUMNS}`,
+    [userId, subject, profile.firstName, profile.lastName, profile.profileImageUrl],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteExpiredSessions(pool: pg.Pool, userId: number): Promise<void> {
+  await pool.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at <= now()', [userId]);
+}
