@@ -86,6 +86,8 @@ export default async function setup(project: TestProject) {
       CLIENT_DIST_DIR: clientDir,
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: 'admin@example.com',
+      // Every browser test signs up from 127.0.0.1: the production limit (10 a minute) would trip.
+      AUTH_RATE_LIMIT_MAX: '1000',
       OIDC_ISSUER: '',
       LLM_BASE_URL: '',
       SMTP_URL: '',
