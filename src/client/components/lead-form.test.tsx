@@ -1,0 +1,151 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LEADS_QUERY_KEY } from '../lib/leads';
+import { createQueryClient } from '../lib/query-client';
+import { LeadForm } from './lead-form';
+import { Toaster } from './ui/toaster';
+import { resetToasts } from './ui/use-toast';
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+function setup(props: { communityId?: number; onSuccess?: () => void } = {}) {
+  const queryClient = createQueryClient();
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <LeadForm {...props} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { queryClient, ...utils };
+}
+
+const nameInput = () => screen.getByLabelText(/^Name/) as HTMLInputElement;
+const emailInput = () => screen.getByLabelText(/^Email/) as HTMLInputElement;
+const phoneInput = () => screen.getByLabelText('Phone') as HTMLInputElement;
+const notesInput = () => screen.getByLabelText('Notes') as HTMLTextAreaElement;
+const submit = () => screen.getByRole('button', { name: /Request Information|Sending/ });
+
+function fill() {
+  fireEvent.change(nameInput(), { target: { value: 'Jane Doe' } });
+  fireEvent.change(emailInput(), { target: { value: 'jane@example.com' } });
+  fireEvent.change(phoneInput(), { target: { value: '512-555-0101' } });
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Memory Care' }));
+  fireEvent.change(notesInput(), { target: { value: 'Mom needs help.' } });
+}
+
+// jsdom has no ResizeObserver; Radix's checkbox measures itself with one.
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+});
+
+describe('LeadForm', () => {
+  it('renders the fields: required name and email (type email), phone, care needs checkboxes, 3-row notes', () => {
+    setup();
+    expect(nameInput().required).toBe(true);
+    expect(emailInput().required).toBe(true);
+    expect(emailInput().type).toBe('email');
+    expect(phoneInput().required).toBe(false);
+    expect(notesInput().rows).toBe(3);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(8);
+    expect(screen.getByRole('group', { name: 'Care Needs' })).toBeTruthy();
+  });
+
+  it('shows Required Fields and sends nothing when name or email is empty', async () => {
+    setup();
+    fireEvent.click(submit());
+    expect(await screen.findByText('Required Fields')).toBeTruthy();
+    expect(screen.getByText('Please fill in your name and email address.')).toBeTruthy();
+    // Whitespace only counts as empty too (submit event path).
+    fireEvent.change(nameInput(), { target: { value: '   ' } });
+    fireEvent.change(emailInput(), { target: { value: 'jane@example.com' } });
+    fireEvent.submit(nameInput().form!);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts the lead, shows Sending... while submitting, then thanks, resets, calls onSuccess and refreshes the lead list', async () => {
+    const pending = deferred<Response>();
+    fetchMock.mockReturnValue(pending.promise);
+    const onSuccess = vi.fn();
+    const { queryClient } = setup({ communityId: 42, onSuccess });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    fill();
+    fireEvent.click(submit());
+    await waitFor(() => expect(submit().textContent).toBe('Sending...'));
+    expect((submit() as HTMLButtonElement).disabled).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/leads');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect(JSON.parse(init.body)).toEqual({
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      phone: '512-555-0101',
+      communityId: 42,
+      careNeeds: ['Memory Care'],
+      notes: 'Mom needs help.',
+      source: 'website',
+    });
+    pending.resolve(new Response(JSON.stringify({ id: 1, status: 'received' }), { status: 201, headers: { 'content-type': 'application/json' } }));
+    expect(await screen.findByText('Information Request Sent')).toBeTruthy();
+    expect(screen.getByText('Thank you! A care advisor will contact you within 24 hours.')).toBeTruthy();
+    expect(nameInput().value).toBe('');
+    expect(emailInput().value).toBe('');
+    expect(phoneInput().value).toBe('');
+    expect(notesInput().value).toBe('');
+    expect(screen.getByRole('checkbox', { name: 'Memory Care' }).getAttribute('aria-checked')).toBe('false');
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: LEADS_QUERY_KEY }));
+    expect(submit().textContent).toBe('Request Information');
+  });
+
+  it('keeps the content and shows the Error toast (logged as a warning) when the request fails', async () => {
+    fetchMock.mockResolvedValue(new Response('{"error":{"code":"RATE_LIMITED","message":"Too many"}}', { status: 429 }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const onSuccess = vi.fn();
+    setup({ onSuccess });
+    fill();
+    fireEvent.click(submit());
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(screen.getByText('Failed to submit request. Please try again.')).toBeTruthy();
+    expect(warn).toHaveBeenCalled();
+    expect(nameInput().value).toBe('Jane Doe');
+    expect(emailInput().value).toBe('jane@example.com');
+    expect(phoneInput().value).toBe('512-555-0101');
+    expect(notesInput().value).toBe('Mom needs help.');
+    expect(screen.getByRole('checkbox', { name: 'Memory Care' }).getAttribute('aria-checked')).toBe('true');
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(submit().textContent).toBe('Request Information');
+  });
+
+  it('also keeps the content when the network is down', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setup();
+    fill();
+    fireEvent.click(submit());
+    expect(await screen.findByText('Failed to submit request. Please try again.')).toBeTruthy();
+    expect(nameInput().value).toBe('Jane Doe');
+  });
+});
