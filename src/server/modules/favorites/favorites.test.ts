@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import type { App } from '../../types';
+
+let tdb: TestDatabase;
+let app: App;
+let c1: number;
+let c2: number;
+let c3: number;
+let alice: string;
+let bob: string;
+
+let ipSeq = 0;
+async function signUp(email: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password: 'password-123' },
+    remoteAddress: `10.2.0.${++ipSeq}`,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.cookies.find((c) => c.name === 'sid')!.value;
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  app = await buildTestApp(tdb);
+  const { rows } = await tdb.pool.query<{ id: number }>(
+    `INSERT INTO communities (name, city, state, zip_code, source_id, care_types, amenities, photos, description, rating, review_count)
+     VALUES ('Oak Grove', 'Austin', 'TX', '78701', 'f1', '{"Assisted Living","Memory Care"}', '{"Fitness Center"}', '{"/media/communities/1/1.svg"}', 'Shady oaks', 4.5, 12),
+            ('Maple Court', 'Dallas', 'TX', '75201', 'f2', '{}', '{}', '{}', NULL, 0, 0),
+            ('Pine Ridge', 'Tampa', 'FL', '33601', 'f3', '{"Independent Living"}', '{}', '{}', NULL, 3.9, 4)
+     RETURNING id`,
+  );
+  [c1, c2, c3] = rows.map((r) => r.id) as [number, number, number];
+  await tdb.pool.query(
+    `INSERT INTO community_pricing (community_id, care_type, min_price, max_price)
+     VALUES ($1, 'Memory Care', 7200, 8100), ($1, 'Assisted Living', 5100, 6000)`,
+    [c1],
+  );
+  alice = await signUp('alice@example.com');
+  bob = await signUp('bob@example.com');
+});
+afterAll(async () => {
+  await app.close();
+  await tdb.drop();
+});
+
+const as = (sid: string | undefined) => ({ cookies: sid ? { sid } : ({} as Record<string, string>) });
+const list = (sid?: string) => app.inject({ method: 'GET', url: '/api/favorites', ...as(sid) });
+const add = (sid: string | undefined, communityId: unknown) =>
+  app.inject({ method: 'POST', url: '/api/favorites', payload: { communityId } as object, ...as(sid) });
+const remove = (sid: string | undefined, id: unknown) => app.inject({ method: 'DELETE', url: `/api/favorites/${id}`, ...as(sid) });
+const check = (sid: string | undefined, id: unknown) => app.inject({ method: 'GET', url: `/api/favorites/${id}/check`, ...as(sid) });
+
+describe('favorites', () => {
+  it('answers 401 on all four calls when signed out, even with bad input', async () => {
+    for (const res of [await list(), await add(undefined, c1), await add(undefined, 'zzz'), await remove(undefined, c1), await check(undefined, c1)]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    }
+    expect((await list('not-a-session')).statusCode).toBe(401);
+  });
+
+  it('adds, checks, lists (newest first, with card fields) and removes', async () => {
+    expect((await list(alice)).json()).toEqual({ favorites: [] });
+    expect((await check(alice, c1)).json()).toEqual({ isFavorite: false });
+
+    const added = await add(alice, c1);
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({ communityId: c1, isFavorite: true });
+    await tdb.pool.query("UPDATE favorites SET created_at = now() - interval '1 hour'");
+    expect((await add(alice, String(c3))).statusCode).toBe(200);
+
+    expect((await check(alice, c1)).json()).toEqual({ isFavorite: true });
+    const body = (await list(alice)).json();
+    expect(body.favorites.map((f: { communityId: number }) => f.communityId)).toEqual([c3, c1]);
+    expect(body.favorites[1].community).toEqual({
+      id: c1,
+      name: 'Oak Grove',
+      address: '',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      phone: null,
+      email: null,
+      website: null,
+      description: 'Shady oaks',
+      rating: 4.5,
+      reviewCount: 12,
+      careTypes: ['Assisted Living', 'Memory Care'],
+      amenities: ['Fitness Center'],
+      photos: ['/media/communities/1/1.svg'],
+      pricing: [
+        { careType: 'Assisted Living', minPrice: 5100, maxPrice: 6000 },
+        { careType: 'Memory Care', minPrice: 7200, maxPrice: 8100 },
+      ],
+    });
+    expect(body.favorites[0].community.pricing).toEqual([]);
+
+    const removed = await remove(alice, c3);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ communityId: c3, isFavorite: false });
+    expect((await check(alice, c3)).json()).toEqual({ isFavorite: false });
+    expect((await list(alice)).json().favorites).toHaveLength(1);
+    // Removing what is not there is harmless.
+    expect((await remove(alice, c3)).statusCode).toBe(200);
+  });
+
+  it('adding twice keeps one row', async () => {
+    expect((await add(alice, c2)).statusCode).toBe(200);
+    expect((await add(alice, c2)).statusCode).toBe(200);
+    const { rows } = await tdb.pool.query('SELECT count(*)::int AS n FROM favorites WHERE community_id = $1', [c2]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('answers 404 for an unknown community and stores nothing', async () => {
+    const res = await add(alice, 999_999);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+    const { rows } = await tdb.pool.query('SELECT count(*)::int AS n FROM favorites WHERE community_id = 999999');
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('keeps users apart: no one sees or deletes another user’s favorites', async () => {
+    expect((await list(bob)).json()).toEqual({ favorites: [] });
+    expect((await check(bob, c1)).json()).toEqual({ isFavorite: false });
+    expect((await remove(bob, c1)).statusCode).toBe(200);
+    expect((await check(alice, c1)).json()).toEqual({ isFavorite: true });
+    await add(bob, c1);
+    await remove(bob, c1);
+    expect((await check(alice, c1)).json()).toEqual({ isFavorite: true });
+  });
+
+  it('answers 400 for bad ids and malformed bodies', async () => {
+    for (const id of ['abc', 0, -1, 1.5, '1e3', '99999999999', null, true, '', ' 12']) {
+      const res = await add(alice, id);
+      expect(res.statusCode, String(id)).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    }
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expect((await remove(alice, id)).statusCode, id).toBe(400);
+      expect((await check(alice, id)).statusCode, id).toBe(400);
+    }
+    const noBody = await app.inject({ method: 'POST', url: '/api/favorites', ...as(alice) });
+    expect(noBody.statusCode).toBe(400);
+    const badJson = await app.inject({
+      method: 'POST',
+      url: '/api/favorites',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"communityId": ',
+      ...as(alice),
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().error.code).toBe('INVALID_JSON');
+  });
+
+  it('removes favorites with the community and with the user', async () => {
+    const carol = await signUp('carol@example.com');
+    await add(carol, c3);
+    await tdb.pool.query('DELETE FROM communities WHERE id = $1', [c3]);
+    expect((await list(carol)).json()).toEqual({ favorites: [] });
+  });
+});
