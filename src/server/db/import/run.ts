@@ -1,0 +1,298 @@
+// One code path for the CLI (`npm run import`) and the admin upload: parse, map, validate, then
+// upsert communities and operators on (source, source_id) in ONE transaction.
+import type pg from 'pg';
+import { refreshAggregates } from '../aggregates';
+import { decodeText, headerKey, parseCsv } from './csv';
+import { mapperForHeaders } from './layouts';
+import {
+  ImportError,
+  IMPORT_KINDS,
+  type CommunityRecord,
+  type ImportKind,
+  type ImportSummary,
+  type OperatorRecord,
+  type Rejection,
+} from './types';
+
+export interface RunImportOptions {
+  /** Expected kind; 'auto' (or omitted) detects it from the header. */
+  kind?: ImportKind | 'auto';
+  fileName: string;
+  content: Buffer | string;
+  /** Progress lines (optional). */
+  log?: (msg: string) => void;
+}
+
+/** The imports table keeps at most this many rejections per import. */
+export const MAX_STORED_REJECTIONS = 500;
+const BATCH = 500;
+
+type Client = Pick<pg.PoolClient, 'query'>;
+
+interface Prepared {
+  summaryBase: Pick<ImportSummary, 'kind' | 'layout' | 'rowsRead' | 'rejected' | 'rejections'>;
+  communities: CommunityRecord[];
+  operators: OperatorRecord[];
+}
+
+export function isImportKind(value: string): value is ImportKind {
+  return (IMPORT_KINDS as readonly string[]).includes(value);
+}
+
+/** Parses and maps a file without touching the database; file-level problems throw ImportError. */
+export function prepareImport(content: Buffer | string, expected: ImportKind | 'auto' = 'auto'): Prepared {
+  const text = decodeText(content);
+  const { headers, records } = parseCsv(text);
+  const mapper = mapperForHeaders(headers);
+  if (!mapper) {
+    const shown = headers.slice(0, 4).map((h) => `"${h}"`).join(', ');
+    throw new ImportError(
+      'UNKNOWN_LAYOUT',
+      `Unrecognised file layout: the header (${shown}${headers.length > 4 ? ', ...' : ''}) is not a CMS Provider Information, Florida AHCA or Texas HHSC assisted-living file.`,
+    );
+  }
+  if (expected !== 'auto' && mapper.kind !== expected) {
+    throw new ImportError('KIND_MISMATCH', `This is a '${mapper.kind}' file (${mapper.layout}), not '${expected}'.`);
+  }
+  const index = new Map<string, number>();
+  headers.forEach((h, i) => {
+    const k = headerKey(h);
+    if (!index.has(k)) index.set(k, i);
+  });
+  const missing = mapper.requiredColumns.filter((c) => !index.has(c));
+  if (missing.length) throw new ImportError('MISSING_COLUMNS', `The ${mapper.layout} file lacks required columns: ${missing.join(', ')}.`);
+  if (records.length === 0) throw new ImportError('NO_ROWS', 'The file has a header but no data rows.');
+
+  const rejections: Rejection[] = [];
+  const communities: CommunityRecord[] = [];
+  const operators = new Map<string, OperatorRecord>();
+  const seen = new Map<string, number>();
+  for (const rec of records) {
+    if (rec.fields.length !== headers.length) {
+      rejections.push({ line: rec.line, reason: `expected ${headers.length} fields, found ${rec.fields.length}` });
+      continue;
+    }
+    const get = (column: string) => {
+      const i = index.get(column);
+      return i === undefined ? '' : (rec.fields[i] ?? '');
+    };
+    const result = mapper.mapRow(get);
+    if (!result.ok) {
+      rejections.push({ line: rec.line, reason: result.reason });
+      continue;
+    }
+    const { community, operator } = result.value;
+    const firstLine = seen.get(community.sourceId);
+    if (firstLine !== undefined) {
+      rejections.push({ line: rec.line, reason: `duplicate id ${community.sourceId} (first on line ${firstLine})` });
+      continue;
+    }
+    seen.set(community.sourceId, rec.line);
+    communities.push(community);
+    if (operator && !operators.has(operator.sourceId)) operators.set(operator.sourceId, operator);
+  }
+  return {
+    summaryBase: { kind: mapper.kind, layout: mapper.layout, rowsRead: records.length, rejected: rejections.length, rejections },
+    communities,
+    operators: [...operators.values()],
+  };
+}
+
+function chunks<T>(items: T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Builds `($1::text, $2::int, ...), (...)` for rows of values with the given casts. */
+function valuesSql(rows: unknown[][], casts: string[], params: unknown[]): string {
+  return rows
+    .map((row) => `(${row.map((v, i) => {
+      params.push(v);
+      return `$${params.length}::${casts[i]}`;
+    }).join(', ')})`)
+    .join(', ');
+}
+
+const OPERATOR_COLS = ['name', 'city', 'state', 'postal_code', 'phone'];
+
+async function upsertOperators(client: Client, source: string, operators: OperatorRecord[]) {
+  let inserted = 0;
+  let updated = 0;
+  const ids = new Map<string, number>();
+  for (const batch of chunks(operators)) {
+    const params: unknown[] = [];
+    const values = valuesSql(
+      batch.map((o) => [o.name, o.city, o.state, o.postalCode, o.phone, source, o.sourceId]),
+      ['text', 'text', 'text', 'text', 'text', 'text', 'text'],
+      params,
+    );
+    const res = await client.query<{ id: number; source_id: string; inserted: boolean }>(
+      `INSERT INTO operators (${OPERATOR_COLS.join(', ')}, source, source_id) VALUES ${values}
+       ON CONFLICT (source, source_id) DO UPDATE SET
+         ${OPERATOR_COLS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, updated_at = now()
+       WHERE (${OPERATOR_COLS.map((c) => `operators.${c}`).join(', ')}) IS DISTINCT FROM (${OPERATOR_COLS.map((c) => `EXCLUDED.${c}`).join(', ')})
+       RETURNING id, source_id, (xmax = 0) AS inserted`,
+      params,
+    );
+    for (const r of res.rows) {
+      if (r.inserted) inserted++;
+      else updated++;
+    }
+    const all = await client.query<{ id: number; source_id: string }>(
+      'SELECT id, source_id FROM operators WHERE source = $1 AND source_id = ANY($2::text[])',
+      [source, batch.map((o) => o.sourceId)],
+    );
+    for (const r of all.rows) ids.set(r.source_id, r.id);
+  }
+  return { inserted, updated, ids };
+}
+
+const COMMUNITY_COLS: [string, string, (c: CommunityRecord, operatorId: number | null) => unknown][] = [
+  ['name', 'text', (c) => c.name],
+  ['address', 'text', (c) => c.address],
+  ['city', 'text', (c) => c.city],
+  ['state', 'text', (c) => c.state],
+  ['zip_code', 'text', (c) => c.zipCode],
+  ['lat', 'float8', (c) => c.lat],
+  ['lng', 'float8', (c) => c.lng],
+  ['phone', 'text', (c) => c.phone],
+  ['email', 'text', (c) => c.email],
+  ['website', 'text', (c) => c.website],
+  ['description', 'text', (c) => c.description],
+  ['overview', 'text', (c) => c.overview],
+  ['care_types', 'text[]', (c) => c.careTypes],
+  ['community_type', 'text', (c) => c.communityType],
+  ['owner_type', 'text', (c) => c.ownerType],
+  ['score', 'int2', (c) => c.score],
+  ['capacity', 'int4', (c) => c.capacity],
+  ['healthcare_services', 'text[]', (c) => c.healthcareServices],
+  ['operator_id', 'int4', (_c, op) => op],
+];
+
+async function upsertCommunities(client: Client, source: string, communities: CommunityRecord[], operatorIds: Map<string, number>) {
+  let inserted = 0;
+  let updated = 0;
+  const changedIds: number[] = [];
+  const cols = COMMUNITY_COLS.map(([c]) => c);
+  for (const batch of chunks(communities)) {
+    const params: unknown[] = [];
+    const values = valuesSql(
+      batch.map((c) => {
+        const op = c.operatorKey ? (operatorIds.get(c.operatorKey) ?? null) : null;
+        return [...COMMUNITY_COLS.map(([, , f]) => f(c, op)), source, c.sourceId];
+      }),
+      [...COMMUNITY_COLS.map(([, cast]) => cast), 'text', 'text'],
+      params,
+    );
+    const res = await client.query<{ id: number; inserted: boolean }>(
+      `INSERT INTO communities (${cols.join(', ')}, source, source_id) VALUES ${values}
+       ON CONFLICT (source, source_id) DO UPDATE SET
+         ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, updated_at = now()
+       WHERE (${cols.map((c) => `communities.${c}`).join(', ')}) IS DISTINCT FROM (${cols.map((c) => `EXCLUDED.${c}`).join(', ')})
+       RETURNING id, (xmax = 0) AS inserted`,
+      params,
+    );
+    for (const r of res.rows) {
+      if (r.inserted) inserted++;
+      else updated++;
+      changedIds.push(r.id);
+    }
+  }
+  return { inserted, updated, changedIds };
+}
+
+async function recordFailure(pool: pg.Pool, kind: string, fileName: string, startedAt: Date, error: string, rowsRead = 0): Promise<number | null> {
+  try {
+    const res = await pool.query<{ id: number }>(
+      `INSERT INTO imports (kind, file_name, status, rows_read, error, started_at, finished_at)
+       VALUES ($1, $2, 'failed', $3, $4, $5, now()) RETURNING id`,
+      [kind, fileName, rowsRead, error, startedAt],
+    );
+    return res.rows[0].id;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Imports one file. Resolves with the summary; rejects with ImportError (file-level problem or a
+ * database failure) after rolling back: nothing of the file is then in the database, and a 'failed'
+ * row is recorded in `imports` when possible.
+ */
+export async function runImport(pool: pg.Pool, options: RunImportOptions): Promise<ImportSummary> {
+  const startedAt = new Date();
+  const expected = options.kind ?? 'auto';
+  const log = options.log ?? (() => {});
+  let prepared: Prepared;
+  try {
+    prepared = prepareImport(options.content, expected);
+  } catch (e) {
+    const err = e instanceof ImportError ? e : new ImportError('NOT_CSV', e instanceof Error ? e.message : String(e));
+    err.importId = await recordFailure(pool, expected, options.fileName, startedAt, err.message);
+    throw err;
+  }
+  const { summaryBase, communities, operators } = prepared;
+  log(`${summaryBase.layout}: ${summaryBase.rowsRead} rows read, ${communities.length} valid, ${summaryBase.rejected} rejected`);
+
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const ops = await upsertOperators(client, summaryBase.kind, operators);
+    const com = await upsertCommunities(client, summaryBase.kind, communities, ops.ids);
+    await refreshAggregates(client, { communityIds: com.changedIds });
+    const finishedAt = new Date();
+    const res = await client.query<{ id: number }>(
+      `INSERT INTO imports (kind, file_name, status, rows_read, inserted, updated, rejected, rejections, started_at, finished_at)
+       VALUES ($1, $2, 'ok', $3, $4, $5, $6, $7::jsonb, $8, $9) RETURNING id`,
+      [
+        summaryBase.kind,
+        options.fileName,
+        summaryBase.rowsRead,
+        com.inserted,
+        com.updated,
+        summaryBase.rejected,
+        JSON.stringify(summaryBase.rejections.slice(0, MAX_STORED_REJECTIONS)),
+        startedAt,
+        finishedAt,
+      ],
+    );
+    await client.query('COMMIT');
+    return {
+      importId: res.rows[0].id,
+      ...summaryBase,
+      fileName: options.fileName,
+      status: 'ok',
+      inserted: com.inserted,
+      updated: com.updated,
+      unchanged: communities.length - com.inserted - com.updated,
+      operators: { inserted: ops.inserted, updated: ops.updated },
+      startedAt,
+      finishedAt,
+    };
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {});
+    const message = `Import failed and was rolled back: ${e instanceof Error ? e.message : String(e)}`;
+    const err = new ImportError('DATABASE', message);
+    err.importId = await recordFailure(pool, summaryBase.kind, options.fileName, startedAt, message, summaryBase.rowsRead);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Human-readable summary lines, as printed by the CLI. */
+export function formatSummary(s: ImportSummary): string[] {
+  const lines = [
+    `Imported ${s.fileName} as ${s.kind} (${s.layout} layout)${s.importId !== null ? `, import #${s.importId}` : ''}`,
+    `  rows read: ${s.rowsRead}`,
+    `  inserted:  ${s.inserted}`,
+    `  updated:   ${s.updated}`,
+    `  unchanged: ${s.unchanged}`,
+    `  rejected:  ${s.rejected}`,
+    `  operators: ${s.operators.inserted} inserted, ${s.operators.updated} updated`,
+  ];
+  for (const r of s.rejections) lines.push(`  line ${r.line}: ${r.reason}`);
+  return lines;
+}
+
