@@ -1,0 +1,149 @@
+// Community search (SPEC section 2 'Community search', section 7 GET /api/communities/search):
+// the query, the page of results, the map points of the whole result and the map configuration.
+import { z } from 'zod';
+import { CARE_TYPES, SEARCH_SORTS, type CareType } from './constants';
+import { communitySchema, coordinatesSchema } from './community';
+
+export const SEARCH_DEFAULT_PAGE_SIZE = 12;
+export const SEARCH_MAX_PAGE_SIZE = 100;
+/** Deeper pages than this are refused (45,000 communities at page size 1 still fit). */
+export const SEARCH_MAX_PAGE = 100_000;
+export const SEARCH_MAX_LOCATION_LENGTH = 100;
+export const SEARCH_MAX_PRICE = 1_000_000;
+/** A ZIP search finds communities within this many miles of the ZIP's centre. */
+export const ZIP_RADIUS_MILES = 50;
+/** The map's points endpoint returns at most this many points (and says when it capped). */
+export const MAP_POINTS_CAP = 50_000;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const priceParam = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, 'must be a whole number of dollars, zero or more')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(SEARCH_MAX_PRICE, `must be at most ${SEARCH_MAX_PRICE}`))
+    .optional(),
+);
+
+const intParam = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+        .transform(Number)
+        .pipe(z.number().int().min(min).max(max))
+        .optional(),
+    )
+    .transform((v) => v ?? fallback);
+
+/** A comma-joined list ("Assisted Living,Memory Care") -> trimmed, de-duplicated, non-empty items. */
+const listParam = (maxItems: number) =>
+  z
+    .string()
+    .max(1000)
+    .optional()
+    .transform((v) => [...new Set((v ?? '').split(',').map((s) => s.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(100)).max(maxItems));
+
+const careTypeSet = new Set<string>(CARE_TYPES);
+
+const locationParam = z.preprocess(
+  blankToUndefined,
+  z.string().trim().max(SEARCH_MAX_LOCATION_LENGTH, `must be at most ${SEARCH_MAX_LOCATION_LENGTH} characters`).optional(),
+);
+
+const careTypesParam = listParam(CARE_TYPES.length).refine((list) => list.every((c) => careTypeSet.has(c)), {
+  message: `care types must be among: ${CARE_TYPES.join(', ')}`,
+}) as unknown as z.ZodType<CareType[], string | undefined>;
+
+const filterShape = {
+  location: locationParam,
+  careTypes: careTypesParam,
+  amenities: listParam(20),
+  priceMin: priceParam,
+  priceMax: priceParam,
+};
+
+const priceOrder = {
+  check: (q: { priceMin?: number | undefined; priceMax?: number | undefined }) =>
+    q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax,
+  params: { message: 'priceMin must not be greater than priceMax', path: ['priceMin'] },
+};
+
+/** The filters shared by the result page and the map points (GET /api/communities/search/points). */
+export const searchFilterSchema = z.object(filterShape).refine(priceOrder.check, priceOrder.params);
+export type SearchFilters = z.infer<typeof searchFilterSchema>;
+
+/** GET /api/communities/search query string. */
+export const searchQuerySchema = z
+  .object({
+    ...filterShape,
+    page: intParam('page', 1, SEARCH_MAX_PAGE, 1),
+    pageSize: intParam('pageSize', 1, SEARCH_MAX_PAGE_SIZE, SEARCH_DEFAULT_PAGE_SIZE),
+    sort: z.preprocess(blankToUndefined, z.enum(SEARCH_SORTS).optional()).transform((v) => v ?? 'relevance'),
+  })
+  .refine(priceOrder.check, priceOrder.params);
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** What the client sends (all optional; lists are joined with commas by the fetcher). */
+export interface SearchParams {
+  location?: string;
+  careTypes?: string[];
+  amenities?: string[];
+  priceMin?: number;
+  priceMax?: number;
+  page?: number;
+  pageSize?: number;
+  sort?: (typeof SEARCH_SORTS)[number];
+}
+
+/** A community of the result: the spec's entity plus coordinates and operatorName (map card). */
+export const searchCommunitySchema = communitySchema.extend({
+  coordinates: coordinatesSchema.nullable(),
+  operatorName: z.string().nullable(),
+  /** Miles from the searched ZIP code's centre (ZIP searches only). */
+  distanceMiles: z.number().nullable(),
+});
+export type SearchCommunity = z.infer<typeof searchCommunitySchema>;
+
+export const searchResponseSchema = z.object({
+  communities: z.array(searchCommunitySchema),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const mapPointSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  operatorName: z.string().nullable(),
+  careTypes: z.array(z.string()),
+  minPrice: z.number().int().nullable(),
+  maxPrice: z.number().int().nullable(),
+});
+export type MapPoint = z.infer<typeof mapPointSchema>;
+
+export const mapPointsResponseSchema = z.object({
+  points: z.array(mapPointSchema),
+  /** Communities in the result that have coordinates (may exceed points.length when capped). */
+  total: z.number().int(),
+  capped: z.boolean(),
+});
+export type MapPointsResponse = z.infer<typeof mapPointsResponseSchema>;
+
+export const mapConfigSchema = z.object({
+  /** Raster tile URL template ({z}/{x}/{y}) or null: the map then draws offline state shapes only. */
+  tileUrl: z.string().nullable(),
+  attribution: z.string().nullable(),
+});
+export type MapConfig = z.infer<typeof mapConfigSchema>;

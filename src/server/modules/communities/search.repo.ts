@@ -1,0 +1,274 @@
+// SQL of the community search. Every value is a bound parameter ($n); ORDER BY clauses come from
+// the fixed map below, never from the request.
+import type pg from 'pg';
+import type { SearchSort } from '../../../contracts/constants';
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** How the typed location was understood (see search.service.ts resolveLocation). */
+export type LocationFilter =
+  | { kind: 'none' }
+  /** Near a ZIP centre: a bounding box (index communities_lat_lng_idx) refined by haversine distance. */
+  | { kind: 'near'; lat: number; lng: number; radiusMiles: number }
+  /** A ZIP the ZIP table does not know: communities with exactly that ZIP code. */
+  | { kind: 'zip'; zip: string }
+  | { kind: 'state'; state: string }
+  /**
+   * Matched cities (exact matches only when there are any, else the closest fuzzy ones, best first),
+   * optionally also communities whose name contains `nameText`.
+   */
+  | { kind: 'city'; cities: { city: string; state: string; rank: number }[]; nameText?: string; state?: string }
+  /** Nothing else matched: search community names (substring or fuzzy word match). */
+  | { kind: 'name'; text: string; state?: string };
+
+export interface SearchCriteria {
+  location: LocationFilter;
+  careTypes: string[];
+  amenities: string[];
+  priceMin?: number;
+  priceMax?: number;
+}
+
+const EARTH_RADIUS_MILES = 3958.8;
+
+/** Escapes LIKE wildcards so user text matches literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+interface BuiltFilter {
+  where: string;
+  /** Relevance keys that precede rating/review count; adds its parameters only when used. */
+  relevance: () => string[];
+  /** Distance in miles (ZIP searches) or 'NULL'. */
+  distance: string;
+}
+
+function buildFilter(criteria: SearchCriteria, p: Params): BuiltFilter {
+  const conds: string[] = [];
+  let relevance = (): string[] => [];
+  let distance = 'NULL::float8';
+  const loc = criteria.location;
+
+  switch (loc.kind) {
+    case 'none':
+      break;
+    case 'near': {
+      const lat = p.add(loc.lat);
+      const lng = p.add(loc.lng);
+      const dLat = loc.radiusMiles / 69.0;
+      const dLng = loc.radiusMiles / (69.0 * Math.max(0.05, Math.cos((loc.lat * Math.PI) / 180)));
+      conds.push(`c.lat BETWEEN ${p.add(loc.lat - dLat)} AND ${p.add(loc.lat + dLat)}`);
+      conds.push(`c.lng BETWEEN ${p.add(loc.lng - dLng)} AND ${p.add(loc.lng + dLng)}`);
+      distance = `(${EARTH_RADIUS_MILES} * 2 * asin(least(1, sqrt(power(sin(radians(c.lat - ${lat}) / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(c.lat)) * power(sin(radians(c.lng - ${lng}) / 2), 2)))))`;
+      conds.push(`${distance} <= ${p.add(loc.radiusMiles)}`);
+      const d = distance;
+      relevance = () => [`${d} ASC`];
+      break;
+    }
+    case 'zip':
+      conds.push(`c.zip_code = ${p.add(loc.zip)}`);
+      break;
+    case 'state':
+      conds.push(`c.state = ${p.add(loc.state)}`);
+      break;
+    case 'city': {
+      const states = p.add(loc.cities.map((c) => c.state));
+      const cities = p.add(loc.cities.map((c) => c.city));
+      const cityKeys = loc.cities.map((c) => `${c.state}|${c.city}`);
+      const cityRank = () =>
+        `(${p.add(loc.cities.map((c) => c.rank))}::int[])[array_position(${p.add(cityKeys)}::text[], c.state || '|' || c.city)]`;
+      const cityCond = `(c.state, c.city) IN (SELECT s, t FROM unnest(${states}::text[], ${cities}::text[]) AS u(s, t))`;
+      if (loc.nameText) {
+        const pattern = p.add(`%${escapeLike(loc.nameText)}%`);
+        const lower = loc.nameText.toLowerCase();
+        const stateCond = loc.state ? ` AND c.state = ${p.add(loc.state)}` : '';
+        conds.push(`(${cityCond} OR (c.name ILIKE ${pattern}${stateCond}))`);
+        relevance = () => [
+          `CASE WHEN lower(c.name) = ${p.add(lower)}::text THEN 0 ELSE coalesce(${cityRank()}, 1000) END ASC`,
+        ];
+      } else {
+        conds.push(cityCond);
+        relevance = () => [`${cityRank()} ASC`];
+      }
+      break;
+    }
+    case 'name': {
+      const text = p.add(loc.text);
+      const contains = p.add(`%${escapeLike(loc.text)}%`);
+      conds.push(`(c.name ILIKE ${contains}::text OR ${text}::text <% c.name)`);
+      if (loc.state) conds.push(`c.state = ${p.add(loc.state)}`);
+      const lower = loc.text.toLowerCase();
+      const prefix = `${escapeLike(loc.text)}%`;
+      relevance = () => [
+        `CASE WHEN lower(c.name) = ${p.add(lower)}::text THEN 0 WHEN c.name ILIKE ${p.add(prefix)}::text THEN 1 WHEN c.name ILIKE ${contains}::text THEN 2 ELSE 3 END ASC`,
+        `word_similarity(${text}::text, c.name) DESC`,
+      ];
+      break;
+    }
+  }
+
+  if (criteria.careTypes.length) conds.push(`c.care_types @> ${p.add(criteria.careTypes)}::text[]`);
+  if (criteria.amenities.length) conds.push(`c.amenities @> ${p.add(criteria.amenities)}::text[]`);
+  // Price band: keep communities whose [min_price, max_price] overlaps [priceMin, priceMax];
+  // communities without prices (NULL) fail either comparison and are left out.
+  if (criteria.priceMax !== undefined) conds.push(`c.min_price <= ${p.add(criteria.priceMax)}`);
+  if (criteria.priceMin !== undefined) conds.push(`c.max_price >= ${p.add(criteria.priceMin)}`);
+
+  return { where: conds.length ? conds.join(' AND ') : 'TRUE', relevance, distance };
+}
+
+/** ORDER BY for each sort. Every order ends with the id so that paging is stable. */
+function orderBy(sort: SearchSort, f: BuiltFilter): string {
+  switch (sort) {
+    case 'price_low':
+      return 'c.min_price ASC NULLS LAST, c.id ASC';
+    case 'price_high':
+      return 'c.min_price DESC NULLS LAST, c.id DESC';
+    case 'rating':
+      return 'c.rating DESC, c.review_count DESC, c.id DESC';
+    case 'name':
+      return 'c.name ASC, c.id ASC';
+    case 'relevance':
+      return [...f.relevance(), 'c.rating DESC', 'c.review_count DESC', 'c.id DESC'].join(', ');
+  }
+}
+
+export async function countCommunities(db: Queryable, criteria: SearchCriteria): Promise<number> {
+  const p = new Params();
+  const f = buildFilter(criteria, p);
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM communities c WHERE ${f.where}`, p.values);
+  return rows[0]?.n ?? 0;
+}
+
+export interface PageRef {
+  id: number;
+  distance: number | null;
+}
+
+export async function findPageIds(
+  db: Queryable,
+  criteria: SearchCriteria,
+  sort: SearchSort,
+  limit: number,
+  offset: number,
+): Promise<PageRef[]> {
+  const p = new Params();
+  const f = buildFilter(criteria, p);
+  const sql = `SELECT c.id, ${f.distance} AS distance FROM communities c WHERE ${f.where}
+    ORDER BY ${orderBy(sort, f)} LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`;
+  const { rows } = await db.query<{ id: number; distance: number | null }>(sql, p.values);
+  return rows;
+}
+
+export interface CommunityRow {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  description: string | null;
+  rating: number;
+  review_count: number;
+  care_types: string[];
+  amenities: string[];
+  photos: string[];
+  lat: number | null;
+  lng: number | null;
+  operator_name: string | null;
+  pricing: { careType: string; minPrice: number; maxPrice: number }[];
+}
+
+/** The cards of one page in one query: operator name and the pricing list aggregated per community. */
+export async function loadCommunities(db: Queryable, ids: number[]): Promise<Map<number, CommunityRow>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<CommunityRow>(
+    `SELECT c.id, c.name, c.address, c.city, c.state, c.zip_code, c.phone, c.email, c.website, c.description,
+            c.rating, c.review_count, c.care_types, c.amenities, c.photos, c.lat, c.lng, o.name AS operator_name,
+            coalesce((SELECT json_agg(json_build_object('careType', p.care_type, 'minPrice', p.min_price, 'maxPrice', p.max_price)
+                                      ORDER BY p.min_price, p.care_type, p.id)
+                        FROM community_pricing p WHERE p.community_id = c.id), '[]'::json) AS pricing
+       FROM communities c
+       LEFT JOIN operators o ON o.id = c.operator_id
+      WHERE c.id = ANY($1::int[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export interface PointRow {
+  id: number;
+  name: string;
+  lat: number;
+  lng: number;
+  operator_name: string | null;
+  care_types: string[];
+  min_price: number | null;
+  max_price: number | null;
+}
+
+/** Map points of the whole result (communities with coordinates), at most `limit` rows, by id. */
+export async function findPoints(db: Queryable, criteria: SearchCriteria, limit: number): Promise<PointRow[]> {
+  const p = new Params();
+  const f = buildFilter(criteria, p);
+  const { rows } = await db.query<PointRow>(
+    `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, c.min_price, c.max_price
+       FROM communities c
+       LEFT JOIN operators o ON o.id = c.operator_id
+      WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL
+      ORDER BY c.id
+      LIMIT ${p.add(limit)}`,
+    p.values,
+  );
+  return rows;
+}
+
+export async function countPoints(db: Queryable, criteria: SearchCriteria): Promise<number> {
+  const p = new Params();
+  const f = buildFilter(criteria, p);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM communities c WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL`,
+    p.values,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export interface CityMatch {
+  city: string;
+  state: string;
+  exact: boolean;
+  sim: number;
+}
+
+/**
+ * Cities that match the typed text: case-insensitive exact matches and pg_trgm fuzzy matches
+ * (both served by communities_city_trgm_idx), best first.
+ */
+export async function matchCities(db: Queryable, text: string, state?: string): Promise<CityMatch[]> {
+  const p = new Params();
+  const t = p.add(text);
+  const exact = p.add(escapeLike(text));
+  const stateCond = state ? `AND c.state = ${p.add(state)}` : '';
+  const { rows } = await db.query<CityMatch>(
+    `SELECT c.city, c.state, bool_or(lower(c.city) = lower(${t})) AS exact, max(similarity(c.city, ${t}))::float8 AS sim
+       FROM communities c
+      WHERE (c.city ILIKE ${exact} OR c.city % ${t}) ${stateCond}
+      GROUP BY c.city, c.state
+      ORDER BY exact DESC, sim DESC, c.state, c.city
+      LIMIT 50`,
+    p.values,
+  );
+  return rows;
+}

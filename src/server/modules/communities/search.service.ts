@@ -1,0 +1,220 @@
+// Rules of the community search: how the typed location is understood, paging, and a short-lived
+// cache of counts, pages and map points (the directory changes rarely; a search repeats often).
+import type pg from 'pg';
+import zipcodes from 'zipcodes';
+import { US_STATES } from '../../../contracts/constants';
+import {
+  MAP_POINTS_CAP,
+  ZIP_RADIUS_MILES,
+  type MapPointsResponse,
+  type SearchCommunity,
+  type SearchFilters,
+  type SearchQuery,
+  type SearchResponse,
+} from '../../../contracts/search';
+import {
+  countCommunities,
+  countPoints,
+  findPageIds,
+  findPoints,
+  loadCommunities,
+  matchCities,
+  type LocationFilter,
+  type SearchCriteria,
+} from './search.repo';
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+const STATE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
+
+/** 'IL', 'il', 'Illinois' -> 'IL'; anything else -> undefined. */
+export function parseState(text: string): string | undefined {
+  const t = text.trim().replace(/\.$/, '');
+  if (/^[a-z]{2}$/i.test(t) && US_STATES[t.toUpperCase()]) return t.toUpperCase();
+  return STATE_BY_NAME.get(t.toLowerCase().replace(/\s+/g, ' '));
+}
+
+/** Fuzzy city matches within this distance of the best similarity are kept (at most MAX_FUZZY_CITIES). */
+const FUZZY_SIMILARITY_WINDOW = 0.1;
+const MAX_FUZZY_CITIES = 10;
+
+/**
+ * Understands what a family types: a ZIP ("60540", "60540-1234"), a state ("IL", "Illinois"),
+ * a city ("Naperville", "Naperville, IL", misspelled "Napervile") or, failing all, part of a name.
+ */
+export async function resolveLocation(db: Queryable, raw: string | undefined): Promise<LocationFilter> {
+  const text = (raw ?? '').trim().replace(/\s+/g, ' ');
+  if (!text) return { kind: 'none' };
+
+  const zip = /^(\d{5})(?:-\d{4})?$/.exec(text)?.[1];
+  if (zip) {
+    const z = zipcodes.lookup(zip);
+    if (z && Number.isFinite(z.latitude) && Number.isFinite(z.longitude)) {
+      return { kind: 'near', lat: z.latitude, lng: z.longitude, radiusMiles: ZIP_RADIUS_MILES };
+    }
+    return { kind: 'zip', zip };
+  }
+
+  const state = parseState(text);
+  if (state) return { kind: 'state', state };
+
+  const comma = /^(.+?),\s*([^,]+)$/.exec(text);
+  const cityState = comma?.[2] ? parseState(comma[2]) : undefined;
+  if (comma?.[1] && cityState) {
+    const cityText = comma[1].trim();
+    const cities = pickCities(await matchCities(db, cityText, cityState));
+    if (cities.length) return { kind: 'city', cities, state: cityState };
+    return { kind: 'name', text: cityText, state: cityState };
+  }
+
+  // "Springfield, somewhere" with an unknown second part: search the first part.
+  const cityText = comma?.[1] ? comma[1].trim() : text;
+  const cities = pickCities(await matchCities(db, cityText));
+  if (cities.length) return { kind: 'city', cities, nameText: cityText };
+  return { kind: 'name', text: cityText };
+}
+
+/** Exact city matches (all of equal rank) when there are any, else the closest fuzzy ones (ranked by similarity). */
+function pickCities(matches: Awaited<ReturnType<typeof matchCities>>): { city: string; state: string; rank: number }[] {
+  const exact = matches.filter((m) => m.exact);
+  if (exact.length) return exact.map(({ city, state }) => ({ city, state, rank: 1 }));
+  const best = matches[0]?.sim ?? 0;
+  return matches
+    .filter((m) => m.sim >= best - FUZZY_SIMILARITY_WINDOW)
+    .slice(0, MAX_FUZZY_CITIES)
+    .map(({ city, state }, i) => ({ city, state, rank: i + 1 }));
+}
+
+/** A small time-bounded LRU. */
+class TtlCache<V> {
+  private readonly map = new Map<string, { at: number; value: Promise<V> }>();
+  constructor(
+    private readonly max: number,
+    private readonly ttlMs: number,
+  ) {}
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    const now = Date.now();
+    const hit = this.map.get(key);
+    if (hit && now - hit.at < this.ttlMs) {
+      this.map.delete(key);
+      this.map.set(key, hit);
+      return hit.value;
+    }
+    const value = load();
+    this.map.set(key, { at: now, value });
+    // A failed load is not remembered.
+    value.catch(() => {
+      if (this.map.get(key)?.value === value) this.map.delete(key);
+    });
+    while (this.map.size > this.max) {
+      const oldest = this.map.keys().next().value;
+      if (oldest === undefined) break;
+      this.map.delete(oldest);
+    }
+    return value;
+  }
+}
+
+export interface SearchServiceOptions {
+  /** How long counts, pages and points are reused (ms); 0 disables the cache. */
+  cacheTtlMs?: number;
+}
+
+function filterKey(f: SearchFilters): string {
+  return JSON.stringify([
+    (f.location ?? '').trim().toLowerCase().replace(/\s+/g, ' '),
+    [...f.careTypes].sort(),
+    [...f.amenities].sort(),
+    f.priceMin ?? null,
+    f.priceMax ?? null,
+  ]);
+}
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export function createSearchService(db: Queryable, options: SearchServiceOptions = {}) {
+  const ttl = options.cacheTtlMs ?? 20_000;
+  const locations = new TtlCache<LocationFilter>(2000, ttl);
+  const counts = new TtlCache<number>(2000, ttl);
+  const pages = new TtlCache<SearchResponse>(1000, ttl);
+  const points = new TtlCache<string>(16, ttl);
+  const cached = <V>(cache: TtlCache<V>, key: string, load: () => Promise<V>) => (ttl > 0 ? cache.get(key, load) : load());
+
+  async function criteriaFor(f: SearchFilters): Promise<SearchCriteria> {
+    const locKey = (f.location ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+    const location = await cached(locations, locKey, () => resolveLocation(db, f.location));
+    return { location, careTypes: f.careTypes, amenities: f.amenities, priceMin: f.priceMin, priceMax: f.priceMax };
+  }
+
+  async function search(q: SearchQuery): Promise<SearchResponse> {
+    const fKey = filterKey(q);
+    return cached(pages, JSON.stringify([fKey, q.sort, q.page, q.pageSize]), async () => {
+      const criteria = await criteriaFor(q);
+      const offset = (q.page - 1) * q.pageSize;
+      const [total, refs] = await Promise.all([
+        cached(counts, fKey, () => countCommunities(db, criteria)),
+        findPageIds(db, criteria, q.sort, q.pageSize, offset),
+      ]);
+      const rows = await loadCommunities(
+        db,
+        refs.map((r) => r.id),
+      );
+      const communities: SearchCommunity[] = [];
+      for (const ref of refs) {
+        const r = rows.get(ref.id);
+        if (!r) continue; // deleted between the two queries
+        communities.push({
+          id: r.id,
+          name: r.name,
+          address: r.address,
+          city: r.city,
+          state: r.state,
+          zipCode: r.zip_code,
+          phone: r.phone,
+          email: r.email,
+          website: r.website,
+          description: r.description,
+          rating: round(Number(r.rating), 2),
+          reviewCount: r.review_count,
+          careTypes: r.care_types,
+          amenities: r.amenities,
+          photos: r.photos,
+          pricing: r.pricing,
+          coordinates: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
+          operatorName: r.operator_name,
+          distanceMiles: ref.distance === null ? null : round(ref.distance, 1),
+        });
+      }
+      return { communities, total, totalPages: Math.ceil(total / q.pageSize), page: q.page, pageSize: q.pageSize };
+    });
+  }
+
+  /** The whole result as compact map points, already serialized (it can be tens of thousands of rows). */
+  async function mapPointsJson(f: SearchFilters): Promise<string> {
+    return cached(points, filterKey(f), async () => {
+      const criteria = await criteriaFor(f);
+      const rows = await findPoints(db, criteria, MAP_POINTS_CAP + 1);
+      const capped = rows.length > MAP_POINTS_CAP;
+      const total = capped ? await countPoints(db, criteria) : rows.length;
+      const body: MapPointsResponse = {
+        points: rows.slice(0, MAP_POINTS_CAP).map((r) => ({
+          id: r.id,
+          name: r.name,
+          lat: round(r.lat, 5),
+          lng: round(r.lng, 5),
+          operatorName: r.operator_name,
+          careTypes: r.care_types,
+          minPrice: r.min_price,
+          maxPrice: r.max_price,
+        })),
+        total,
+        capped,
+      };
+      return JSON.stringify(body);
+    });
+  }
+
+  return { search, mapPointsJson };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
