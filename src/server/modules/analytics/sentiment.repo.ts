@@ -1,0 +1,96 @@
+// SQL of the Sentiment Analysis screen. Table names come from the constant map below, never from input.
+import type pg from 'pg';
+import { SENTIMENT_NEUTRAL_FROM, SENTIMENT_POSITIVE_ABOVE } from '../../../contracts/constants';
+import type { ReviewKind } from '../../../contracts/sentiment';
+
+const TABLE: Record<ReviewKind, string> = { customer: 'customer_reviews', employee: 'employee_reviews' };
+
+export interface SummaryRow {
+  total: number;
+  avg_rating: number;
+  avg_sentiment: number;
+  positive: number;
+  neutral: number;
+  negative: number;
+  s1: number;
+  s2: number;
+  s3: number;
+  s4: number;
+  s5: number;
+}
+
+/**
+ * Whole-table aggregates in one scan. The thresholds are compared as `real`, the stored type, so that a
+ * stored 0.6 is Neutral here exactly as classifySentiment(0.6) says (a float4 0.6 widened to double
+ * would be 0.6000000238 and count as Positive).
+ */
+export async function selectSummary(pool: pg.Pool, kind: ReviewKind): Promise<SummaryRow> {
+  const { rows } = await pool.query<SummaryRow>(
+    `SELECT count(*)::int AS total,
+            coalesce(avg(rating), 0)::float8 AS avg_rating,
+            coalesce(avg(sentiment), 0)::float8 AS avg_sentiment,
+            count(*) FILTER (WHERE sentiment > $1::real)::int AS positive,
+            count(*) FILTER (WHERE sentiment >= $2::real AND sentiment <= $1::real)::int AS neutral,
+            count(*) FILTER (WHERE sentiment < $2::real)::int AS negative,
+            count(*) FILTER (WHERE rating = 1)::int AS s1,
+            count(*) FILTER (WHERE rating = 2)::int AS s2,
+            count(*) FILTER (WHERE rating = 3)::int AS s3,
+            count(*) FILTER (WHERE rating = 4)::int AS s4,
+            count(*) FILTER (WHERE rating = 5)::int AS s5
+     FROM ${TABLE[kind]}`,
+    [SENTIMENT_POSITIVE_ABOVE, SENTIMENT_NEUTRAL_FROM],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('summary query returned no row');
+  return row;
+}
+
+export interface CustomerReviewDbRow {
+  id: number;
+  rating: number;
+  content: string;
+  date: string;
+  sentiment: number;
+  community_name: string | null;
+}
+
+export interface EmployeeReviewDbRow {
+  id: number;
+  rating: number;
+  content: string;
+  date: string;
+  sentiment: number;
+  operator_name: string | null;
+  job_title: string;
+  employment_status: string;
+  location: string | null;
+}
+
+/**
+ * One page, newest first (review_date DESC, id DESC). The ids of the page are found on the
+ * (review_date, id) index alone (an index-only scan, also for deep offsets), then joined to the rows.
+ */
+export async function selectCustomerPage(pool: pg.Pool, limit: number, offset: number): Promise<CustomerReviewDbRow[]> {
+  const { rows } = await pool.query<CustomerReviewDbRow>(
+    `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, c.name AS community_name
+     FROM (SELECT id FROM customer_reviews ORDER BY review_date DESC, id DESC LIMIT $1 OFFSET $2) p
+     JOIN customer_reviews r ON r.id = p.id
+     LEFT JOIN communities c ON c.id = r.community_id
+     ORDER BY r.review_date DESC, r.id DESC`,
+    [limit, offset],
+  );
+  return rows;
+}
+
+export async function selectEmployeePage(pool: pg.Pool, limit: number, offset: number): Promise<EmployeeReviewDbRow[]> {
+  const { rows } = await pool.query<EmployeeReviewDbRow>(
+    `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, o.name AS operator_name,
+            r.job_title, r.employment_status, r.location
+     FROM (SELECT id FROM employee_reviews ORDER BY review_date DESC, id DESC LIMIT $1 OFFSET $2) p
+     JOIN employee_reviews r ON r.id = p.id
+     LEFT JOIN operators o ON o.id = r.operator_id
+     ORDER BY r.review_date DESC, r.id DESC`,
+    [limit, offset],
+  );
+  return rows;
+}
