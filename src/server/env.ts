@@ -63,6 +63,8 @@ export const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Sign-in and sign-up attempts per IP address per minute (each endpoint counts on its own). */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  /** Information requests (POST /api/leads) per IP address per minute. */
+  LEAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;

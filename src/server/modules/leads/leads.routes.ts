@@ -6,17 +6,17 @@ import { AppError } from '../../lib/errors';
 import type { RouteModule } from '../../types';
 import { createLead } from './leads.service';
 
-/** Requests per minute per client address. */
-export const LEAD_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
 /** A lead is a few short fields; anything bigger is not a lead. */
 export const LEAD_BODY_LIMIT = 32 * 1024;
 
-export const leadRoutes: RouteModule = (app, { pool }) => {
+export const leadRoutes: RouteModule = (app, { pool, env }) => {
+  // Requests per minute per client address (LEAD_RATE_LIMIT_MAX, default 5).
+  const rateLimit = { max: env.LEAD_RATE_LIMIT_MAX, timeWindow: '1 minute' };
   app.post(
     '/leads',
     {
       bodyLimit: LEAD_BODY_LIMIT,
-      config: { rateLimit: { max: LEAD_RATE_LIMIT.max, timeWindow: LEAD_RATE_LIMIT.timeWindow } },
+      config: { rateLimit },
       preValidation: async (request) => {
         const type = String(request.headers['content-type'] ?? '').toLowerCase();
         if (!type.startsWith('application/json')) {
