@@ -1,0 +1,49 @@
+// Up to 5 photos, the first one large; 'No photos available' otherwise.
+import { ImageOffIcon } from 'lucide-react';
+import { cn } from '../../../lib/utils';
+
+export const MAX_PHOTOS = 5;
+
+/** Grid cell classes for the photos after the first, by how many there are (keeps the grid full). */
+const REST_LAYOUT: Record<number, string[]> = {
+  1: ['col-span-2 row-span-2'],
+  2: ['col-span-2', 'col-span-2'],
+  3: ['', '', 'col-span-2'],
+  4: ['', '', '', ''],
+};
+
+export function PhotoGrid({ photos, name }: { photos: string[]; name: string }) {
+  const shown = photos.slice(0, MAX_PHOTOS);
+  if (shown.length === 0) {
+    return (
+      <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-xl bg-muted text-muted-foreground sm:h-80">
+        <ImageOffIcon className="size-10" aria-hidden="true" />
+        <p>No photos available</p>
+      </div>
+    );
+  }
+  const [first, ...rest] = shown;
+  const layout = REST_LAYOUT[rest.length] ?? [];
+  return (
+    <div
+      className={cn('grid h-64 gap-2 overflow-hidden rounded-xl sm:h-80 lg:h-[26rem]', rest.length > 0 ? 'grid-cols-4 grid-rows-2' : 'grid-cols-1')}
+      data-testid="photo-grid"
+    >
+      <img
+        src={first}
+        alt={`${name}, photo 1 of ${shown.length}`}
+        className={cn('size-full bg-muted object-cover', rest.length > 0 && 'col-span-2 row-span-2')}
+        fetchPriority="high"
+      />
+      {rest.map((src, i) => (
+        <img
+          key={src}
+          src={src}
+          alt={`${name}, photo ${i + 2} of ${shown.length}`}
+          loading="lazy"
+          className={cn('size-full min-h-0 bg-muted object-cover', layout[i])}
+        />
+      ))}
+    </div>
+  );
+}
