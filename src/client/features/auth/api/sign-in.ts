@@ -1,0 +1,33 @@
+// POST /api/auth/login and /api/auth/register. On success the page makes a full navigation, so the
+// header (and every cached query) starts over with the new session.
+import { useMutation } from '@tanstack/react-query';
+import type { AuthUserResponse, LoginRequest, RegisterRequest } from '../../../../contracts/auth';
+import { apiRequest } from '../../../lib/api';
+
+export async function signIn(body: LoginRequest): Promise<AuthUserResponse> {
+  const res = await apiRequest('POST', '/api/auth/login', body);
+  return (await res.json()) as AuthUserResponse;
+}
+
+export async function createAccount(body: RegisterRequest): Promise<AuthUserResponse> {
+  const res = await apiRequest('POST', '/api/auth/register', body);
+  return (await res.json()) as AuthUserResponse;
+}
+
+export const useSignIn = () => useMutation({ mutationFn: signIn });
+export const useCreateAccount = () => useMutation({ mutationFn: createAccount });
+
+/** The server's own words from Error('<status>: <body>'): its { error: { message } }, else a fallback. */
+export function serverMessage(error: unknown): string {
+  const fallback = 'Something went wrong. Please try again.';
+  if (!(error instanceof Error)) return fallback;
+  const m = /^(\d{3}): ([\s\S]*)$/.exec(error.message);
+  if (!m) return 'We could not reach the server. Check your connection and try again.';
+  try {
+    const body = JSON.parse(m[2] ?? '') as { error?: { message?: unknown } };
+    if (typeof body.error?.message === 'string' && body.error.message) return body.error.message;
+  } catch {
+    // not JSON
+  }
+  return fallback;
+}

@@ -1,0 +1,188 @@
+// The two forms of the sign-in page. Values live in the page, so switching tabs or a failed attempt
+// never loses what the user typed. Field checks use the same zod schemas as the server.
+import { AlertCircle, Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import type { z } from 'zod';
+import {
+  loginRequestSchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  registerRequestSchema,
+  TRIAL_DAYS,
+} from '../../../../contracts/auth';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { serverMessage, useCreateAccount, useSignIn } from '../api/sign-in';
+import { FormField } from './form-field';
+
+export interface SignInValues {
+  email: string;
+  password: string;
+}
+export interface CreateAccountValues extends SignInValues {
+  firstName: string;
+}
+
+type FieldErrors = Partial<Record<'email' | 'password' | 'firstName', string>>;
+
+function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0];
+    if ((key === 'email' || key === 'password' || key === 'firstName') && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive">
+      <AlertCircle aria-hidden="true" />
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}
+
+interface FormProps<V> {
+  values: V;
+  onChange: (values: V) => void;
+  /** Called after the server accepted; the page navigates away. */
+  onSuccess: () => void;
+}
+
+export function SignInForm({ values, onChange, onSuccess, onCreateInstead }: FormProps<SignInValues> & { onCreateInstead: () => void }) {
+  const mutation = useSignIn();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const busy = mutation.isPending || mutation.isSuccess;
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setFormError(null);
+    const parsed = loginRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    mutation.mutate(parsed.data, { onSuccess, onError: (err) => setFormError(serverMessage(err)) });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Sign in">
+      <FormError message={formError} />
+      <FormField
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => onChange({ ...values, email: e.target.value })}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => onChange({ ...values, password: e.target.value })}
+      />
+      <Button type="submit" size="lg" disabled={busy} className="w-full">
+        {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+        {busy ? 'Signing in...' : 'Sign In'}
+      </Button>
+      <p className="text-center text-sm text-gray-700">
+        New here?{' '}
+        <button type="button" onClick={onCreateInstead} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+          Create a free account
+        </button>
+      </p>
+    </form>
+  );
+}
+
+export function CreateAccountForm({
+  values,
+  onChange,
+  onSuccess,
+  onSignInInstead,
+}: FormProps<CreateAccountValues> & { onSignInInstead: () => void }) {
+  const mutation = useCreateAccount();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const busy = mutation.isPending || mutation.isSuccess;
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setFormError(null);
+    const parsed = registerRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    mutation.mutate(
+      { email: parsed.data.email, password: parsed.data.password, ...(parsed.data.firstName ? { firstName: parsed.data.firstName } : {}) },
+      { onSuccess, onError: (err) => setFormError(serverMessage(err)) },
+    );
+  };
+
+  const taken = formError === 'An account with this e-mail already exists.';
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Create account">
+      <FormError message={formError} />
+      {taken && (
+        <p className="-mt-2 text-sm text-gray-700">
+          Is it yours?{' '}
+          <button type="button" onClick={onSignInInstead} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+            Sign in instead
+          </button>
+        </p>
+      )}
+      <FormField
+        label="First name (optional)"
+        name="firstName"
+        autoComplete="given-name"
+        value={values.firstName}
+        error={errors.firstName}
+        onChange={(e) => onChange({ ...values, firstName: e.target.value })}
+      />
+      <FormField
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => onChange({ ...values, email: e.target.value })}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A short phrase is easy to remember and hard to guess.`}
+        onChange={(e) => onChange({ ...values, password: e.target.value })}
+      />
+      <div className="rounded-lg border border-green-200 bg-primary-soft px-4 py-3 text-sm text-green-950">
+        <p className="font-semibold">Your {TRIAL_DAYS}-day Professional trial starts today</p>
+        <p className="mt-1 leading-relaxed">
+          New accounts get full access for {TRIAL_DAYS} days: operator intelligence, pricing analytics and sentiment analysis. No card is
+          needed and nothing is charged; when the trial ends you keep the free Basic plan and your saved communities.
+        </p>
+      </div>
+      <Button type="submit" size="lg" disabled={busy} className="w-full">
+        {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+        {busy ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
