@@ -1,9 +1,8 @@
 import { MailIcon, PhoneIcon } from 'lucide-react';
 import { Link } from 'wouter';
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../lib/site';
 import { Logo } from './logo';
 
-export const SUPPORT_PHONE = { display: '(800) 555-0142', href: 'tel:+18005550142' };
-export const SUPPORT_EMAIL = 'support@seniorscope.com';
 
 const CARE_LINKS = [
   { href: '/search?careType=independent', label: 'Independent Living' },

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, lazy, useEffect } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -17,9 +17,10 @@ const isJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes
 export function Layout({ variant, title, children }: { variant: LayoutVariant; title?: string; children: ReactNode }) {
   const [location] = useLocation();
 
-  useEffect(() => {
+  // A layout effect runs before the page's own effects, so a page may refine the title with useEffect.
+  useLayoutEffect(() => {
     if (title) document.title = `${title} | SeniorScope`;
-  }, [title]);
+  }, [title, location]);
 
   // A new screen starts at the top (jsdom does not implement scrolling).
   useEffect(() => {

@@ -1,8 +1,281 @@
-// Placeholder created by the client shell so the router compiles; the page owner replaces it.
+import {
+  ArrowRightIcon,
+  BarChart3Icon,
+  Building2Icon,
+  DatabaseIcon,
+  DollarSignIcon,
+  HeartHandshakeIcon,
+  MapPinIcon,
+  MessageSquareTextIcon,
+  SearchIcon,
+  ShieldCheckIcon,
+  StarIcon,
+  TargetIcon,
+  TrendingUpIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Button } from '../../components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+
+interface Feature {
+  title: string;
+  description: string;
+  icon: ReactNode;
+  href?: string;
+}
+
+const FEATURES: Feature[] = [
+  {
+    title: 'Community Insights',
+    description: 'Search and filter every community by location, care type, pricing, amenities, operator and score.',
+    icon: <Building2Icon aria-hidden="true" />,
+    href: '/community-insights',
+  },
+  {
+    title: 'Operator Intelligence',
+    description: 'Profiles of senior living operators: portfolio size, revenue, employees, contacts and employer reviews.',
+    icon: <UsersIcon aria-hidden="true" />,
+    href: '/operator-insights',
+  },
+  {
+    title: 'Pricing Analytics',
+    description: 'Monthly rates by care type, state and operator, with market segmentation by price band.',
+    icon: <DollarSignIcon aria-hidden="true" />,
+  },
+  {
+    title: 'Sentiment Analysis',
+    description: 'Resident, family and employee reviews scored for sentiment, so you see what people really say.',
+    icon: <MessageSquareTextIcon aria-hidden="true" />,
+  },
+  {
+    title: 'Data Integration',
+    description: 'Government sources, state agencies, review platforms, real estate data and operator websites in one place.',
+    icon: <DatabaseIcon aria-hidden="true" />,
+  },
+  {
+    title: 'Sales Intelligence',
+    description: 'Find the decision makers: operator phone numbers, e-mail addresses and websites, ready for outreach.',
+    icon: <TargetIcon aria-hidden="true" />,
+  },
+];
+
+const BENEFITS = [
+  {
+    title: 'Boost Sales Effectiveness',
+    description: 'Prioritize the operators and communities that fit your offer, and reach them with accurate contact data.',
+    icon: <TrendingUpIcon aria-hidden="true" />,
+  },
+  {
+    title: 'Price Competitively',
+    description: 'Compare your rates with nearby communities by care type, so every price you set is backed by the market.',
+    icon: <DollarSignIcon aria-hidden="true" />,
+  },
+  {
+    title: 'Increase Occupancy',
+    description: 'Spot underserved markets and the amenities families look for, and position your communities to match.',
+    icon: <Building2Icon aria-hidden="true" />,
+  },
+  {
+    title: 'Manage Reputation',
+    description: 'Track review sentiment across your portfolio and competitors, and act on what residents and staff say.',
+    icon: <StarIcon aria-hidden="true" />,
+  },
+];
+
+const STATS = [
+  { value: '48,000+', label: 'Communities' },
+  { value: '7,000+', label: 'Operators' },
+  { value: '1B+', label: 'Data Points' },
+  { value: '500+', label: 'Active Users' },
+];
+
+function FamilySearch() {
+  const [, navigate] = useLocation();
+  const [location, setLocation] = useState('');
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = location.trim();
+    navigate(q ? `/search?location=${encodeURIComponent(q)}` : '/search');
+  };
+  return (
+    <section aria-labelledby="family-search-heading" className="rounded-xl border border-green-200 bg-white p-6 shadow-md sm:p-8">
+      <div className="flex items-center gap-3">
+        <span className="flex size-10 items-center justify-center rounded-full bg-primary-muted text-primary">
+          <HeartHandshakeIcon className="size-5" aria-hidden="true" />
+        </span>
+        <h2 id="family-search-heading" className="text-xl font-semibold">
+          Looking for a community for a loved one?
+        </h2>
+      </div>
+      <p className="mt-3 text-gray-700">
+        Search independent living, assisted living, memory care and skilled nursing near you. Free for families, no sign-up needed.
+      </p>
+      <form onSubmit={onSubmit} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
+        <div className="flex-1">
+          <Label htmlFor="family-location">City, state, or ZIP code</Label>
+          <div className="relative mt-2">
+            <MapPinIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-500" aria-hidden="true" />
+            <Input
+              id="family-location"
+              name="location"
+              value={location}
+              onChange={(e) => setLocation(e.target.value)}
+              placeholder="e.g. Austin, TX or 78701"
+              className="h-12 pl-10 text-base"
+              autoComplete="address-level2"
+            />
+          </div>
+        </div>
+        <Button type="submit" size="lg" className="h-12">
+          <SearchIcon aria-hidden="true" />
+          Find Communities
+        </Button>
+      </form>
+      <ul className="mt-4 flex flex-wrap gap-2 text-sm" aria-label="Browse by care type">
+        {[
+          ['independent', 'Independent Living'],
+          ['assisted', 'Assisted Living'],
+          ['memory', 'Memory Care'],
+          ['skilled', 'Skilled Nursing'],
+        ].map(([key, label]) => (
+          <li key={key}>
+            <Link
+              href={`/search?careType=${key}`}
+              className="inline-flex rounded-full border border-green-200 bg-primary-soft px-3 py-1 font-medium text-green-900 hover:bg-primary-muted"
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FeatureCard({ feature }: { feature: Feature }) {
+  const body = (
+    <>
+      <CardHeader>
+        <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary-muted text-primary [&_svg]:size-6">{feature.icon}</span>
+        <CardTitle className="flex items-center gap-2">
+          {feature.title}
+          {feature.href && <ArrowRightIcon className="size-4 text-primary transition-transform group-hover:translate-x-1" aria-hidden="true" />}
+        </CardTitle>
+        <CardDescription className="text-base text-gray-600">{feature.description}</CardDescription>
+      </CardHeader>
+    </>
+  );
+  if (feature.href) {
+    return (
+      <Link href={feature.href} className="group block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        <Card className="h-full transition-shadow group-hover:border-green-300 group-hover:shadow-md">{body}</Card>
+      </Link>
+    );
+  }
+  return <Card className="h-full">{body}</Card>;
+}
+
 export function LandingPage() {
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight">Senior Living Market Intelligence</h1>
+    <div className="w-full">
+      {/* Hero */}
+      <section className="bg-gradient-to-b from-primary-soft to-white">
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:items-center lg:px-8 lg:py-24">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-green-900 shadow-sm ring-1 ring-green-200">
+              <ShieldCheckIcon className="size-4" aria-hidden="true" />
+              Trusted data on senior living across the United States
+            </p>
+            <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl">Senior Living Market Intelligence</h1>
+            <p className="mt-6 max-w-xl text-lg leading-relaxed text-gray-700">
+              Communities, operators, pricing and review sentiment in one place, for operators, vendors, investors and sales teams, and a
+              simple search for families choosing a home for someone they love.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Button size="lg" asChild>
+                <Link href="/dashboard">Try Free Version</Link>
+              </Button>
+              <Button size="lg" variant="outline" asChild className="border-highlight-strong text-highlight-strong hover:bg-highlight-soft hover:text-amber-900">
+                <a href="/api/login">Upgrade to Pro</a>
+              </Button>
+              <Button size="lg" variant="ghost" asChild>
+                <Link href="/pricing">View Pricing</Link>
+              </Button>
+            </div>
+          </div>
+          <FamilySearch />
+        </div>
+      </section>
+
+      {/* Features */}
+      <section aria-labelledby="features-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
+        <div className="max-w-2xl">
+          <h2 id="features-heading" className="text-3xl font-bold tracking-tight">
+            Everything you need to understand the market
+          </h2>
+          <p className="mt-4 text-lg text-gray-700">Six tools, one source of truth, updated from the sources the industry relies on.</p>
+        </div>
+        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map((f) => (
+            <FeatureCard key={f.title} feature={f} />
+          ))}
+        </div>
+      </section>
+
+      {/* Benefits */}
+      <section aria-labelledby="benefits-heading" className="bg-muted">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
+          <h2 id="benefits-heading" className="text-3xl font-bold tracking-tight">
+            Turn data into decisions
+          </h2>
+          <div className="mt-10 grid gap-8 md:grid-cols-2">
+            {BENEFITS.map((b) => (
+              <div key={b.title} className="flex gap-4">
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary text-white [&_svg]:size-6">{b.icon}</span>
+                <div>
+                  <h3 className="text-lg font-semibold">{b.title}</h3>
+                  <p className="mt-1 text-gray-700">{b.description}</p>
+                </div>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      {/* Trust statistics */}
+      <section aria-labelledby="stats-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <h2 id="stats-heading" className="text-center text-3xl font-bold tracking-tight">
+          Trusted by senior living professionals
+        </h2>
+        <dl className="mt-10 grid grid-cols-2 gap-6 lg:grid-cols-4">
+          {STATS.map((s) => (
+            <div key={s.label} className="flex flex-col gap-1 rounded-lg border bg-white p-6 text-center shadow-sm">
+              <dt className="text-sm font-medium text-gray-600">{s.label}</dt>
+              <dd className="order-first text-3xl font-bold text-primary sm:text-4xl">{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {/* Call to action */}
+      <section aria-labelledby="cta-heading" className="bg-primary">
+        <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6 lg:px-8">
+          <BarChart3Icon className="size-10 text-green-100" aria-hidden="true" />
+          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-white">
+            See your market clearly
+          </h2>
+          <p className="max-w-2xl text-lg text-green-50">
+            Try every Professional feature free for 14 days. No credit card required, cancel any time.
+          </p>
+          <Button size="lg" asChild className="bg-white text-green-900 hover:bg-green-50">
+            <a href="/api/login">Start Your Free Trial Today</a>
+          </Button>
+        </div>
+      </section>
     </div>
   );
 }

@@ -1,8 +1,135 @@
-// Placeholder created by the client shell so the router compiles; the page owner replaces it.
+import {
+  BarChart3Icon,
+  Building2Icon,
+  BriefcaseIcon,
+  HeartHandshakeIcon,
+  LandmarkIcon,
+  MessageSquareTextIcon,
+  StethoscopeIcon,
+  TruckIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+
+const FEATURES = [
+  { title: 'Community Insights', text: 'A searchable, filterable record of every community: care types, pricing, amenities, ownership and score.', icon: Building2Icon },
+  { title: 'Operator Intelligence', text: 'Who runs what: operator portfolios, revenue bands, headcount, contacts and employer reviews.', icon: UsersIcon },
+  { title: 'Pricing Analytics', text: 'Average monthly rates by care type, state and operator, and how the market splits across price bands.', icon: BarChart3Icon },
+  { title: 'Sentiment Analysis', text: 'Reviews from residents, families and employees, scored from their own words and summarized.', icon: MessageSquareTextIcon },
+];
+
+const AUDIENCES = [
+  { title: 'Senior living operators', text: 'Benchmark pricing and reputation against nearby communities and plan where to grow.', icon: Building2Icon },
+  { title: 'Vendors and healthcare vendors', text: 'Find the operators and communities that need your products, with the contacts to reach them.', icon: TruckIcon },
+  { title: 'REITs and investors', text: 'Screen markets and portfolios by pricing, occupancy signals and sentiment before you commit capital.', icon: LandmarkIcon },
+  { title: 'Healthcare providers', text: 'Know the communities your patients move to, and build referral relationships with the right ones.', icon: StethoscopeIcon },
+  { title: 'Sales teams', text: 'Prioritize accounts and walk into every conversation knowing the operator and its communities.', icon: BriefcaseIcon },
+];
+
 export function AboutPage() {
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight">About</h1>
+    <div className="w-full">
+      <section className="bg-gradient-to-b from-primary-soft to-white">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 lg:py-20">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">About SeniorScope</h1>
+          <p className="mt-6 text-lg leading-relaxed text-gray-700">
+            SeniorScope brings together what is known about senior living in the United States (communities, operators, prices and what
+            people say about them) so that professionals can make better decisions and families can find a good home for someone they love.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Button size="lg" asChild>
+              <a href="/api/login">Start Free Trial</a>
+            </Button>
+            <Button size="lg" variant="outline" asChild>
+              <Link href="/community-insights">Explore Platform</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="what-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <h2 id="what-heading" className="text-3xl font-bold tracking-tight">
+          What the platform does
+        </h2>
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {FEATURES.map(({ title, text, icon: Icon }) => (
+            <Card key={title}>
+              <CardHeader>
+                <Icon className="mb-2 size-8 text-primary" aria-hidden="true" />
+                <CardTitle>{title}</CardTitle>
+                <CardDescription className="text-base text-gray-700">{text}</CardDescription>
+              </CardHeader>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="who-heading" className="bg-muted">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 id="who-heading" className="text-3xl font-bold tracking-tight">
+            Who it is for
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {AUDIENCES.map(({ title, text, icon: Icon }) => (
+              <li key={title} className="flex gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
+                <Icon className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
+                <div>
+                  <h3 className="font-semibold">{title}</h3>
+                  <p className="mt-1 text-gray-700">{text}</p>
+                </div>
+              </li>
+            ))}
+            <li className="flex gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
+              <HeartHandshakeIcon className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
+              <div>
+                <h3 className="font-semibold">Families</h3>
+                <p className="mt-1 text-gray-700">
+                  Searching for a parent or partner? The{' '}
+                  <Link href="/search" className="font-medium text-primary underline underline-offset-4">
+                    community search
+                  </Link>{' '}
+                  is free, with prices, reviews and a care advisor to help.
+                </p>
+              </div>
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="plans-heading" className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
+        <h2 id="plans-heading" className="text-center text-3xl font-bold tracking-tight">
+          Pricing
+        </h2>
+        <div className="mt-8 grid gap-6 md:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Basic</CardTitle>
+              <p className="text-3xl font-bold text-gray-900">
+                $0 <span className="text-base font-normal text-gray-600">forever</span>
+              </p>
+            </CardHeader>
+            <CardContent className="text-gray-700">Basic market insights, 45,000+ communities and a limited view of 500+ operators.</CardContent>
+          </Card>
+          <Card className="border-2 border-primary">
+            <CardHeader>
+              <CardTitle>Professional</CardTitle>
+              <p className="text-3xl font-bold text-gray-900">
+                $49 <span className="text-base font-normal text-gray-600">per month</span>
+              </p>
+            </CardHeader>
+            <CardContent className="text-gray-700">
+              Full access: 7,000+ operator profiles, real-time pricing analytics, AI sentiment analysis and export. 14-day free trial.
+            </CardContent>
+          </Card>
+        </div>
+        <p className="mt-6 text-center">
+          <Link href="/pricing" className="font-medium text-primary underline underline-offset-4">
+            Compare plans in detail
+          </Link>
+        </p>
+      </section>
     </div>
   );
 }

@@ -1,8 +1,256 @@
-// Placeholder created by the client shell so the router compiles; the page owner replaces it.
+import {
+  ArrowLeftIcon,
+  BarChart3Icon,
+  Building2Icon,
+  DownloadIcon,
+  FileTextIcon,
+  GlobeIcon,
+  LandmarkIcon,
+  MessageSquareTextIcon,
+  SparklesIcon,
+  StarIcon,
+  UsersIcon,
+  HomeIcon,
+} from 'lucide-react';
+import { Link } from 'wouter';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { CheckList } from './components/check-list';
+import { FaqList, type FaqItem } from './components/faq-list';
+
+const BASIC_INCLUDED = ['Basic market insights', 'Access to 45,000+ communities', '500+ operators (limited)', 'Community search and detail pages'];
+const BASIC_EXCLUDED = ['Operator intelligence', 'Pricing analytics', 'Sentiment analysis'];
+const PRO_INCLUDED = [
+  'Everything in Basic',
+  'Full access to 45,000+ communities',
+  '7,000+ operator profiles with contacts',
+  'Real-time pricing analytics',
+  'AI sentiment analysis of reviews',
+  'Export data to CSV',
+  'Priority support',
+];
+
+const FEATURES = [
+  { title: 'Community Insights', text: 'Filter every community by state, city, care type, operator, pricing and score.', icon: Building2Icon },
+  { title: 'Operator Intelligence', text: 'Revenue, portfolio size, employees and contacts for 7,000+ operators.', icon: UsersIcon },
+  { title: 'Pricing Analytics', text: 'Average monthly rates by care type, state and operator, with price-band segmentation.', icon: BarChart3Icon },
+  { title: 'Sentiment Analysis', text: 'Resident and employee reviews scored for sentiment, with rating distributions.', icon: MessageSquareTextIcon },
+  { title: 'Data Export', text: 'Download the rows behind any view as CSV for your CRM or your own models.', icon: DownloadIcon },
+  { title: 'Sales Intelligence', text: 'Reach decision makers with operator phone numbers, e-mail addresses and websites.', icon: SparklesIcon },
+];
+
+const SOURCES = [
+  { title: 'Government sources', text: 'Federal provider data such as the CMS nursing home files (ratings, ownership, beds).', icon: LandmarkIcon },
+  { title: 'State agencies', text: 'State licensing directories for assisted living and residential care.', icon: FileTextIcon },
+  { title: 'Review platforms', text: 'Resident, family and employee reviews, scored for sentiment.', icon: StarIcon },
+  { title: 'Real estate data', text: 'Locations, property details and market context for every community.', icon: HomeIcon },
+  { title: 'Operator websites', text: 'Care types, amenities, pricing and contact details published by operators.', icon: GlobeIcon },
+];
+
+const STATS = [
+  { value: '45,000+', label: 'Communities' },
+  { value: '7,000+', label: 'Operators' },
+  { value: '1.6M+', label: 'Reviews' },
+];
+
+const FAQ: FaqItem[] = [
+  {
+    q: 'Is there a free trial?',
+    a: <p>Yes. The Professional plan comes with a 14-day free trial with full access to every feature. No credit card is required to start.</p>,
+  },
+  {
+    q: 'Can I cancel at any time?',
+    a: <p>Yes. You can cancel at any time, with no cancellation fees. You keep access until the end of the period you paid for.</p>,
+  },
+  {
+    q: 'What is included in the free Basic plan?',
+    a: (
+      <p>
+        Basic market insights, search across 45,000+ communities and a limited view of 500+ operators. Operator intelligence, pricing analytics and
+        sentiment analysis on the dashboard need the Professional plan.
+      </p>
+    ),
+  },
+  {
+    q: 'Where does the data come from?',
+    a: <p>From government sources, state agencies, review platforms, real estate data and operator websites, combined and checked into one database.</p>,
+  },
+  {
+    q: 'Is the community search free for families?',
+    a: (
+      <p>
+        Always. Families can search communities, read reviews, compare prices and request information without paying anything.{' '}
+        <Link href="/search" className="font-medium text-primary underline underline-offset-4">
+          Start a search
+        </Link>
+        .
+      </p>
+    ),
+  },
+  {
+    q: 'Can my whole team use one subscription?',
+    a: <p>A Professional subscription is for one user. Contact our support team for team pricing if several people in your company need access.</p>,
+  },
+];
+
+function PlansHeader() {
+  return (
+    <header data-app-header className="border-b bg-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link href="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-gray-900" aria-label="SeniorScope home">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-white">
+            <Building2Icon className="size-5" aria-hidden="true" />
+          </span>
+          <span>
+            Senior<span className="text-primary">Scope</span>
+          </span>
+        </Link>
+        <nav aria-label="Plans page" className="flex items-center gap-2">
+          <Button variant="ghost" size="sm" asChild>
+            <Link href="/">
+              <ArrowLeftIcon aria-hidden="true" />
+              Back to Home
+            </Link>
+          </Button>
+          <Button variant="outline" size="sm" asChild>
+            <a href="/api/login">Sign In</a>
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
 export function PricingPage() {
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight">Plans and Pricing</h1>
+    <div className="w-full">
+      <PlansHeader />
+
+      <section className="bg-gradient-to-b from-primary-soft to-white">
+        <div className="mx-auto max-w-3xl px-4 pt-16 pb-10 text-center sm:px-6">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Simple, transparent pricing</h1>
+          <p className="mt-5 text-lg text-gray-700">Start free. Upgrade when you need the full picture of the senior living market.</p>
+        </div>
+      </section>
+
+      {/* Plans */}
+      <section aria-label="Plans" className="mx-auto grid max-w-5xl gap-8 px-4 pb-16 sm:px-6 md:grid-cols-2 lg:px-8">
+        <Card className="flex flex-col">
+          <CardHeader>
+            <CardTitle as="h2" className="text-2xl">
+              Basic
+            </CardTitle>
+            <CardDescription className="text-base">For getting to know the market.</CardDescription>
+            <p className="mt-4 flex items-baseline gap-2">
+              <span className="text-5xl font-bold text-gray-900">$0</span>
+              <span className="text-gray-600">forever</span>
+            </p>
+            <p className="text-sm text-gray-600">No login needed.</p>
+          </CardHeader>
+          <CardContent className="flex-1">
+            <CheckList items={BASIC_INCLUDED} excluded={BASIC_EXCLUDED} />
+          </CardContent>
+          <CardFooter>
+            <Button variant="outline" size="lg" className="w-full" asChild>
+              <Link href="/dashboard">Start Free Now</Link>
+            </Button>
+          </CardFooter>
+        </Card>
+
+        <Card className="relative flex flex-col border-2 border-primary shadow-lg">
+          <Badge className="absolute -top-3 left-6 px-3 py-1 text-sm">Most Popular</Badge>
+          <CardHeader>
+            <CardTitle as="h2" className="text-2xl">
+              Professional
+            </CardTitle>
+            <CardDescription className="text-base">Full access for teams that sell to, invest in or run communities.</CardDescription>
+            <p className="mt-4 flex items-baseline gap-2">
+              <span className="text-5xl font-bold text-gray-900">$49</span>
+              <span className="text-gray-600">per month</span>
+            </p>
+            <p className="text-sm font-medium text-green-800">14-day free trial, no credit card required.</p>
+          </CardHeader>
+          <CardContent className="flex-1">
+            <CheckList items={PRO_INCLUDED} />
+          </CardContent>
+          <CardFooter>
+            <Button size="lg" className="w-full" asChild>
+              <a href="/api/login">Subscribe to Professional</a>
+            </Button>
+          </CardFooter>
+        </Card>
+      </section>
+
+      {/* Stats */}
+      <section aria-label="Coverage" className="border-y bg-muted">
+        <dl className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 py-10 text-center sm:grid-cols-3 sm:px-6 lg:px-8">
+          {STATS.map((s) => (
+            <div key={s.label} className="flex flex-col gap-1">
+              <dt className="text-sm font-medium text-gray-600">{s.label}</dt>
+              <dd className="order-first text-4xl font-bold text-primary">{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {/* Feature overview */}
+      <section aria-labelledby="features-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <h2 id="features-heading" className="text-center text-3xl font-bold tracking-tight">
+          What Professional gives you
+        </h2>
+        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map(({ title, text, icon: Icon }) => (
+            <div key={title} className="rounded-lg border bg-white p-6 shadow-sm">
+              <Icon className="size-7 text-primary" aria-hidden="true" />
+              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+              <p className="mt-2 text-gray-700">{text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      {/* Data sources */}
+      <section aria-labelledby="sources-heading" className="bg-muted">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 id="sources-heading" className="text-center text-3xl font-bold tracking-tight">
+            Our data sources
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-gray-700">Combined, de-duplicated and refreshed, so you work from one trustworthy view.</p>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
+            {SOURCES.map(({ title, text, icon: Icon }) => (
+              <li key={title} className="rounded-lg bg-white p-5 text-center shadow-sm ring-1 ring-gray-200">
+                <Icon className="mx-auto size-8 text-primary" aria-hidden="true" />
+                <h3 className="mt-3 font-semibold">{title}</h3>
+                <p className="mt-2 text-sm text-gray-700">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* FAQ */}
+      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+        <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight">
+          Frequently asked questions
+        </h2>
+        <div className="mt-8">
+          <FaqList items={FAQ} />
+        </div>
+      </section>
+
+      {/* CTA */}
+      <section aria-labelledby="trial-heading" className="bg-primary">
+        <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-4 py-14 text-center sm:px-6">
+          <h2 id="trial-heading" className="text-3xl font-bold tracking-tight text-white">
+            Ready to see the whole market?
+          </h2>
+          <p className="text-lg text-green-50">14 days of full access. No credit card. Cancel any time, no fees.</p>
+          <Button size="lg" asChild className="bg-white text-green-900 hover:bg-green-50">
+            <a href="/api/login">Start Your Free Trial</a>
+          </Button>
+        </div>
+      </section>
     </div>
   );
 }
