@@ -1,0 +1,98 @@
+// The four charts of the pricing analytics screen (Recharts; this module loads only on this route).
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { PricingAnalyticsResponse } from '../../../../contracts/market';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { formatCurrency } from '../../../lib/format';
+
+const GREEN = '#15803d';
+const BLUE = '#2563eb';
+const CARE_COLORS = ['#0f766e', '#15803d', '#7c3aed', '#b45309'];
+
+const axisMoney = (v: number) => (v >= 1000 ? `$${Math.round(v / 1000)}k` : `$${v}`);
+const tooltipMoney = (v: unknown) => formatCurrency(Number(v));
+
+export interface CareTypeBar {
+  label: string;
+  value: number;
+}
+
+function ChartCard({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Card className="break-inside-avoid">
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="h-72 w-full">{children}</div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PricingCharts({ data, careBars }: { data: PricingAnalyticsResponse; careBars: CareTypeBar[] }) {
+  const segments = data.marketSegmentation.filter((s) => s.percentage > 0);
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <ChartCard title="Average Price by Care Type" description="Average monthly price of each care type for the current filters">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={careBars} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+            <YAxis tickFormatter={axisMoney} width={56} />
+            <Tooltip formatter={tooltipMoney} />
+            <Bar dataKey="value" name="Average monthly price" radius={[6, 6, 0, 0]}>
+              {careBars.map((b, i) => (
+                <Cell key={b.label} fill={CARE_COLORS[i % CARE_COLORS.length]} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+
+      <ChartCard title="Market Segmentation" description="Share of price points by price range">
+        {segments.length === 0 ? (
+          <p className="flex h-full items-center justify-center text-muted-foreground">No prices match these filters.</p>
+        ) : (
+          <ResponsiveContainer width="100%" height="100%">
+            <PieChart>
+              <Pie data={segments} dataKey="percentage" nameKey="segment" innerRadius="45%" outerRadius="80%" paddingAngle={2} label={(e: { value?: unknown }) => `${String(e.value ?? 0)}%`}>
+                {segments.map((s) => (
+                  <Cell key={s.segment} fill={s.color} />
+                ))}
+              </Pie>
+              <Tooltip formatter={(v: unknown) => `${v}%`} />
+              <Legend />
+            </PieChart>
+          </ResponsiveContainer>
+        )}
+      </ChartCard>
+
+      <ChartCard title="Average Price by State" description="The 25 states with the highest average monthly price">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={data.pricingByState} margin={{ top: 8, right: 16, left: 8, bottom: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="state" tick={{ fontSize: 11 }} interval={0} />
+            <YAxis tickFormatter={axisMoney} width={56} />
+            <Tooltip formatter={tooltipMoney} />
+            <Line type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={GREEN} strokeWidth={2} dot={{ r: 3 }} />
+          </LineChart>
+        </ResponsiveContainer>
+      </ChartCard>
+
+      <ChartCard title="Average Price by Operator" description="The 15 largest operators for the current filters">
+        <ResponsiveContainer width="100%" height="100%">
+          <AreaChart data={data.pricingByOperator} margin={{ top: 8, right: 16, left: 8, bottom: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="operatorName" tick={false} label={{ value: 'Operators (largest first)', position: 'insideBottom', fontSize: 12 }} />
+            <YAxis tickFormatter={axisMoney} width={56} />
+            <Tooltip formatter={tooltipMoney} />
+            <Area type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={BLUE} fill={BLUE} fillOpacity={0.18} />
+          </AreaChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </div>
+  );
+}
