@@ -1,8 +1,194 @@
-// Placeholder created by the client shell so the router compiles; the page owner replaces it.
+// Community Insights (/community-insights): filters, search, sort and paging over every community,
+// with the focus/name hand-off from Operator Intelligence (SPEC sections 2 and 4).
+import { BarChart3Icon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { DEFAULT_CSAT, DEFAULT_PAGE_SIZE, FOCUS_HIGHLIGHT_MS, INSIGHT_SORT_FIELDS_LABELS } from './sort-fields';
+import { INSIGHT_FILTER_KEYS, type InsightFilterKey, type InsightSortField, type SortDirection } from '../../../contracts/insights';
+import { ExportDataButton } from '../../components/export-data-button';
+import { Pagination } from '../../components/pagination';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { buttonVariants } from '../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useDebouncedValue } from '../../components/use-debounced-value';
+import { formatNumber } from '../../lib/format';
+import { cn } from '../../lib/utils';
+import { communityInsightsExportUrl, useCommunityInsights, type InsightFilterState } from './api/get-community-insights';
+import { InsightFilters } from './components/insight-filters';
+import { InsightTable } from './components/insight-table';
+
+const ALL_FILTERS = Object.fromEntries(INSIGHT_FILTER_KEYS.map((k) => [k, 'all'])) as InsightFilterState;
+
+/** focus={id}&name={name}: both must be present. */
+function readFocus(search: string): { id: number; name: string } | null {
+  const params = new URLSearchParams(search);
+  const focus = params.get('focus');
+  const name = params.get('name');
+  const id = Number(focus);
+  if (!focus || !name || !Number.isInteger(id) || id <= 0) return null;
+  return { id, name };
+}
+
 export function CommunityInsightsPage() {
+  const [, navigate] = useLocation();
+  const [focus] = useState(() => readFocus(typeof window === 'undefined' ? '' : window.location.search));
+  const [search, setSearch] = useState(focus?.name ?? '');
+  const searchQuery = useDebouncedValue(search, 300);
+  const [operatorSearchText, setOperatorSearch] = useState('');
+  const operatorSearch = useDebouncedValue(operatorSearchText, 300);
+  const [filters, setFilters] = useState<InsightFilterState>(ALL_FILTERS);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<{ field: InsightSortField; direction: SortDirection }>({ field: 'name', direction: 'asc' });
+  const [highlightId, setHighlightId] = useState<number | null>(focus?.id ?? null);
+
+  // The page returns to 1 whenever filters, search text, sort or page size change.
+  const resetKey = JSON.stringify([filters, searchQuery.trim(), pageSize, sort]);
+  const [pageState, setPageState] = useState({ key: resetKey, page: 1 });
+  const page = pageState.key === resetKey ? pageState.page : 1;
+
+  const query = useCommunityInsights({
+    page,
+    pageSize,
+    sortField: sort.field,
+    sortDirection: sort.direction,
+    searchQuery,
+    filters,
+    operatorSearch,
+  });
+  const data = query.data;
+  const hasRows = (data?.communities.length ?? 0) > 0;
+
+  // Take the focus/name query out of the address once it has been read.
+  useEffect(() => {
+    if (focus) navigate('/community-insights', { replace: true });
+  }, [focus, navigate]);
+
+  // The highlighted row clears 5 seconds after it is shown.
+  useEffect(() => {
+    if (highlightId === null || !hasRows) return;
+    const t = setTimeout(() => setHighlightId(null), FOCUS_HIGHLIGHT_MS);
+    return () => clearTimeout(t);
+  }, [highlightId, hasRows]);
+
+  const setFilter = (key: InsightFilterKey, value: string) =>
+    setFilters((f) => ({ ...f, [key]: value, ...(key === 'state' ? { city: 'all' } : {}) }));
+  const clearFilters = () => {
+    setFilters(ALL_FILTERS);
+    setSearch('');
+    setOperatorSearch('');
+  };
+  const toggleNameSort = () =>
+    setSort((s) => (s.field === 'name' ? { field: 'name', direction: s.direction === 'asc' ? 'desc' : 'asc' } : { field: 'name', direction: 'asc' }));
+
+  const exportHref = communityInsightsExportUrl({ sortField: sort.field, sortDirection: sort.direction, searchQuery, filters });
+
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight">Community Insights</h1>
+    <div className="mx-auto w-full max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-gray-900">Community Insights</h1>
+          <p className="mt-2 text-muted-foreground">Explore every senior living community by location, operator, pricing and services.</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link href="/pricing-analytics" className={cn(buttonVariants({ variant: 'outline' }))}>
+            <BarChart3Icon aria-hidden="true" />
+            Market Trends
+          </Link>
+          <ExportDataButton href={exportHref} />
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="CSAT Score" value={data?.csatScore != null ? data.csatScore.toFixed(1) : DEFAULT_CSAT.toFixed(1)} hint="Average resident rating out of 5" />
+        <StatCard label="Total Communities" value={data ? formatNumber(data.total) : null} hint="Communities tracked nationwide" />
+        <StatCard label="Matching Communities" value={data ? formatNumber(data.filteredTotal) : null} hint="With the current filters" />
+      </div>
+
+      <InsightFilters
+        filters={filters}
+        options={data?.filterOptions}
+        search={search}
+        operatorSearch={operatorSearchText}
+        onSearchChange={setSearch}
+        onOperatorSearchChange={setOperatorSearch}
+        onFilterChange={setFilter}
+        onClear={clearFilters}
+      />
+
+      {query.isError && (
+        <Alert variant="destructive">
+          <AlertTitle>Community insights could not be loaded</AlertTitle>
+          <AlertDescription>{query.error.message}</AlertDescription>
+        </Alert>
+      )}
+
+      <Card>
+        <CardHeader className="flex flex-col gap-3 pb-2 sm:flex-row sm:items-center sm:justify-between">
+          <h2 className="text-lg font-semibold">Communities</h2>
+          <SortBySelect
+            value={sort.field}
+            onChange={(field) => setSort({ field, direction: 'asc' })}
+          />
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <InsightTable
+            rows={data?.communities ?? []}
+            loading={query.isPending}
+            refreshing={query.isPlaceholderData}
+            sortField={sort.field}
+            sortDirection={sort.direction}
+            onSortName={toggleNameSort}
+            highlightId={highlightId}
+            onClearFilters={clearFilters}
+          />
+          <Pagination
+            page={page}
+            pageSize={pageSize}
+            total={data?.filteredTotal ?? 0}
+            noun="communities"
+            onPageChange={(p) => setPageState({ key: resetKey, page: p })}
+            onPageSizeChange={setPageSize}
+            disabled={query.isPending}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function StatCard({ label, value, hint }: { label: string; value: string | null; hint: string }) {
+  return (
+    <Card>
+      <CardContent className="p-6">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        {value === null ? <Skeleton className="mt-2 h-9 w-24" /> : <p className="mt-1 text-3xl font-bold text-gray-900">{value}</p>}
+        <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SortBySelect({ value, onChange }: { value: InsightSortField; onChange: (field: InsightSortField) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor="insight-sort-by" className="text-sm text-muted-foreground">
+        Sort by
+      </Label>
+      <Select value={value} onValueChange={(v) => onChange(v as InsightSortField)}>
+        <SelectTrigger id="insight-sort-by" className="h-9 w-48">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {INSIGHT_SORT_FIELDS_LABELS.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
     </div>
   );
 }

@@ -1,8 +1,225 @@
-// Placeholder created by the client shell so the router compiles; the page owner replaces it.
+// Operator Intelligence (/operator-insights): figures, search, four filters, operator cards with their
+// communities dialog, and paging (SPEC sections 2 and 4).
+import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from 'lucide-react';
+import { useState } from 'react';
+import { DEFAULT_PAGE_SIZE, OPERATOR_COMMUNITY_LABELS, OPERATOR_REVENUE_LABELS, US_STATES } from '../../../contracts/constants';
+import {
+  formatRevenue,
+  OPERATOR_FILTER_KEYS,
+  type OperatorFilterKey,
+  type OperatorRow,
+  type OperatorSortField,
+  type SortDirection,
+} from '../../../contracts/insights';
+import { ExportDataButton } from '../../components/export-data-button';
+import { FilterSelect } from '../../components/filter-select';
+import { Pagination } from '../../components/pagination';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useDebouncedValue } from '../../components/use-debounced-value';
+import { formatNumber } from '../../lib/format';
+import { operatorInsightsExportUrl, useOperatorInsights, type OperatorFilterState } from './api/get-operator-insights';
+import { OperatorCard } from './components/operator-card';
+import { OperatorCommunitiesDialog } from './components/operator-communities-dialog';
+
+const ALL_FILTERS = Object.fromEntries(OPERATOR_FILTER_KEYS.map((k) => [k, 'all'])) as OperatorFilterState;
+
+const SORT_LABELS: { value: OperatorSortField; label: string }[] = [
+  { value: 'operatorName', label: 'Operator Name' },
+  { value: 'revenue', label: 'Revenue' },
+  { value: 'communities', label: 'Communities' },
+  { value: 'employees', label: 'Employees' },
+  { value: 'state', label: 'State' },
+  { value: 'city', label: 'City' },
+];
+
+const labelled = (values: readonly string[], labels: Record<string, string>) => values.map((v) => ({ value: v, label: labels[v] ?? v }));
+
 export function OperatorInsightsPage() {
+  const [search, setSearch] = useState('');
+  const searchQuery = useDebouncedValue(search, 300);
+  const [filters, setFilters] = useState<OperatorFilterState>(ALL_FILTERS);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<{ field: OperatorSortField; direction: SortDirection }>({ field: 'operatorName', direction: 'asc' });
+  const [dialogOperator, setDialogOperator] = useState<{ id: number; name: string } | null>(null);
+
+  // The page returns to 1 whenever filters, search text, sort or page size change.
+  const resetKey = JSON.stringify([filters, searchQuery.trim(), pageSize, sort]);
+  const [pageState, setPageState] = useState({ key: resetKey, page: 1 });
+  const page = pageState.key === resetKey ? pageState.page : 1;
+
+  const query = useOperatorInsights({ page, pageSize, sortField: sort.field, sortDirection: sort.direction, searchQuery, filters });
+  const data = query.data;
+  const filtering = searchQuery.trim() !== '' || Object.values(filters).some((v) => v !== 'all');
+  const total = data?.total;
+
+  const setFilter = (key: OperatorFilterKey, value: string) =>
+    setFilters((f) => ({ ...f, [key]: value, ...(key === 'operatorState' ? { operatorCity: 'all' } : {}) }));
+  const clearFilters = () => {
+    setFilters(ALL_FILTERS);
+    setSearch('');
+  };
+  const showCommunities = (o: OperatorRow) => setDialogOperator({ id: o.id, name: o.operatorName });
+  const exportHref = operatorInsightsExportUrl({ sortField: sort.field, sortDirection: sort.direction, searchQuery, filters });
+
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight">Operator Intelligence</h1>
+    <div className="mx-auto w-full max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-gray-900">Operator Intelligence</h1>
+        <p className="mt-2 text-muted-foreground">
+          Comprehensive market insights on {total !== undefined ? formatNumber(total) : '...'} senior living operators across the United States
+        </p>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Operators" value={data ? formatNumber(data.total) : null} hint="Active operators tracked" />
+        <StatCard label="Average Revenue" value={data ? (data.avgRevenue !== null ? formatRevenue(data.avgRevenue) : 'N/A') : 'N/A'} hint="Per operator annually" />
+        <StatCard label="Avg Communities" value={data?.avgCommunities != null ? data.avgCommunities.toFixed(1) : 'N/A'} hint="Communities per operator" />
+      </div>
+
+      <Card>
+        <CardContent className="space-y-5 p-6">
+          <div className="relative">
+            <Label htmlFor="operator-search" className="sr-only">
+              Search operators
+            </Label>
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" aria-hidden="true" />
+            <Input
+              id="operator-search"
+              type="search"
+              className="pl-9"
+              placeholder="Search operators by name, city, state, revenue..."
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <FilterSelect
+              label="State"
+              value={filters.operatorState}
+              options={(data?.filterOptions.states ?? []).map((s) => ({ value: s, label: US_STATES[s] ? `${US_STATES[s]} (${s})` : s }))}
+              onChange={(v) => setFilter('operatorState', v)}
+            />
+            <FilterSelect
+              label="City"
+              value={filters.operatorCity}
+              options={(data?.filterOptions.cities ?? []).map((c) => ({ value: c, label: c }))}
+              onChange={(v) => setFilter('operatorCity', v)}
+            />
+            <FilterSelect
+              label="Revenue Range"
+              value={filters.operatorRevenue}
+              options={labelled(data?.filterOptions.revenueRanges ?? Object.keys(OPERATOR_REVENUE_LABELS), OPERATOR_REVENUE_LABELS)}
+              onChange={(v) => setFilter('operatorRevenue', v)}
+            />
+            <FilterSelect
+              label="Communities"
+              value={filters.operatorTotalCommunities}
+              options={labelled(data?.filterOptions.communityRanges ?? Object.keys(OPERATOR_COMMUNITY_LABELS), OPERATOR_COMMUNITY_LABELS)}
+              onChange={(v) => setFilter('operatorTotalCommunities', v)}
+            />
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button variant="outline" onClick={clearFilters}>
+              Clear All Filters
+            </Button>
+            <ExportDataButton href={exportHref} />
+          </div>
+        </CardContent>
+      </Card>
+
+      {query.isError && (
+        <Alert variant="destructive">
+          <AlertTitle>Operators could not be loaded</AlertTitle>
+          <AlertDescription>{query.error.message}</AlertDescription>
+        </Alert>
+      )}
+
+      <section aria-labelledby="operators-heading" aria-busy={query.isFetching} className="space-y-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <h2 id="operators-heading" className="text-xl font-semibold text-gray-900">
+            {data
+              ? filtering
+                ? `${formatNumber(data.filteredTotal)} of ${formatNumber(data.total)} Operators`
+                : `All ${formatNumber(data.total)} Operators`
+              : 'Operators'}
+          </h2>
+          <div className="flex items-center gap-2">
+            <Label htmlFor="operator-sort-by" className="text-sm text-muted-foreground">
+              Sort by
+            </Label>
+            <Select value={sort.field} onValueChange={(v) => setSort({ field: v as OperatorSortField, direction: 'asc' })}>
+              <SelectTrigger id="operator-sort-by" className="h-9 w-44">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {SORT_LABELS.map((o) => (
+                  <SelectItem key={o.value} value={o.value}>
+                    {o.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setSort((s) => ({ ...s, direction: s.direction === 'asc' ? 'desc' : 'asc' }))}
+              aria-label={sort.direction === 'asc' ? 'Sorted ascending: sort descending' : 'Sorted descending: sort ascending'}
+            >
+              {sort.direction === 'asc' ? <ArrowUpIcon aria-hidden="true" /> : <ArrowDownIcon aria-hidden="true" />}
+              {sort.direction === 'asc' ? 'Asc' : 'Desc'}
+            </Button>
+          </div>
+        </div>
+
+        {query.isPending ? (
+          <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Loading operators">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-56 w-full" />
+            ))}
+          </div>
+        ) : data && data.operators.length === 0 ? (
+          <Card>
+            <CardContent className="py-16 text-center">
+              <p className="text-lg font-semibold text-gray-900">No operators found</p>
+              <p className="mt-1 text-muted-foreground">Try adjusting your search criteria or clearing the filters</p>
+            </CardContent>
+          </Card>
+        ) : (
+          <div className={`grid gap-4 md:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+            {data?.operators.map((o) => <OperatorCard key={o.id} operator={o} onShowCommunities={showCommunities} />)}
+          </div>
+        )}
+
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={data?.filteredTotal ?? 0}
+          noun="operators"
+          onPageChange={(p) => setPageState({ key: resetKey, page: p })}
+          onPageSizeChange={setPageSize}
+          disabled={query.isPending}
+        />
+      </section>
+
+      <OperatorCommunitiesDialog operator={dialogOperator} onClose={() => setDialogOperator(null)} />
     </div>
+  );
+}
+
+function StatCard({ label, value, hint }: { label: string; value: string | null; hint: string }) {
+  return (
+    <Card>
+      <CardContent className="p-6">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        {value === null ? <Skeleton className="mt-2 h-9 w-24" /> : <p className="mt-1 text-3xl font-bold text-gray-900">{value}</p>}
+        <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
+      </CardContent>
+    </Card>
   );
 }

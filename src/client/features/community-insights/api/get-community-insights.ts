@@ -1,0 +1,52 @@
+// GET /api/community-insights: fetcher, query options factory and hook (SPEC section 7).
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { InsightFilterKey, InsightResponse, InsightSortField, SortDirection } from '../../../../contracts/insights';
+import { getJson, withQuery } from '../../../lib/api';
+
+export const COMMUNITY_INSIGHTS_URL = '/api/community-insights';
+export const COMMUNITY_INSIGHTS_EXPORT_URL = '/api/community-insights/export.csv';
+
+export type InsightFilterState = Record<InsightFilterKey, string>;
+
+export interface CommunityInsightParams {
+  page: number;
+  pageSize: number;
+  sortField: InsightSortField;
+  sortDirection: SortDirection;
+  searchQuery: string;
+  filters: InsightFilterState;
+  operatorSearch: string;
+}
+
+/** Query parameters of the list and of the export; filters equal to 'all' and empty text are left out. */
+export function insightQueryParams(p: Omit<CommunityInsightParams, 'page' | 'pageSize' | 'operatorSearch'>) {
+  return { sortField: p.sortField, sortDirection: p.sortDirection, searchQuery: p.searchQuery.trim(), ...p.filters };
+}
+
+export function communityInsightsUrl(p: CommunityInsightParams): string {
+  return withQuery(COMMUNITY_INSIGHTS_URL, {
+    page: p.page,
+    pageSize: p.pageSize,
+    ...insightQueryParams(p),
+    operatorSearch: p.operatorSearch.trim(),
+  });
+}
+
+export function communityInsightsExportUrl(p: Omit<CommunityInsightParams, 'page' | 'pageSize' | 'operatorSearch'>): string {
+  return withQuery(COMMUNITY_INSIGHTS_EXPORT_URL, insightQueryParams(p));
+}
+
+export function fetchCommunityInsights(p: CommunityInsightParams): Promise<InsightResponse> {
+  return getJson<InsightResponse>(communityInsightsUrl(p));
+}
+
+export const getCommunityInsightsQueryOptions = (p: CommunityInsightParams) =>
+  queryOptions({
+    queryKey: [COMMUNITY_INSIGHTS_URL, p] as const,
+    queryFn: () => fetchCommunityInsights(p),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCommunityInsights(p: CommunityInsightParams) {
+  return useQuery(getCommunityInsightsQueryOptions(p));
+}

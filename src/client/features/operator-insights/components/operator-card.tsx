@@ -1,0 +1,129 @@
+// One operator card with every field of the operator row and its fallbacks (SPEC section 2).
+import { BuildingIcon, ExternalLinkIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon, UsersIcon } from 'lucide-react';
+import type { OperatorRow } from '../../../../contracts/insights';
+import { badgeVariants } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { formatNumber } from '../../../lib/format';
+import { cn } from '../../../lib/utils';
+
+/** Only http(s) links leave the app; a bare host gets https://. */
+export function externalUrl(value: string): string | null {
+  const v = value.trim();
+  if (!v) return null;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function revenueText(revenue: string): string {
+  const v = revenue.trim();
+  return v === '' || v === '$' ? 'N/A' : v;
+}
+
+export interface OperatorCardProps {
+  operator: OperatorRow;
+  onShowCommunities: (operator: OperatorRow) => void;
+}
+
+export function OperatorCard({ operator: o, onShowCommunities }: OperatorCardProps) {
+  const website = externalUrl(o.operatorWebpage);
+  const indeed = externalUrl(o.operatorIndeed);
+  const glassdoor = externalUrl(o.operatorGlassdoor);
+  const place = [o.operatorCity, o.operatorState].filter(Boolean).join(', ');
+  return (
+    <Card className="flex h-full flex-col" data-testid="operator-card">
+      <CardHeader className="pb-3">
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle className="text-base leading-snug">{o.operatorName}</CardTitle>
+          {website && (
+            <a
+              href={website}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-sm text-primary hover:text-primary-hover"
+              aria-label={`${o.operatorName} website (opens in a new tab)`}
+            >
+              <GlobeIcon className="size-4" aria-hidden="true" />
+            </a>
+          )}
+        </div>
+        {(place || o.operatorPostalcode) && (
+          <p className="flex items-center gap-1 text-sm text-muted-foreground">
+            <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
+            {place}
+            {o.operatorPostalcode && <span>{o.operatorPostalcode}</span>}
+          </p>
+        )}
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-4">
+        <dl className="grid grid-cols-3 gap-2 rounded-md bg-muted p-3 text-center">
+          <div>
+            <dt className="text-xs text-muted-foreground">Revenue</dt>
+            <dd className="font-semibold text-gray-900">{revenueText(o.operatorRevenue)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Communities</dt>
+            <dd>
+              <Button
+                variant="link"
+                className="h-auto p-0 font-semibold"
+                onClick={() => onShowCommunities(o)}
+                aria-label={`${o.operatorTotalCommunities} communities: show the communities of ${o.operatorName}`}
+              >
+                <BuildingIcon aria-hidden="true" />
+                {formatNumber(o.operatorTotalCommunities)}
+              </Button>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Employees</dt>
+            <dd className="flex items-center justify-center gap-1 font-semibold text-gray-900">
+              {o.operatorTotalEmployees !== null && <UsersIcon className="size-3.5 text-muted-foreground" aria-hidden="true" />}
+              {formatNumber(o.operatorTotalEmployees)}
+            </dd>
+          </div>
+        </dl>
+        {(o.operatorPhone || o.operatorEmail) && (
+          <ul className="space-y-1 text-sm">
+            {o.operatorPhone && (
+              <li>
+                <a href={`tel:${o.operatorPhone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-2 text-gray-700 hover:text-primary hover:underline">
+                  <PhoneIcon className="size-3.5" aria-hidden="true" />
+                  {o.operatorPhone}
+                </a>
+              </li>
+            )}
+            {o.operatorEmail && (
+              <li className="min-w-0">
+                <a href={`mailto:${o.operatorEmail}`} className="inline-flex max-w-full items-center gap-2 text-gray-700 hover:text-primary hover:underline">
+                  <MailIcon className="size-3.5 shrink-0" aria-hidden="true" />
+                  <span className="truncate">{o.operatorEmail}</span>
+                </a>
+              </li>
+            )}
+          </ul>
+        )}
+        {(indeed || glassdoor) && (
+          <div className="mt-auto flex flex-wrap gap-2">
+            {indeed && (
+              <a href={indeed} target="_blank" rel="noopener noreferrer" className={cn(badgeVariants({ variant: 'outline' }), 'hover:bg-accent')}>
+                Indeed Reviews
+                <ExternalLinkIcon aria-hidden="true" />
+              </a>
+            )}
+            {glassdoor && (
+              <a href={glassdoor} target="_blank" rel="noopener noreferrer" className={cn(badgeVariants({ variant: 'outline' }), 'hover:bg-accent')}>
+                Glassdoor Reviews
+                <ExternalLinkIcon aria-hidden="true" />
+              </a>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
