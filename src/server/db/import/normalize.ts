@@ -20,6 +20,7 @@ const KEEP_UPPER = new Set([
 ]);
 // Vowel-less words are kept as acronyms (NHS, BKD, HCR) except these abbreviations.
 const ABBREVIATIONS = new Set(['ST', 'MT', 'FT', 'DR', 'MR', 'MRS', 'MS', 'JR', 'SR', 'BLVD', 'HWY', 'PKWY', 'CT', 'LN', 'RD', 'PL']);
+const ROMAN = /^(XL|L?X{0,3})(IX|IV|V?I{0,3})$/;
 const SMALL = new Set(['OF', 'AND', 'AT', 'THE', 'ON', 'IN', 'FOR', 'BY', 'TO', 'OR']);
 
 function capitalize(w: string): string {
@@ -34,6 +35,7 @@ function caseWord(w: string, first: boolean, last: boolean): string {
   if (/\d/.test(w)) return upper;
   if (!first && !last && SMALL.has(upper)) return upper.toLowerCase();
   if (ABBREVIATIONS.has(bare)) return capitalize(w);
+  if (/^[IVXL]{2,}$/.test(bare) && ROMAN.test(bare) && !['LI', 'LIV', 'LIVI'].includes(bare)) return upper;
   if (bare.length >= 2 && (!/[AEIOUY]/.test(bare) || /^(.)\1+$/.test(bare))) return upper;
   if (/^MC[A-Z]{2,}$/.test(upper)) return 'Mc' + capitalize(w.slice(2));
   if (/^[A-Z]'[A-Z]{2,}$/.test(upper)) return upper.slice(0, 2) + capitalize(w.slice(2));
@@ -108,11 +110,16 @@ export function validLatLng(lat: number, lng: number): boolean {
   return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 && !(lat === 0 && lng === 0);
 }
 
-/** The ZIP centroid from the `zipcodes` package, or null when the ZIP is unknown. */
-export function zipCentroid(zip: string): { lat: number; lng: number } | null {
-  const hit = zipcodes.lookup(zip);
-  if (!hit || !Number.isFinite(hit.latitude) || !Number.isFinite(hit.longitude)) return null;
-  return { lat: hit.latitude, lng: hit.longitude };
+/**
+ * The ZIP centroid from the `zipcodes` package; for a retired ZIP, the centroid of the first ZIP
+ * listed for the city; null when neither is known.
+ */
+export function zipCentroid(zip: string, city?: string, state?: string): { lat: number; lng: number } | null {
+  const usable = (z: { latitude: number; longitude: number } | undefined) =>
+    z && Number.isFinite(z.latitude) && Number.isFinite(z.longitude) ? { lat: z.latitude, lng: z.longitude } : null;
+  const hit = usable(zipcodes.lookup(zip));
+  if (hit || !city || !state) return hit;
+  return usable(zipcodes.lookupByName(city, state)[0]);
 }
 
 /** 'www.example.com' -> 'http://www.example.com'; blank -> null. */

@@ -9,6 +9,7 @@ declare module 'zipcodes' {
     country: string;
   }
   export function lookup(zip: string): ZipInfo | undefined;
-  const zipcodes: { lookup: typeof lookup };
+  export function lookupByName(city: string, state: string): ZipInfo[];
+  const zipcodes: { lookup: typeof lookup; lookupByName: typeof lookupByName };
   export default zipcodes;
 }

@@ -66,8 +66,8 @@ function mapCms(get: RowGetter, cols: CmsColumns, current: boolean): MappedRow {
   const inHospital = cleanText(get('provider resides in hospital')).toUpperCase() === 'Y';
   const processed = cleanText(get('processing date'));
   const coords = current
-    ? coordinatesOf(decimalOf(get('latitude'), 'Latitude'), decimalOf(get('longitude'), 'Longitude'), zip, 'Latitude/Longitude')
-    : coordinatesOf(null, null, zip, '');
+    ? coordinatesOf(decimalOf(get('latitude'), 'Latitude'), decimalOf(get('longitude'), 'Longitude'), { zip, city, state }, 'Latitude/Longitude')
+    : coordinatesOf(null, null, { zip, city, state }, '');
 
   // Operator: the chain in the current layout, else the legal business name.
   let operator: OperatorRecord | null = null;

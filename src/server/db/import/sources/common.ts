@@ -48,13 +48,18 @@ export function countOf(value: string, label: string): number | null {
   return n;
 }
 
-/** Coordinates from the file when present (both must be valid), else the ZIP centroid (or null). */
-export function coordinatesOf(lat: number | null, lng: number | null, zip: string, label: string): { lat: number | null; lng: number | null } {
+/** Coordinates from the file when present (both must be valid), else the ZIP (or city) centroid, or null. */
+export function coordinatesOf(
+  lat: number | null,
+  lng: number | null,
+  place: { zip: string; city: string; state: string },
+  label: string,
+): { lat: number | null; lng: number | null } {
   if (lat !== null || lng !== null) {
     if (lat === null || lng === null || !validLatLng(lat, lng)) reject(`${label} is not a valid latitude/longitude`);
     return { lat, lng };
   }
-  const c = zipCentroid(zip);
+  const c = zipCentroid(place.zip, place.city, place.state);
   return c ?? { lat: null, lng: null };
 }
 

@@ -35,7 +35,7 @@ function mapFl(get: RowGetter): MappedRow {
   const license = blankToEmpty(get('license number'));
   const expires = blankToEmpty(get('license expiration date'));
   const ownerSince = blankToEmpty(get('owner since'));
-  const coords = coordinatesOf(null, null, zip, '');
+  const coords = coordinatesOf(null, null, { zip, city, state }, '');
 
   let operator: OperatorRecord | null = null;
   const owner = blankToEmpty(get('owner'));

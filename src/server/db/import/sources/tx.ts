@@ -45,7 +45,7 @@ function mapTx(get: RowGetter): MappedRow {
   const license = blankToEmpty(get('license number'));
   const expires = blankToEmpty(get('license expiration date'));
   const geo = geoOf(get('geo location'));
-  const coords = coordinatesOf(geo.lat, geo.lng, zip, 'Geo Location');
+  const coords = coordinatesOf(geo.lat, geo.lng, { zip, city, state }, 'Geo Location');
 
   let operator: OperatorRecord | null = null;
   const management = blankToEmpty(get('management company'));
