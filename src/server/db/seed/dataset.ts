@@ -1,10 +1,20 @@
-// PLACEHOLDER: replaced by the deterministic generator (see issue 2).
+// The generated dataset: built deterministically (seeded) at the product's scale on the first start and
+// loaded with COPY in ONE transaction (an interrupted run leaves nothing half done), then marked in
+// app_meta ('dataset'). Later starts see the marker and skip. Rows from importers (source <> 'generated')
+// are never touched.
 import type pg from 'pg';
+import { refreshAggregates } from '../aggregates';
+import { batched, copyArray, copyInto, copyNum, copyText } from './copy';
+import { buildPlan, customerReviewLines, employeeReviewLines, type CommunityRow, type Counts, type Plan } from './generate';
 
 export interface DatasetOptions {
   scale: number;
   seed: number;
   log?: (msg: string) => void;
+  /** Regenerate even when a dataset is already marked as done (scripts/seed.ts --force). */
+  force?: boolean;
+  /** Reference time of the data (created_at, review dates); now by default. Tests pin it. */
+  now?: Date;
 }
 
 export interface DatasetResult {
@@ -12,6 +22,199 @@ export interface DatasetResult {
   ms: number;
 }
 
-export async function ensureDataset(_pool: pg.Pool, _opts: DatasetOptions): Promise<DatasetResult> {
-  return { generated: false, ms: 0 };
+export interface DatasetMarker {
+  scale: number;
+  seed: number;
+  counts: Counts & { pricing: number };
+  generatedAt: string;
+  ms: number;
+}
+
+const MARKER_KEY = 'dataset';
+/** Serializes concurrent generators (two app processes starting on one empty database). */
+const LOCK_ID = 0x5e1d_da7a;
+
+export async function readDatasetMarker(db: Pick<pg.Pool, 'query'>): Promise<DatasetMarker | null> {
+  const { rows } = await db.query<{ value: DatasetMarker }>('SELECT value FROM app_meta WHERE key = $1', [MARKER_KEY]);
+  return rows[0]?.value ?? null;
+}
+
+export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promise<DatasetResult> {
+  const started = performance.now();
+  const log = opts.log ?? (() => {});
+  const elapsed = () => performance.now() - started;
+  if (!opts.force) {
+    const marker = await readDatasetMarker(pool);
+    if (marker) {
+      if (marker.scale !== opts.scale || marker.seed !== opts.seed) {
+        log(`dataset present (scale ${marker.scale}, seed ${marker.seed}); kept (regenerate with scripts/seed.ts --force)`);
+      }
+      return { generated: false, ms: elapsed() };
+    }
+  }
+
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
+    if (!opts.force && (await readDatasetMarker(client))) {
+      await client.query('ROLLBACK');
+      return { generated: false, ms: elapsed() };
+    }
+    log(`generating the dataset (scale ${opts.scale}, seed ${opts.seed})...`);
+    await client.query("SET LOCAL maintenance_work_mem = '256MB'");
+    const fresh = await canTruncate(client);
+    let replica = false;
+    if (fresh) {
+      // The rows are consistent by construction (ids assigned here); skip per-row FK trigger checks when
+      // allowed (superuser). Falls back silently otherwise. Done before TRUNCATE so that COPY FREEZE
+      // runs in the same (sub)transaction as the TRUNCATE.
+      await client.query('SAVEPOINT replica_role');
+      try {
+        await client.query('SET LOCAL session_replication_role = replica');
+        replica = true;
+      } catch {
+        await client.query('ROLLBACK TO SAVEPOINT replica_role');
+      }
+      await client.query('RELEASE SAVEPOINT replica_role');
+      await client.query(
+        'TRUNCATE customer_reviews, employee_reviews, community_pricing, favorites, lead_events, leads, communities, operators RESTART IDENTITY',
+      );
+    } else {
+      await deleteGenerated(client);
+    }
+    const idBase = fresh
+      ? { operators: 0, communities: 0, pricing: 0, customerReviews: 0, employeeReviews: 0 }
+      : await currentMaxIds(client);
+    const plan = buildPlan({ scale: opts.scale, seed: opts.seed, now: opts.now ?? new Date(), idBase });
+    log(`plan ready in ${(elapsed() / 1000).toFixed(1)} s; loading with COPY`);
+    await load(client, plan, fresh, log, elapsed);
+    if (replica) await client.query('SET LOCAL session_replication_role = DEFAULT');
+    await resetSequences(client);
+    await refreshAggregates(client);
+    const marker: DatasetMarker = {
+      scale: opts.scale,
+      seed: opts.seed,
+      counts: { ...plan.counts, pricing: plan.pricingCount },
+      generatedAt: new Date().toISOString(),
+      ms: Math.round(elapsed()),
+    };
+    await client.query(
+      `INSERT INTO app_meta (key, value, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [MARKER_KEY, JSON.stringify(marker)],
+    );
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  await pool.query('ANALYZE operators, communities, community_pricing, customer_reviews, employee_reviews');
+  log(`dataset loaded in ${(elapsed() / 1000).toFixed(1)} s`);
+  return { generated: true, ms: elapsed() };
+}
+
+/** True when the database holds nothing but generated (or no) data: everything can be truncated (fast; lets COPY skip WAL and freeze rows). */
+async function canTruncate(client: pg.PoolClient): Promise<boolean> {
+  const { rows } = await client.query<{ busy: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM communities WHERE source <> 'generated')
+            OR EXISTS (SELECT 1 FROM operators WHERE source <> 'generated')
+            OR EXISTS (SELECT 1 FROM favorites) OR EXISTS (SELECT 1 FROM leads) AS busy`,
+  );
+  return !rows[0]?.busy;
+}
+
+/** Deletes earlier generated rows only; importer rows (source <> 'generated') and their reviews stay. */
+async function deleteGenerated(client: pg.PoolClient): Promise<void> {
+  await client.query("DELETE FROM customer_reviews r USING communities c WHERE c.id = r.community_id AND c.source = 'generated'");
+  await client.query("DELETE FROM community_pricing p USING communities c WHERE c.id = p.community_id AND c.source = 'generated'");
+  await client.query("DELETE FROM communities WHERE source = 'generated'");
+  await client.query("DELETE FROM employee_reviews e USING operators o WHERE o.id = e.operator_id AND o.source = 'generated'");
+  await client.query("DELETE FROM operators WHERE source = 'generated'");
+}
+
+async function currentMaxIds(client: pg.PoolClient): Promise<Plan['idBase']> {
+  const { rows } = await client.query<Record<string, number>>(
+    `SELECT (SELECT coalesce(max(id), 0) FROM operators)::int AS operators,
+            (SELECT coalesce(max(id), 0) FROM communities)::int AS communities,
+            (SELECT coalesce(max(id), 0) FROM community_pricing)::int AS pricing,
+            (SELECT coalesce(max(id), 0) FROM customer_reviews)::int AS "customerReviews",
+            (SELECT coalesce(max(id), 0) FROM employee_reviews)::int AS "employeeReviews"`,
+  );
+  const r = rows[0] as Record<string, number>;
+  return {
+    operators: r.operators ?? 0,
+    communities: r.communities ?? 0,
+    pricing: r.pricing ?? 0,
+    customerReviews: r.customerReviews ?? 0,
+    employeeReviews: r.employeeReviews ?? 0,
+  };
+}
+
+async function resetSequences(client: pg.PoolClient): Promise<void> {
+  for (const table of ['operators', 'communities', 'community_pricing', 'customer_reviews', 'employee_reviews']) {
+    // Table names are constants of this file.
+    await client.query(
+      `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
+    );
+  }
+}
+
+function* operatorLines(plan: Plan): Generator<string> {
+  for (const o of plan.operators) {
+    yield `${o.id}\t${copyText(o.name)}\t${copyText(o.city)}\t${o.state}\t${o.postalCode}\t${copyText(o.webpage)}\t${copyNum(o.revenue)}\t${copyNum(o.employees)}\t${o.phone}\t${copyText(o.email)}\t${copyText(o.indeedUrl)}\t${copyText(o.glassdoorUrl)}\t${o.communityCount}\tgenerated\t${o.sourceId}\t${o.createdAt}\t${o.createdAt}\n`;
+  }
+}
+
+function* communityLines(plan: Plan): Generator<string> {
+  for (const c of plan.communities) {
+    yield [
+      c.id, copyText(c.name), copyText(c.address), copyText(c.city), c.state, c.zipCode, c.lat, c.lng, c.phone,
+      copyText(c.email), copyText(c.website), copyText(c.description), c.rating, c.reviewCount, copyArray(c.careTypes),
+      copyArray(c.amenities), copyArray(c.photos), copyText(c.communityType), c.ownerType, c.score, c.capacity,
+      copyArray(c.roomTypes), copyArray(c.diningServices), copyArray(c.healthcareServices), copyArray(c.roomAmenities),
+      copyArray(c.communityAmenities), copyText(c.overview), copyNum(c.operatorId), copyNum(c.minPrice), copyNum(c.maxPrice),
+      'generated', c.sourceId, c.createdAt, c.createdAt,
+    ].join('\t') + '\n';
+  }
+}
+
+function* pricingLines(plan: Plan): Generator<string> {
+  let id = plan.idBase.pricing;
+  for (const c of plan.communities as CommunityRow[]) {
+    for (const p of c.pricing) yield `${++id}\t${c.id}\t${p.careType}\t${p.minPrice}\t${p.maxPrice}\n`;
+  }
+}
+
+async function load(client: pg.PoolClient, plan: Plan, fresh: boolean, log: (m: string) => void, elapsed: () => number): Promise<void> {
+  const freeze = fresh ? ' WITH (FREEZE)' : '';
+  const step = async (label: string, sql: string, chunks: Iterable<string>) => {
+    const rows = await copyInto(client, sql + freeze, chunks);
+    log(`  ${label}: ${rows.toLocaleString('en-US')} rows (${(elapsed() / 1000).toFixed(1)} s)`);
+  };
+  await step(
+    'operators',
+    'COPY operators (id, name, city, state, postal_code, webpage, revenue, employees, phone, email, indeed_url, glassdoor_url, community_count, source, source_id, created_at, updated_at) FROM STDIN',
+    batched(operatorLines(plan)),
+  );
+  await step(
+    'communities',
+    `COPY communities (id, name, address, city, state, zip_code, lat, lng, phone, email, website, description, rating, review_count,
+       care_types, amenities, photos, community_type, owner_type, score, capacity, room_types, dining_services, healthcare_services,
+       room_amenities, community_amenities, overview, operator_id, min_price, max_price, source, source_id, created_at, updated_at) FROM STDIN`,
+    batched(communityLines(plan)),
+  );
+  await step('community_pricing', 'COPY community_pricing (id, community_id, care_type, min_price, max_price) FROM STDIN', batched(pricingLines(plan)));
+  await step(
+    'employee_reviews',
+    'COPY employee_reviews (id, operator_id, rating, title, content, review_date, job_title, employment_status, location, source, sentiment) FROM STDIN',
+    employeeReviewLines(plan),
+  );
+  await step(
+    'customer_reviews',
+    'COPY customer_reviews (id, community_id, rating, author, title, content, review_date, source, verified, sentiment) FROM STDIN',
+    customerReviewLines(plan),
+  );
 }

@@ -1,0 +1,34 @@
+// `npx tsx scripts/seed.ts [--scale 1] [--seed 20261120] [--force]`: (re)generates the dataset into the
+// database named by DATABASE_URL (migrating it first). Without --force an existing dataset is kept.
+import { parseArgs } from 'node:util';
+import { createPool, wrapPool } from '../src/server/db/client';
+import { runMigrations } from '../src/server/db/migrate';
+import { ensureDataset, readDatasetMarker } from '../src/server/db/seed/dataset';
+
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: process.env.DATASET_SCALE ?? '1' },
+    seed: { type: 'string', default: process.env.DATASET_SEED ?? '20261120' },
+    force: { type: 'boolean', default: false },
+  },
+});
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error('Set DATABASE_URL to the database to fill, e.g. postgres://postgres:postgres@127.0.0.1:54329/senior_living');
+  process.exit(2);
+}
+const scale = Number(values.scale);
+const seed = Number(values.seed);
+if (!(scale > 0 && scale <= 4) || !Number.isInteger(seed)) {
+  console.error('--scale must be in (0, 4] and --seed an integer');
+  process.exit(2);
+}
+const pool = createPool(url, 4);
+try {
+  await runMigrations(wrapPool(pool));
+  const result = await ensureDataset(pool, { scale, seed, force: values.force, log: (m) => console.log(`[seed] ${m}`) });
+  console.log(result.generated ? `[seed] done in ${(result.ms / 1000).toFixed(1)} s` : '[seed] dataset already present (use --force to regenerate)');
+  console.log('[seed] marker:', JSON.stringify(await readDatasetMarker(pool)));
+} finally {
+  await pool.end();
+}
