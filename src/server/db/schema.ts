@@ -161,7 +161,8 @@ export const customerReviews = pgTable(
   },
   (t) => [
     index('customer_reviews_community_date_idx').on(t.communityId, t.reviewDate, t.id),
-    index('customer_reviews_date_idx').on(t.reviewDate),
+    // (review_date, id): the Sentiment screen pages newest first with index-only scans and keysets.
+    index('customer_reviews_date_idx').on(t.reviewDate, t.id),
   ],
 );
 
@@ -184,7 +185,10 @@ export const employeeReviews = pgTable(
     source: text('source').notNull(),
     sentiment: real('sentiment').notNull(),
   },
-  (t) => [index('employee_reviews_operator_date_idx').on(t.operatorId, t.reviewDate, t.id)],
+  (t) => [
+    index('employee_reviews_operator_date_idx').on(t.operatorId, t.reviewDate, t.id),
+    index('employee_reviews_date_idx').on(t.reviewDate, t.id),
+  ],
 );
 
 export const users = pgTable(
