@@ -1,8 +1,336 @@
-// Placeholder created by the client shell so the router compiles; the page owner replaces it.
+// /search: community search (SPEC section 2 'Community search', sections 4, 5, 8 and 9).
+import { LayoutGridIcon, ListIcon, MapIcon, SearchIcon, SlidersHorizontalIcon } from 'lucide-react';
+import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { CARE_TYPE_KEYS, CARE_TYPES, PRICE_SLIDER, type SearchSort } from '../../../contracts/constants';
+import { CommunityCard, CommunityCardSkeleton, type CommunityCardVariant } from '../../components/community-card';
+import { LeadForm } from '../../components/lead-form';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
+import { setChatContext } from '../../lib/chat-context';
+import { useFavoriteIds, useToggleFavorite } from '../../lib/favorites';
+import { formatNumber } from '../../lib/format';
+import { cn } from '../../lib/utils';
+import { EMPTY_FILTERS, type SearchFilterState, useCommunitySearch, useMapConfig, useMapPoints } from './api/search-communities';
+import { SearchFilters } from './components/search-filters';
+import { SearchPagination } from './components/search-pagination';
+
+const CommunityMap = lazy(() => import('../../components/community-map').then((m) => ({ default: m.CommunityMap })));
+
+export const SORT_OPTIONS: { value: SearchSort; label: string }[] = [
+  { value: 'relevance', label: 'Sort by Relevance' },
+  { value: 'price_low', label: 'Price: Low to High' },
+  { value: 'price_high', label: 'Price: High to Low' },
+  { value: 'rating', label: 'Highest Rated' },
+  { value: 'name', label: 'Name A-Z' },
+];
+
+type ViewMode = 'list' | 'grid' | 'map';
+const VIEWS: { value: ViewMode; label: string; Icon: typeof ListIcon }[] = [
+  { value: 'list', label: 'List', Icon: ListIcon },
+  { value: 'grid', label: 'Grid', Icon: LayoutGridIcon },
+  { value: 'map', label: 'Map', Icon: MapIcon },
+];
+
+/** A price bound from the address: an integer; zero, empty or unreadable means no bound (SPEC section 5). */
+function priceParam(raw: string | null): number | undefined {
+  if (!raw) return undefined;
+  const n = Number.parseInt(raw, 10);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** careType=memory (the footer's keys) or a label; several may be comma-joined. */
+function careTypesParam(raw: string | null): string[] {
+  if (!raw) return [];
+  const labels = new Set<string>();
+  for (const part of raw.split(',')) {
+    const key = part.trim().toLowerCase();
+    const label = CARE_TYPE_KEYS[key as keyof typeof CARE_TYPE_KEYS] ?? CARE_TYPES.find((t) => t.toLowerCase() === key);
+    if (label) labels.add(label);
+  }
+  return [...labels];
+}
+
+export function filtersFromQuery(search: string): SearchFilterState {
+  const q = new URLSearchParams(search);
+  return {
+    location: (q.get('location') ?? '').trim(),
+    careTypes: careTypesParam(q.get('careType')),
+    priceMin: priceParam(q.get('priceMin')),
+    priceMax: priceParam(q.get('priceMax')),
+    amenities: [],
+  };
+}
+
 export function SearchPage() {
+  const search = useSearch();
+  // A new address (e.g. a footer link while on /search) starts a fresh search.
+  return <SearchScreen key={search} initial={filtersFromQuery(search)} />;
+}
+
+function SearchScreen({ initial }: { initial: SearchFilterState }) {
+  const [searchText, setSearchText] = useState(initial.location);
+  const [draft, setDraft] = useState<SearchFilterState>(initial);
+  const [applied, setApplied] = useState<SearchFilterState>(initial);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SearchSort>('relevance');
+  const [view, setView] = useState<ViewMode>('list');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [requestFor, setRequestFor] = useState<number | null>(null);
+  const resultsRef = useRef<HTMLElement>(null);
+
+  const query = useCommunitySearch(applied, page, sort);
+  const data = query.data;
+  const favoriteIds = useFavoriteIds();
+  const { toggleFavorite, pendingCommunityId } = useToggleFavorite();
+
+  // The assistant's context: location, care types, the price range when both bounds are set, 3 names.
+  const names = data?.communities.slice(0, 3).map((c) => c.name).join('\u0000') ?? '';
+  useEffect(() => {
+    setChatContext({
+      location: applied.location || undefined,
+      careTypes: applied.careTypes,
+      priceRange: applied.priceMin !== undefined && applied.priceMax !== undefined ? { min: applied.priceMin, max: applied.priceMax } : undefined,
+      resultNames: names ? names.split('\u0000') : [],
+    });
+  }, [applied, names]);
+  useEffect(() => () => setChatContext({}), []);
+
+  const submitSearch = (e: FormEvent) => {
+    e.preventDefault();
+    const location = searchText.trim();
+    setDraft((d) => ({ ...d, location }));
+    setApplied((a) => ({ ...a, location }));
+    setPage(1);
+  };
+
+  const applyFilters = () => {
+    // The slider's top value reads '$10,000+': no upper bound.
+    const priceMax = draft.priceMax !== undefined && draft.priceMax >= PRICE_SLIDER.max ? undefined : draft.priceMax;
+    setApplied({ ...draft, location: applied.location, priceMax });
+    setPage(1);
+    setFiltersOpen(false);
+  };
+
+  const clearFilters = () => {
+    setSearchText('');
+    setDraft(EMPTY_FILTERS);
+    setApplied(EMPTY_FILTERS);
+    setPage(1);
+  };
+
+  const changePage = (next: number) => {
+    setPage(next);
+    resultsRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+
+  const total = data?.total ?? 0;
+  const totalPages = data?.totalPages ?? 0;
+  const requestCommunity = data?.communities.find((c) => c.id === requestFor);
+
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight">Find Senior Living Communities</h1>
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Find Senior Living Communities</h1>
+
+      <form role="search" onSubmit={submitSearch} className="mt-6 flex max-w-3xl gap-2">
+        <div className="relative flex-1">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-500" aria-hidden="true" />
+          <Input
+            type="search"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            placeholder="Search by city, state, or ZIP code"
+            aria-label="Search by city, state, or ZIP code"
+            maxLength={100}
+            className="h-12 pl-10 text-base"
+          />
+        </div>
+        <Button type="submit" size="lg" className="h-12">
+          Search
+        </Button>
+      </form>
+
+      <div className="mt-8 flex flex-col gap-8 lg:flex-row">
+        <aside className="lg:w-72 lg:shrink-0" aria-label="Search filters">
+          <Button
+            variant="outline"
+            className="mb-4 w-full lg:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls="search-filter-panel"
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
+            <SlidersHorizontalIcon aria-hidden="true" />
+            {filtersOpen ? 'Hide filters' : 'Show filters'}
+          </Button>
+          <div id="search-filter-panel" className={cn(!filtersOpen && 'hidden', 'lg:sticky lg:top-24 lg:block')}>
+            <SearchFilters draft={draft} onChange={setDraft} onApply={applyFilters} />
+          </div>
+        </aside>
+
+        <section ref={resultsRef} aria-labelledby="search-results-heading" className="min-w-0 flex-1 scroll-mt-24">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <h2 id="search-results-heading" className="text-2xl font-semibold">
+                Search Results
+              </h2>
+              <p className="mt-1 text-muted-foreground" aria-live="polite" data-testid="results-count">
+                {query.isPending ? 'Searching…' : `${formatNumber(total, '0')} communities found`}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <div role="group" aria-label="View" className="inline-flex rounded-md border bg-background p-0.5">
+                {VIEWS.map(({ value, label, Icon }) => (
+                  <Button
+                    key={value}
+                    variant={view === value ? 'default' : 'ghost'}
+                    size="sm"
+                    aria-pressed={view === value}
+                    onClick={() => setView(value)}
+                  >
+                    <Icon aria-hidden="true" />
+                    {label}
+                  </Button>
+                ))}
+              </div>
+              <Select
+                value={sort}
+                onValueChange={(v) => {
+                  setSort(v as SearchSort);
+                  setPage(1);
+                }}
+              >
+                <SelectTrigger className="w-52" aria-label="Sort results">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {SORT_OPTIONS.map((o) => (
+                    <SelectItem key={o.value} value={o.value}>
+                      {o.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+
+          <div className="mt-6">
+            {query.isPending ? (
+              <div className={cn('grid gap-6', view === 'grid' && 'sm:grid-cols-2 xl:grid-cols-3')} aria-busy="true" aria-label="Loading communities">
+                {[0, 1, 2].map((i) => (
+                  <CommunityCardSkeleton key={i} variant={view === 'grid' ? 'grid' : 'list'} />
+                ))}
+              </div>
+            ) : query.isError ? (
+              <div role="alert" className="rounded-lg border bg-card px-6 py-12 text-center">
+                <p className="text-lg font-medium">Unable to load communities at this time.</p>
+                <Button className="mt-4" onClick={() => void query.refetch()}>
+                  Try Again
+                </Button>
+              </div>
+            ) : total === 0 ? (
+              <div className="rounded-lg border bg-card px-6 py-12 text-center">
+                <p className="text-lg font-medium">No communities found matching your criteria.</p>
+                <p className="mt-2 text-muted-foreground">Try adjusting your search filters or location.</p>
+                <Button variant="outline" className="mt-5" onClick={clearFilters}>
+                  Clear Filters
+                </Button>
+              </div>
+            ) : view === 'map' ? (
+              <MapView filters={applied} total={total} />
+            ) : (
+              <>
+                <ResultCards
+                  variant={view === 'grid' ? 'grid' : 'list'}
+                  communities={data?.communities ?? []}
+                  favoriteIds={favoriteIds}
+                  pendingId={pendingCommunityId}
+                  onToggleFavorite={(id) => toggleFavorite(id, favoriteIds.has(id))}
+                  onRequestInfo={setRequestFor}
+                  fetching={query.isFetching}
+                />
+                {data && data.communities.length === 0 && (
+                  <p className="py-8 text-center text-muted-foreground">There are no communities on this page.</p>
+                )}
+                <SearchPagination page={page} totalPages={totalPages} onPageChange={changePage} />
+              </>
+            )}
+          </div>
+        </section>
+      </div>
+
+      <Dialog open={requestFor !== null} onOpenChange={(open) => !open && setRequestFor(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Request Information</DialogTitle>
+            <DialogDescription>
+              {requestCommunity ? `Ask ${requestCommunity.name} about availability, pricing and tours.` : 'Ask about availability, pricing and tours.'}
+            </DialogDescription>
+          </DialogHeader>
+          {requestFor !== null && <LeadForm communityId={requestFor} onSuccess={() => setRequestFor(null)} />}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+interface ResultCardsProps {
+  variant: CommunityCardVariant;
+  communities: Parameters<typeof CommunityCard>[0]['community'][];
+  favoriteIds: Set<number>;
+  pendingId: number | undefined;
+  onToggleFavorite: (id: number) => void;
+  onRequestInfo: (id: number) => void;
+  fetching: boolean;
+}
+
+function ResultCards({ variant, communities, favoriteIds, pendingId, onToggleFavorite, onRequestInfo, fetching }: ResultCardsProps) {
+  return (
+    <ul
+      className={cn('grid gap-6 transition-opacity', variant === 'grid' && 'sm:grid-cols-2 xl:grid-cols-3', fetching && 'opacity-70')}
+      aria-label="Communities"
+    >
+      {communities.map((c) => (
+        <li key={c.id} className="flex">
+          <CommunityCard
+            className="w-full"
+            community={c}
+            variant={variant}
+            isFavorite={favoriteIds.has(c.id)}
+            favoritePending={pendingId === c.id}
+            onToggleFavorite={onToggleFavorite}
+            onRequestInfo={onRequestInfo}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MapView({ filters, total }: { filters: SearchFilterState; total: number }) {
+  const points = useMapPoints(filters, true);
+  const config = useMapConfig(true);
+  const mapFallback = <Skeleton className="h-[600px] w-full rounded-lg" />;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="map-status">
+        {points.isPending
+          ? 'Loading the map…'
+          : points.isError
+            ? 'The map points could not be loaded. Please try again.'
+            : points.data.capped
+              ? `Showing the first ${formatNumber(points.data.points.length)} of ${formatNumber(points.data.total)} communities on the map. Narrow the search to see them all.`
+              : `${formatNumber(points.data.points.length)} of ${formatNumber(total)} communities shown on the map${points.data.points.length < total ? ' (the others have no map location)' : ''}. Select a cluster to zoom in, or a marker for details.`}
+      </p>
+      {config.isPending ? (
+        mapFallback
+      ) : (
+        <Suspense fallback={mapFallback}>
+          <CommunityMap points={points.data?.points ?? []} tileUrl={config.data?.tileUrl} attribution={config.data?.attribution} />
+        </Suspense>
+      )}
     </div>
   );
 }

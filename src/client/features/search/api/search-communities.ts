@@ -1,0 +1,74 @@
+// GET /api/communities/search (one page of results), GET /api/communities/search/points (every
+// community of the result, for the map) and GET /api/config/map (optional raster tiles).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SearchSort } from '../../../../contracts/constants';
+import type { MapConfig, MapPointsResponse, SearchResponse } from '../../../../contracts/search';
+import { getJson, withQuery } from '../../../lib/api';
+
+export const SEARCH_URL = '/api/communities/search';
+export const SEARCH_POINTS_URL = '/api/communities/search/points';
+export const MAP_CONFIG_URL = '/api/config/map';
+
+/** The search filter state of SPEC section 3. */
+export interface SearchFilterState {
+  location: string;
+  careTypes: string[];
+  priceMin?: number;
+  priceMax?: number;
+  amenities: string[];
+}
+
+export const EMPTY_FILTERS: SearchFilterState = { location: '', careTypes: [], amenities: [] };
+
+/** Query parameters of the filters: lists comma-joined, zero or empty bounds left out (SPEC section 5). */
+export function filterParams(f: SearchFilterState): Record<string, string | number | undefined> {
+  return {
+    location: f.location.trim() || undefined,
+    careTypes: f.careTypes.length ? f.careTypes.join(',') : undefined,
+    priceMin: f.priceMin ? f.priceMin : undefined,
+    priceMax: f.priceMax ? f.priceMax : undefined,
+    amenities: f.amenities.length ? f.amenities.join(',') : undefined,
+  };
+}
+
+export async function searchCommunities(f: SearchFilterState, page: number, sort: SearchSort): Promise<SearchResponse> {
+  try {
+    return await getJson<SearchResponse>(withQuery(SEARCH_URL, { ...filterParams(f), page, sort }));
+  } catch (cause) {
+    // SPEC section 8: a failed search is reported as 'Failed to search communities'.
+    throw new Error('Failed to search communities', { cause });
+  }
+}
+
+export const searchQueryOptions = (f: SearchFilterState, page: number, sort: SearchSort) =>
+  queryOptions({
+    queryKey: [SEARCH_URL, filterParams(f), page, sort],
+    queryFn: () => searchCommunities(f, page, sort),
+  });
+
+export function useCommunitySearch(f: SearchFilterState, page: number, sort: SearchSort) {
+  return useQuery(searchQueryOptions(f, page, sort));
+}
+
+export const getMapPoints = (f: SearchFilterState) => getJson<MapPointsResponse>(withQuery(SEARCH_POINTS_URL, filterParams(f)));
+
+export const mapPointsQueryOptions = (f: SearchFilterState) =>
+  queryOptions({
+    queryKey: [SEARCH_POINTS_URL, filterParams(f)],
+    queryFn: () => getMapPoints(f),
+  });
+
+/** Every community of the current result as a map point; fetched only while the map is shown. */
+export function useMapPoints(f: SearchFilterState, enabled: boolean) {
+  return useQuery({ ...mapPointsQueryOptions(f), enabled });
+}
+
+export const mapConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: [MAP_CONFIG_URL],
+    queryFn: () => getJson<MapConfig>(MAP_CONFIG_URL),
+  });
+
+export function useMapConfig(enabled: boolean) {
+  return useQuery({ ...mapConfigQueryOptions(), enabled });
+}

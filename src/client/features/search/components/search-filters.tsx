@@ -1,0 +1,103 @@
+// The filter panel of the search page (SPEC sections 2, 4, 9): price range slider, care types,
+// amenities and Apply Filters. Changes stay in the draft until Apply Filters is used.
+import { SlidersHorizontalIcon } from 'lucide-react';
+import { type FormEvent, useId } from 'react';
+import { AMENITY_OPTIONS, CARE_TYPES, PRICE_SLIDER } from '../../../../contracts/constants';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Label } from '../../../components/ui/label';
+import { Slider } from '../../../components/ui/slider';
+import { formatCurrency } from '../../../lib/format';
+import type { SearchFilterState } from '../api/search-communities';
+
+export interface SearchFiltersProps {
+  draft: SearchFilterState;
+  onChange: (next: SearchFilterState) => void;
+  onApply: () => void;
+}
+
+/** The slider's two values: the draft bounds, else the spec's default range. */
+export function sliderValue(draft: SearchFilterState): [number, number] {
+  return [draft.priceMin ?? PRICE_SLIDER.defaultMin, draft.priceMax ?? PRICE_SLIDER.defaultMax];
+}
+
+function toggle(list: string[], value: string, on: boolean): string[] {
+  return on ? (list.includes(value) ? list : [...list, value]) : list.filter((v) => v !== value);
+}
+
+function CheckboxGroup({ legend, options, selected, onToggle }: { legend: string; options: readonly string[]; selected: string[]; onToggle: (value: string, on: boolean) => void }) {
+  const base = useId();
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-3 text-sm font-semibold">{legend}</legend>
+      {options.map((option, i) => {
+        const id = `${base}-${i}`;
+        return (
+          <div key={option} className="flex items-center gap-3">
+            <Checkbox id={id} checked={selected.includes(option)} onCheckedChange={(v) => onToggle(option, v === true)} />
+            <Label htmlFor={id} className="cursor-pointer font-normal">
+              {option}
+            </Label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+export function SearchFilters({ draft, onChange, onApply }: SearchFiltersProps) {
+  const [low, high] = sliderValue(draft);
+  const priceId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply();
+  };
+  return (
+    <form onSubmit={submit} aria-label="Filters" className="space-y-7 rounded-lg border bg-card p-5 shadow-sm">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <SlidersHorizontalIcon className="size-5 text-primary" aria-hidden="true" />
+        Filters
+      </h2>
+
+      <div className="space-y-4">
+        <div className="flex items-baseline justify-between gap-2">
+          <span id={priceId} className="text-sm font-semibold">
+            Price Range
+          </span>
+          <span className="text-sm text-muted-foreground tabular-nums" data-testid="price-range-text">
+            {formatCurrency(low)} - {formatCurrency(high)}+
+          </span>
+        </div>
+        <Slider
+          aria-labelledby={priceId}
+          min={PRICE_SLIDER.min}
+          max={PRICE_SLIDER.max}
+          step={PRICE_SLIDER.step}
+          minStepsBetweenThumbs={1}
+          value={[low, high]}
+          thumbLabels={['Minimum monthly price', 'Maximum monthly price']}
+          onValueChange={(v) => onChange({ ...draft, priceMin: v[0], priceMax: v[1] })}
+        />
+        <p className="text-xs text-muted-foreground">Monthly cost</p>
+      </div>
+
+      <CheckboxGroup
+        legend="Care Type"
+        options={CARE_TYPES}
+        selected={draft.careTypes}
+        onToggle={(value, on) => onChange({ ...draft, careTypes: toggle(draft.careTypes, value, on) })}
+      />
+
+      <CheckboxGroup
+        legend="Amenities"
+        options={AMENITY_OPTIONS}
+        selected={draft.amenities}
+        onToggle={(value, on) => onChange({ ...draft, amenities: toggle(draft.amenities, value, on) })}
+      />
+
+      <Button type="submit" className="w-full">
+        Apply Filters
+      </Button>
+    </form>
+  );
+}

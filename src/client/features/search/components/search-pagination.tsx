@@ -1,0 +1,47 @@
+// Paging of the search results (SPEC sections 2 and 9): Previous, Next and at most 5 page-number
+// buttons whose window starts at the current page minus 2; shown only with more than one page.
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { MAX_PAGE_BUTTONS } from '../../../../contracts/constants';
+import { Button } from '../../../components/ui/button';
+
+export function searchPageNumbers(page: number, totalPages: number): number[] {
+  const start = Math.max(1, page - 2);
+  const out: number[] = [];
+  for (let n = start; n < start + MAX_PAGE_BUTTONS && n <= totalPages; n++) out.push(n);
+  return out;
+}
+
+export interface SearchPaginationProps {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+}
+
+export function SearchPagination({ page, totalPages, onPageChange }: SearchPaginationProps) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Search results pages" className="flex flex-wrap items-center justify-center gap-1.5 pt-4">
+      <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+        <ChevronLeftIcon aria-hidden="true" />
+        Previous
+      </Button>
+      {searchPageNumbers(page, totalPages).map((n) => (
+        <Button
+          key={n}
+          variant={n === page ? 'default' : 'outline'}
+          size="sm"
+          className="min-w-9"
+          aria-label={`Page ${n}`}
+          aria-current={n === page ? 'page' : undefined}
+          onClick={() => onPageChange(n)}
+        >
+          {n}
+        </Button>
+      ))}
+      <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= totalPages}>
+        Next
+        <ChevronRightIcon aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
