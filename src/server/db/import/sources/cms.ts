@@ -103,7 +103,7 @@ function mapCms(get: RowGetter, cols: CmsColumns, current: boolean): MappedRow {
   const overview = sentences([
     `${name} is a ${providerType ? `${providerType} certified ` : ''}skilled nursing facility at ${[address, city].filter(Boolean).join(', ')}, ${state} ${zip}`,
     beds !== null &&
-      `It has ${beds} certified beds${residents !== null ? ` and averaged ${residents.toLocaleString('en-US', { maximumFractionDigits: 1 })} residents per day` : ''}`,
+      `It has ${beds} certified beds${residents !== null ? ` and averaged ${String(Math.round(residents * 10) / 10)} residents per day` : ''}`,
     ownership && `Ownership: ${ownership.toLowerCase()}`,
     operator && `Operated by ${operator.name}`,
     ccrc && 'Part of a continuing care retirement community',
