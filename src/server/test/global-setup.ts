@@ -5,7 +5,18 @@ import type { TestProject } from 'vitest/node';
 import { createPool, startEmbedded, wrapPool, type EmbeddedServer } from '../db/client';
 import { runMigrations } from '../db/migrate';
 
-const TEMPLATE = 'sl_test_template';
+// Names carry the creating process id, so concurrent runs (several developers, CI) never touch
+// each other's databases, and leftovers of dead runs can be recognised and dropped.
+const TEMPLATE = `sl_tpl_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 let embedded: EmbeddedServer | null = null;
 
 function withDatabase(url: string, database: string): string {
@@ -24,10 +35,11 @@ export default async function setup(project: TestProject) {
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  // Leftovers of interrupted runs.
-  const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'sl\\_test\\_%'");
+  // Leftovers of interrupted runs: databases whose creating process is gone.
+  const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname ~ '^sl_(test|tpl)_[0-9]+_'");
   for (const { datname } of stale.rows) {
-    await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    const pid = Number(datname.split('_')[2]);
+    if (pid && !pidAlive(pid)) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   }
   await admin.query(`CREATE DATABASE "${TEMPLATE}"`);
   await admin.end();
