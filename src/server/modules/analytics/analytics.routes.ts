@@ -12,6 +12,11 @@ import { SentimentService } from './sentiment.service';
 
 export const analyticsRoutes: RouteModule = (app, { pool }) => {
   const sentiment = new SentimentService(pool);
+  // Compute the whole-table figures once the server listens, so the first visitor does not wait for them.
+  app.addHook('onListen', (done) => {
+    sentiment.warm().catch((err: unknown) => app.log.warn({ err }, 'sentiment: warming the summaries failed'));
+    done();
+  });
 
   const summarySchema = { response: { 200: sentimentSummarySchema } };
   app.get('/sentiment/customer/summary', { schema: summarySchema }, () => sentiment.summary('customer'));

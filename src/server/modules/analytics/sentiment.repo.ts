@@ -66,31 +66,61 @@ export interface EmployeeReviewDbRow {
   location: string | null;
 }
 
-/**
- * One page, newest first (review_date DESC, id DESC). The ids of the page are found on the
- * (review_date, id) index alone (an index-only scan, also for deep offsets), then joined to the rows.
- */
-export async function selectCustomerPage(pool: pg.Pool, limit: number, offset: number): Promise<CustomerReviewDbRow[]> {
+/** Where a page starts: an offset, or (faster for deep pages) the first (review_date, id) key of the page. */
+export type PageStart = { offset: number } | { from: PageKey };
+export interface PageKey {
+  date: string;
+  id: number;
+}
+
+/** The ids of one page, newest first (review_date DESC, id DESC), found on the (review_date, id) index alone. */
+function pageIds(table: string, start: PageStart): { sql: string; params: unknown[] } {
+  if ('from' in start) {
+    return {
+      sql: `SELECT id FROM ${table} WHERE (review_date, id) <= ($2::date, $3::int) ORDER BY review_date DESC, id DESC LIMIT $1`,
+      params: [start.from.date, start.from.id],
+    };
+  }
+  return { sql: `SELECT id FROM ${table} ORDER BY review_date DESC, id DESC LIMIT $1 OFFSET $2`, params: [start.offset] };
+}
+
+export async function selectCustomerPage(pool: pg.Pool, limit: number, start: PageStart): Promise<CustomerReviewDbRow[]> {
+  const ids = pageIds('customer_reviews', start);
   const { rows } = await pool.query<CustomerReviewDbRow>(
     `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, c.name AS community_name
-     FROM (SELECT id FROM customer_reviews ORDER BY review_date DESC, id DESC LIMIT $1 OFFSET $2) p
+     FROM (${ids.sql}) p
      JOIN customer_reviews r ON r.id = p.id
      LEFT JOIN communities c ON c.id = r.community_id
      ORDER BY r.review_date DESC, r.id DESC`,
-    [limit, offset],
+    [limit, ...ids.params],
   );
   return rows;
 }
 
-export async function selectEmployeePage(pool: pg.Pool, limit: number, offset: number): Promise<EmployeeReviewDbRow[]> {
+export async function selectEmployeePage(pool: pg.Pool, limit: number, start: PageStart): Promise<EmployeeReviewDbRow[]> {
+  const ids = pageIds('employee_reviews', start);
   const { rows } = await pool.query<EmployeeReviewDbRow>(
     `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, o.name AS operator_name,
             r.job_title, r.employment_status, r.location
-     FROM (SELECT id FROM employee_reviews ORDER BY review_date DESC, id DESC LIMIT $1 OFFSET $2) p
+     FROM (${ids.sql}) p
      JOIN employee_reviews r ON r.id = p.id
      LEFT JOIN operators o ON o.id = r.operator_id
      ORDER BY r.review_date DESC, r.id DESC`,
-    [limit, offset],
+    [limit, ...ids.params],
+  );
+  return rows;
+}
+
+/**
+ * The first key of every page (every pageSize-th row, newest first): one index-only scan of the
+ * (review_date, id) index, so that any page is then a keyset range read instead of a deep OFFSET.
+ */
+export async function selectPageKeys(pool: pg.Pool, kind: ReviewKind, pageSize: number): Promise<PageKey[]> {
+  const { rows } = await pool.query<PageKey>(
+    `SELECT date, id FROM (
+       SELECT review_date::text AS date, id, row_number() OVER (ORDER BY review_date DESC, id DESC) AS rn FROM ${TABLE[kind]}
+     ) s WHERE rn % $1 = 1 ORDER BY rn`,
+    [pageSize],
   );
   return rows;
 }

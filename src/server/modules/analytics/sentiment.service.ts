@@ -3,9 +3,17 @@ import type pg from 'pg';
 import { classifySentiment, SENTIMENT_PAGE_SIZE } from '../../../contracts/constants';
 import type { CustomerReviewPage, EmployeeReviewPage, ReviewKind, SentimentSummary } from '../../../contracts/sentiment';
 import { AppError } from '../../lib/errors';
-import { selectCustomerPage, selectEmployeePage, selectSummary, type SummaryRow } from './sentiment.repo';
+import {
+  type PageKey,
+  type PageStart,
+  selectCustomerPage,
+  selectEmployeePage,
+  selectPageKeys,
+  selectSummary,
+  type SummaryRow,
+} from './sentiment.repo';
 
-/** A summary is recomputed at most this often; a stale one is served while the refresh runs. */
+/** Summaries and page keys are recomputed at most this often; stale ones are served while the refresh runs. */
 export const SUMMARY_TTL_MS = 60_000;
 
 export function toSummary(row: SummaryRow): SentimentSummary {
@@ -24,73 +32,105 @@ export function totalPagesOf(total: number): number {
   return Math.max(1, Math.ceil(total / SENTIMENT_PAGE_SIZE));
 }
 
-interface Entry {
-  value: SentimentSummary | null;
-  at: number;
-  pending: Promise<SentimentSummary> | null;
-}
-
 /**
- * The whole-table GROUP BY takes a scan of up to 1.6M rows; it runs at most once per TTL per process.
- * Concurrent callers share one computation; after the TTL the old value is served while a refresh runs
- * in the background (stale-while-revalidate), so requests never wait for the scan except the first.
+ * A value recomputed at most once per TTL. Concurrent callers share one computation; after the TTL the
+ * old value is served while a refresh runs in the background (stale-while-revalidate).
  */
-export class SentimentService {
-  private readonly cache: Record<ReviewKind, Entry> = {
-    customer: { value: null, at: 0, pending: null },
-    employee: { value: null, at: 0, pending: null },
-  };
+class Swr<T> {
+  private value: T | null = null;
+  private at = 0;
+  private pending: Promise<T> | null = null;
 
   constructor(
-    private readonly pool: pg.Pool,
-    private readonly ttlMs = SUMMARY_TTL_MS,
-    private readonly now: () => number = Date.now,
+    private readonly load: () => Promise<T>,
+    private readonly ttlMs: number,
+    private readonly now: () => number,
   ) {}
 
-  /** Drops the cached summaries (after an import or a bulk change). */
-  invalidate(): void {
-    for (const entry of Object.values(this.cache)) {
-      entry.value = null;
-      entry.at = 0;
-    }
-  }
-
-  private refresh(kind: ReviewKind): Promise<SentimentSummary> {
-    const entry = this.cache[kind];
-    entry.pending ??= selectSummary(this.pool, kind)
-      .then((row) => {
-        const value = toSummary(row);
-        entry.value = value;
-        entry.at = this.now();
+  refresh(): Promise<T> {
+    this.pending ??= this.load()
+      .then((value) => {
+        this.value = value;
+        this.at = this.now();
         return value;
       })
       .finally(() => {
-        entry.pending = null;
+        this.pending = null;
       });
-    return entry.pending;
+    return this.pending;
   }
 
-  async summary(kind: ReviewKind): Promise<SentimentSummary> {
-    const entry = this.cache[kind];
-    if (entry.value) {
-      if (this.now() - entry.at >= this.ttlMs) this.refresh(kind).catch(() => {}); // served stale meanwhile
-      return entry.value;
+  get(): Promise<T> {
+    if (this.value === null) return this.refresh();
+    if (this.now() - this.at >= this.ttlMs) this.refresh().catch(() => {}); // the stale value is served meanwhile
+    return Promise.resolve(this.value);
+  }
+
+  /** The cached value (fresh or stale) without waiting; starts a load when there is none. */
+  peek(): T | null {
+    if (this.value === null) this.refresh().catch(() => {});
+    else if (this.now() - this.at >= this.ttlMs) this.refresh().catch(() => {});
+    return this.value;
+  }
+
+  clear(): void {
+    this.value = null;
+    this.at = 0;
+  }
+}
+
+/**
+ * The whole-table aggregates take a scan of up to 1.6M rows and the page keys one index-only scan;
+ * each runs at most once per TTL per process, so a request only waits for them the first time.
+ */
+export class SentimentService {
+  private readonly summaries: Record<ReviewKind, Swr<SentimentSummary>>;
+  private readonly pageKeys: Record<ReviewKind, Swr<PageKey[]>>;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    ttlMs = SUMMARY_TTL_MS,
+    now: () => number = Date.now,
+  ) {
+    const summary = (kind: ReviewKind) => new Swr(async () => toSummary(await selectSummary(pool, kind)), ttlMs, now);
+    const keys = (kind: ReviewKind) => new Swr(() => selectPageKeys(pool, kind, SENTIMENT_PAGE_SIZE), ttlMs, now);
+    this.summaries = { customer: summary('customer'), employee: summary('employee') };
+    this.pageKeys = { customer: keys('customer'), employee: keys('employee') };
+  }
+
+  /** Drops the cached summaries and page keys (after an import or a bulk change). */
+  invalidate(): void {
+    for (const c of [...Object.values(this.summaries), ...Object.values(this.pageKeys)]) c.clear();
+  }
+
+  /** Computes both summaries and page keys ahead of the first visitor (after the server starts listening). */
+  async warm(): Promise<void> {
+    for (const kind of ['customer', 'employee'] as const) {
+      await this.summaries[kind].get();
+      await this.pageKeys[kind].get();
     }
-    return this.refresh(kind);
   }
 
-  private async bounds(kind: ReviewKind, page: number) {
+  summary(kind: ReviewKind): Promise<SentimentSummary> {
+    return this.summaries[kind].get();
+  }
+
+  private async bounds(kind: ReviewKind, page: number): Promise<{ total: number; totalPages: number; start: PageStart }> {
     const { totalReviews: total } = await this.summary(kind);
     const totalPages = totalPagesOf(total);
     if (page > totalPages) {
       throw new AppError('BAD_REQUEST', `page must be between 1 and ${totalPages} (${total} reviews, ${SENTIMENT_PAGE_SIZE} per page)`);
     }
-    return { total, totalPages, offset: (page - 1) * SENTIMENT_PAGE_SIZE };
+    const offset = (page - 1) * SENTIMENT_PAGE_SIZE;
+    if (page === 1) return { total, totalPages, start: { offset } };
+    // Deep pages: a keyset range from the cached first key of the page; OFFSET until the keys are known.
+    const key = this.pageKeys[kind].peek()?.[page - 1];
+    return { total, totalPages, start: key ? { from: key } : { offset } };
   }
 
   async customerPage(page: number): Promise<CustomerReviewPage> {
-    const { total, totalPages, offset } = await this.bounds('customer', page);
-    const rows = await selectCustomerPage(this.pool, SENTIMENT_PAGE_SIZE, offset);
+    const { total, totalPages, start } = await this.bounds('customer', page);
+    const rows = await selectCustomerPage(this.pool, SENTIMENT_PAGE_SIZE, start);
     return {
       reviews: rows.map((r) => ({
         id: r.id,
@@ -109,8 +149,8 @@ export class SentimentService {
   }
 
   async employeePage(page: number): Promise<EmployeeReviewPage> {
-    const { total, totalPages, offset } = await this.bounds('employee', page);
-    const rows = await selectEmployeePage(this.pool, SENTIMENT_PAGE_SIZE, offset);
+    const { total, totalPages, start } = await this.bounds('employee', page);
+    const rows = await selectEmployeePage(this.pool, SENTIMENT_PAGE_SIZE, start);
     return {
       reviews: rows.map((r) => ({
         id: r.id,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifySentiment } from '../../../contracts/constants';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
+import { selectCustomerPage } from './sentiment.repo';
 import { SentimentService } from './sentiment.service';
 
 let tdb: TestDatabase;
@@ -141,6 +142,16 @@ describe('GET /api/sentiment/{kind}/reviews', () => {
 });
 
 describe('SentimentService cache', () => {
+  it('serves deep pages from the cached page keys exactly as OFFSET would', async () => {
+    const service = new SentimentService(tdb.pool);
+    await service.warm();
+    for (const page of [2, 3]) {
+      const viaKeys = (await service.customerPage(page)).reviews.map((r) => r.id);
+      const viaOffset = (await selectCustomerPage(tdb.pool, 1000, { offset: (page - 1) * 1000 })).map((r) => r.id);
+      expect(viaKeys).toEqual(viaOffset);
+    }
+  });
+
   it('computes once per TTL, serves the stale value while it refreshes, and can be invalidated', async () => {
     let clock = 0;
     const service = new SentimentService(tdb.pool, 1000, () => clock);
