@@ -91,7 +91,7 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
     }
     if (request.user && !request.query.error) return reply.redirect(returnTo, 303);
     reply.header('Cache-Control', 'no-cache');
-    if (typeof reply.sendFile === 'function') return reply.sendFile('index.html');
+    if (typeof reply.sendFile === 'function') return reply.sendFile('index.html', { cacheControl: false });
     return reply.type('text/html; charset=utf-8').send(fallbackLoginPage(returnTo, oidcConfigured(env)));
   });
 

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { buildApp } from '../../app';
+import { buildTestApp, createTestDatabase, testEnv, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 
 let tdb: TestDatabase;
@@ -213,6 +217,22 @@ describe('GET /api/login', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('Sign in');
+  });
+
+  it('serves the client (index.html) when it is built, for the client router to render the page', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sl-client-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><!-- spa -->');
+    const withClient = await buildApp({ pool: tdb.pool, db: tdb.db, env: testEnv({ CLIENT_DIST_DIR: dir }), serveClient: true });
+    try {
+      const res = await withClient.inject({ method: 'GET', url: '/api/login?returnTo=%2Fsaved' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<!-- spa -->');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect((await withClient.inject({ method: 'GET', url: '/API/Login' })).body).toContain('<!-- spa -->');
+    } finally {
+      await withClient.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('sends a signed-in user on to returnTo, never off-site', async () => {
