@@ -65,6 +65,8 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   /** Information requests (POST /api/leads) per IP address per minute. */
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+  /** Assistant messages per minute per client address. */
+  CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;
