@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useAuthConfig } from './api/auth-config';
 import { CreateAccountForm, SignInForm, type CreateAccountValues, type SignInValues } from './components/auth-forms';
+import { navigateTo } from './navigate';
 
 type Mode = 'signin' | 'create';
 
@@ -44,7 +45,7 @@ export function LoginPage() {
     setMode(next);
   };
 
-  const done = () => window.location.assign(returnTo);
+  const done = () => navigateTo(returnTo);
   const ssoHref = `/api/login?sso=1${returnTo !== '/' ? `&returnTo=${encodeURIComponent(returnTo)}` : ''}`;
 
   return (
