@@ -1,6 +1,6 @@
-// Minimal typing for the `zipcodes` package (it ships none): only what the importers use.
+// Typing for the `zipcodes` package (it ships none): what the importers, the generator, search and the assistant use.
 declare module 'zipcodes' {
-  interface ZipInfo {
+  export interface ZipInfo {
     zip: string;
     latitude: number;
     longitude: number;
@@ -10,6 +10,15 @@ declare module 'zipcodes' {
   }
   export function lookup(zip: string): ZipInfo | undefined;
   export function lookupByName(city: string, state: string): ZipInfo[];
-  const zipcodes: { lookup: typeof lookup; lookupByName: typeof lookupByName };
+  export function lookupByState(state: string): ZipInfo[];
+  export function distance(zipA: string, zipB: string): number | null;
+  export const codes: Record<string, ZipInfo>;
+  const zipcodes: {
+    lookup: typeof lookup;
+    lookupByName: typeof lookupByName;
+    lookupByState: typeof lookupByState;
+    distance: typeof distance;
+    codes: typeof codes;
+  };
   export default zipcodes;
 }

@@ -206,7 +206,7 @@ describe('POST /api/chat: validation', () => {
     [{ message: 'hi', sessionId: 's', conversationHistory: Array.from({ length: 41 }, () => ({ role: 'user', content: 'x' })) }, 'history too long'],
     [{ message: 'hi', sessionId: 's', conversationHistory: [{ role: 'system', content: 'x' }] }, 'bad role'],
     [{ message: 'hi', sessionId: 's', userContext: { location: 5 } }, 'bad context'],
-  ])('rejects %j (%s) with 400', async (payload) => {
+  ] as Array<[object, string]>)('rejects %j (%s) with 400', async (payload) => {
     const res = await app.inject({ method: 'POST', url: '/api/chat', payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');

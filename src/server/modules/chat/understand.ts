@@ -56,7 +56,7 @@ let cityNames: Set<string> | null = null;
 function knownCities(): Set<string> {
   if (!cityNames) {
     cityNames = new Set();
-    for (const z of Object.values(zipcodes.codes as Record<string, { city: string; country: string }>)) {
+    for (const z of Object.values(zipcodes.codes)) {
       if (z.country === 'US') cityNames.add(z.city.toLowerCase());
     }
   }
