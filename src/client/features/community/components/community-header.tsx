@@ -62,12 +62,12 @@ export function CommunityHeader({ community }: { community: CommunityDetail }) {
           </ul>
         )}
       </div>
-      <div className="flex shrink-0 items-center gap-4 md:flex-col md:items-end">
-        <div className="flex items-center gap-3">
+      <div className="flex shrink-0 flex-col gap-3 md:items-end">
+        <div className="flex items-center justify-between gap-4 md:justify-end">
           <div className="text-left md:text-right" data-testid="top-price">
             {top ? (
               <>
-                <p className="text-2xl font-bold text-primary tabular-nums sm:text-3xl">
+                <p className="text-2xl font-bold whitespace-nowrap text-primary tabular-nums sm:text-3xl">
                   {formatCurrency(top.minPrice)} <span className="text-base font-medium text-muted-foreground">per month</span>
                 </p>
                 <p className="text-sm text-muted-foreground">{top.careType}</p>
@@ -78,9 +78,9 @@ export function CommunityHeader({ community }: { community: CommunityDetail }) {
           </div>
           <FavoriteToggle communityId={community.id} name={community.name} />
         </div>
-        <a href="#request-information" className="text-sm font-medium text-primary underline underline-offset-4 lg:hidden">
-          Request information
-        </a>
+        <Button asChild variant="outline" className="w-full lg:hidden">
+          <a href="#request-information">Request information</a>
+        </Button>
       </div>
     </header>
   );

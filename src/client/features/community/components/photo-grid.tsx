@@ -1,5 +1,6 @@
 // Up to 5 photos, the first one large; 'No photos available' otherwise.
 import { ImageOffIcon } from 'lucide-react';
+import { useState } from 'react';
 import { cn } from '../../../lib/utils';
 
 export const MAX_PHOTOS = 5;
@@ -12,11 +13,33 @@ const REST_LAYOUT: Record<number, string[]> = {
   4: ['', '', '', ''],
 };
 
+/** A photo that degrades to a quiet placeholder when it cannot be loaded (never a broken-image icon). */
+function Photo({ src, alt, className, priority }: { src: string; alt: string; className?: string; priority?: boolean }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <div role="img" aria-label={alt} className={cn('flex size-full min-h-0 items-center justify-center bg-muted text-gray-400', className)}>
+        <ImageOffIcon className="size-8" aria-hidden="true" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      onError={() => setFailed(true)}
+      className={cn('size-full min-h-0 bg-muted object-cover', className)}
+    />
+  );
+}
+
 export function PhotoGrid({ photos, name }: { photos: string[]; name: string }) {
   const shown = photos.slice(0, MAX_PHOTOS);
   if (shown.length === 0) {
     return (
-      <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-xl bg-muted text-muted-foreground sm:h-80">
+      <div className="flex h-48 flex-col items-center justify-center gap-2 rounded-xl bg-muted text-muted-foreground sm:h-56" data-testid="photo-grid">
         <ImageOffIcon className="size-10" aria-hidden="true" />
         <p>No photos available</p>
       </div>
@@ -29,20 +52,9 @@ export function PhotoGrid({ photos, name }: { photos: string[]; name: string }) 
       className={cn('grid h-64 gap-2 overflow-hidden rounded-xl sm:h-80 lg:h-[26rem]', rest.length > 0 ? 'grid-cols-4 grid-rows-2' : 'grid-cols-1')}
       data-testid="photo-grid"
     >
-      <img
-        src={first}
-        alt={`${name}, photo 1 of ${shown.length}`}
-        className={cn('size-full bg-muted object-cover', rest.length > 0 && 'col-span-2 row-span-2')}
-        fetchPriority="high"
-      />
+      <Photo key={first} src={first!} alt={`${name}, photo 1 of ${shown.length}`} priority className={rest.length > 0 ? 'col-span-2 row-span-2' : undefined} />
       {rest.map((src, i) => (
-        <img
-          key={src}
-          src={src}
-          alt={`${name}, photo ${i + 2} of ${shown.length}`}
-          loading="lazy"
-          className={cn('size-full min-h-0 bg-muted object-cover', layout[i])}
-        />
+        <Photo key={src} src={src} alt={`${name}, photo ${i + 2} of ${shown.length}`} className={layout[i]} />
       ))}
     </div>
   );

@@ -119,7 +119,16 @@ function AllReviewsDialog({
               : 'Newest first.'}
           </DialogDescription>
         </DialogHeader>
-        <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto px-6 py-5" aria-busy={isFetching} data-testid="all-reviews-list">
+        <div
+          ref={listRef}
+          // Keyboard users scroll the list too (it is a focusable region).
+          tabIndex={0}
+          role="region"
+          aria-label={`Reviews, page ${page} of ${totalPages}`}
+          className="min-h-0 flex-1 overflow-y-auto px-6 py-5 focus-visible:outline-2 focus-visible:-outline-offset-2"
+          aria-busy={isFetching}
+          data-testid="all-reviews-list"
+        >
           {isPending ? (
             <ReviewListSkeleton count={4} />
           ) : isError ? (
