@@ -199,7 +199,10 @@ export function CommunityMap({ points, tileUrl, attribution, className }: Commun
       frame = 0;
       if (!map.getSource(SOURCE)) return;
       const next = new Map<string, Marker>();
+      const view = map.getBounds();
       for (const f of map.querySourceFeatures(SOURCE)) {
+        const [lng, lat] = (f.geometry as Point).coordinates as [number, number];
+        if (!view.contains([lng, lat])) continue; // only what can be seen
         const props = f.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; point_count_abbreviated?: string | number; id?: number };
         const key = props.cluster ? `c${props.cluster_id}` : `p${props.id}`;
         if (next.has(key)) continue;
@@ -285,8 +288,11 @@ export function CommunityMap({ points, tileUrl, attribution, className }: Commun
     } else if (points.length === 1) {
       map.jumpTo({ center: [points[0]!.lng, points[0]!.lat], zoom: 11 });
     } else {
+      // Frame the contiguous US when nearly everything is there (Alaska and Hawaii stay a pan away).
+      const lower48 = points.filter((p) => p.lat > 24 && p.lat < 50 && p.lng > -125 && p.lng < -66);
+      const framed = lower48.length >= points.length * 0.9 && lower48.length > 0 ? lower48 : points;
       const bounds = new LngLatBounds();
-      for (const p of points) bounds.extend([p.lng, p.lat]);
+      for (const p of framed) bounds.extend([p.lng, p.lat]);
       map.fitBounds(bounds, { padding: 48, maxZoom: 12, duration: 0 });
     }
   }, [points, ready, byId]);
@@ -300,7 +306,7 @@ export function CommunityMap({ points, tileUrl, attribution, className }: Commun
       data-testid="community-map"
       data-ready={ready ? 'true' : 'false'}
     >
-      <div ref={containerRef} className="absolute inset-0" />
+      <div ref={containerRef} className="size-full" />
       {failed && (
         <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-muted-foreground">
           The map cannot be shown in this browser. Switch to the list or grid view to see the communities.
