@@ -1,0 +1,126 @@
+// Sign-in, sign-up, sign-out and favorites in a real browser against the real app.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, expectAccessible, pageErrors, screenshot, signUp, useBrowser, VIEWPORTS } from './support/browser';
+
+let seq = 0;
+const uniqueEmail = (name: string) => `${name}.${Date.now()}.${seq++}@example.com`;
+const userName = (page: Page) => page.getByTestId('user-name');
+const header = (page: Page) => page.locator('header[data-app-header]');
+
+async function openLogin(page: Page, url = '/api/login') {
+  await page.goto(url);
+  await expect.poll(() => page.getByRole('tab', { name: 'Create Account' }).isVisible(), { timeout: 20_000 }).toBe(true);
+}
+
+describe.skipIf(!browserAvailable)('sign-in and favorites', () => {
+  const b = useBrowser();
+
+  it('signs up, shows the name in the header, signs out, and signs in again (a wrong password keeps the e-mail)', async () => {
+    const page = await b.newPage();
+    const email = uniqueEmail('morgan');
+    const password = 'a calm green meadow';
+
+    await openLogin(page);
+    await screenshot(page, 'auth-login-desktop');
+    await expectAccessible(page);
+
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Create Your Account');
+    expect(await page.getByText('Your 14-day Professional trial starts today').isVisible()).toBe(true);
+    await page.getByLabel('First name (optional)').fill('Morgan');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await screenshot(page, 'auth-create-account');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+
+    // A full navigation home; the header now shows the first name and Sign Out.
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 });
+    await expect.poll(() => userName(page).textContent(), { timeout: 20_000 }).toBe('Morgan');
+    await screenshot(page, 'auth-signed-in-home');
+
+    await header(page).getByRole('link', { name: 'Sign Out' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => header(page).getByRole('link', { name: 'Sign In' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await userName(page).count()).toBe(0);
+
+    await header(page).getByRole('link', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Sign In' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('not my password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Incorrect e-mail or password.');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    await screenshot(page, 'auth-wrong-password');
+    await expectAccessible(page);
+
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => userName(page).textContent(), { timeout: 20_000 }).toBe('Morgan');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('asks to sign in before saving a favorite', async () => {
+    const page = await b.newPage();
+    await page.goto('/search');
+    const heart = page.getByTestId('community-card').first().getByRole('button', { name: /to favorites$/ });
+    await expect.poll(() => heart.isVisible(), { timeout: 20_000 }).toBe(true);
+    await heart.click();
+    await expect.poll(() => page.getByText('Sign In Required').isVisible()).toBe(true);
+    expect(await page.getByText('Please sign in to save favorites.').isVisible()).toBe(true);
+    await screenshot(page, 'auth-favorite-signed-out');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('saves a favorite from the search page, lists it on /saved, and removes it there', async () => {
+    const page = await b.newPage();
+    await signUp(page, { email: uniqueEmail('saver'), firstName: 'Sasha' });
+    await page.goto('/search');
+    const card = page.getByTestId('community-card').first();
+    const heart = card.getByRole('button', { name: /to favorites$/ });
+    await expect.poll(() => heart.isVisible(), { timeout: 20_000 }).toBe(true);
+    const name = (await card.locator('h3').textContent())!.trim();
+    await heart.click();
+    await expect.poll(() => page.getByText('Added to Favorites').isVisible()).toBe(true);
+    await expect.poll(() => card.getByRole('button', { name: `Remove ${name} from favorites` }).getAttribute('aria-pressed')).toBe('true');
+
+    await page.goto('/saved');
+    await expect.poll(() => page.getByTestId('community-card').count(), { timeout: 20_000 }).toBe(1);
+    expect((await page.getByTestId('community-card').locator('h3').textContent())?.trim()).toBe(name);
+    expect(await page.getByText('1 saved community').isVisible()).toBe(true);
+    await screenshot(page, 'saved-one');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: `Remove ${name} from favorites` }).click();
+    await expect.poll(() => page.getByText('Removed from Favorites').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No saved communities yet').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Find communities' }).getAttribute('href')).toBe('/search');
+    await screenshot(page, 'saved-empty');
+    await expectAccessible(page);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('/saved signed out invites to sign in and comes back after signing in (phone)', async () => {
+    const page = await b.newPage({ viewport: VIEWPORTS.phone });
+    const owner = await b.newPage();
+    const { email, password } = await signUp(owner, { email: uniqueEmail('phone') });
+
+    await page.goto('/saved');
+    const signIn = page.locator('main').getByRole('link', { name: 'Sign In' });
+    await expect.poll(() => signIn.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await signIn.getAttribute('href')).toBe('/api/login?returnTo=%2Fsaved');
+    await screenshot(page, 'saved-signed-out-phone');
+    await expectAccessible(page);
+
+    await signIn.click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Sign In' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await screenshot(page, 'auth-login-phone');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/saved', { timeout: 20_000 });
+    await expect.poll(() => page.getByText('No saved communities yet').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
