@@ -137,14 +137,14 @@ export function CommunityCard({
           ) : (
             <p className="text-base font-semibold text-primary">From {formatCurrency(price)}/month</p>
           )}
-          <div className={cn('flex gap-2', !isList && 'w-full')}>
-            <Button asChild variant="outline" className={cn(!isList && 'flex-1')}>
+          <div className={cn('flex gap-2', !isList && 'w-full flex-col')}>
+            <Button asChild variant="outline" className={cn(!isList && 'w-full')}>
               <Link href={`/community/${community.id}`}>
                 View Details<span className="sr-only"> for {community.name}</span>
               </Link>
             </Button>
             {onRequestInfo && (
-              <Button className={cn(!isList && 'flex-1')} onClick={() => onRequestInfo(community.id)}>
+              <Button className={cn(!isList && 'w-full')} onClick={() => onRequestInfo(community.id)}>
                 Request Information
               </Button>
             )}

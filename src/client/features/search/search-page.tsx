@@ -148,7 +148,7 @@ function SearchScreen({ initial }: { initial: SearchFilterState }) {
             className="h-12 pl-10 text-base"
           />
         </div>
-        <Button type="submit" size="lg" className="h-12">
+        <Button type="submit" size="lg" className="h-12 px-4 sm:px-6">
           Search
         </Button>
       </form>
