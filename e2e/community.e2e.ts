@@ -113,9 +113,14 @@ describe.skipIf(!browserAvailable)('community detail', () => {
     const page = await b.newPage();
     await openCommunity(page, target.id);
     const form = page.getByRole('form', { name: 'Request information' });
+    let leadPosts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/leads')) leadPosts++;
+    });
     await form.getByRole('button', { name: 'Request Information' }).click();
-    await expect.poll(() => page.getByText('Please fill in your name and email address.').isVisible()).toBe(true);
-    expect(await page.getByText('Required Fields').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Please fill in your name and email address.').first().isVisible()).toBe(true);
+    expect(await page.getByText('Required Fields').first().isVisible()).toBe(true);
+    expect(leadPosts).toBe(0);
     const email = `e2e-lead-${Date.now()}@example.com`;
     await form.getByLabel('Name').fill('Pat Visitor');
     await form.getByLabel('Email').fill(email);
@@ -123,8 +128,9 @@ describe.skipIf(!browserAvailable)('community detail', () => {
     await form.getByRole('checkbox', { name: 'Assisted Living' }).click();
     await form.getByLabel('Notes').fill('Looking for a room this spring.');
     await form.getByRole('button', { name: 'Request Information' }).click();
-    await expect.poll(() => page.getByText('Information Request Sent').isVisible()).toBe(true);
-    expect(await page.getByText('Thank you! A care advisor will contact you within 24 hours.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Information Request Sent').first().isVisible()).toBe(true);
+    expect(await page.getByText('Thank you! A care advisor will contact you within 24 hours.').first().isVisible()).toBe(true);
+    expect(leadPosts).toBe(1);
     expect(await form.getByLabel('Name').inputValue()).toBe('');
     const rows = await sql<{ community_id: number; care_needs: string[]; source: string }>(
       'SELECT community_id, care_needs, source FROM leads WHERE email = $1',
@@ -138,7 +144,7 @@ describe.skipIf(!browserAvailable)('community detail', () => {
     const page = await b.newPage();
     await openCommunity(page, target.id);
     await page.getByRole('button', { name: `Save ${target.name} to favorites` }).click();
-    await expect.poll(() => page.getByText('Please sign in to save favorites.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Please sign in to save favorites.').first().isVisible()).toBe(true);
     expect(pageErrors(page)).toEqual([]);
   });
 
