@@ -88,7 +88,12 @@ export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promis
       : await currentMaxIds(client);
     const plan = buildPlan({ scale: opts.scale, seed: opts.seed, now: opts.now ?? new Date(), idBase });
     log(`plan ready in ${(elapsed() / 1000).toFixed(1)} s; loading with COPY`);
+    // On the fast path the (empty) tables' secondary indexes are dropped and rebuilt after COPY with
+    // their exact definitions, inside this transaction: one sorted bulk build instead of 1.7M inserts.
+    const rebuild = fresh ? await dropSecondaryIndexes(client, BULK_TABLES) : [];
     await load(client, plan, fresh, log, elapsed);
+    for (const def of rebuild) await client.query(def);
+    if (rebuild.length) log(`  ${rebuild.length} indexes rebuilt (${(elapsed() / 1000).toFixed(1)} s)`);
     if (replica) await client.query('SET LOCAL session_replication_role = DEFAULT');
     await resetSequences(client);
     await refreshAggregates(client);
@@ -133,6 +138,26 @@ async function deleteGenerated(client: pg.PoolClient): Promise<void> {
   await client.query("DELETE FROM communities WHERE source = 'generated'");
   await client.query("DELETE FROM employee_reviews e USING operators o WHERE o.id = e.operator_id AND o.source = 'generated'");
   await client.query("DELETE FROM operators WHERE source = 'generated'");
+}
+
+const BULK_TABLES = ['operators', 'communities', 'community_pricing', 'customer_reviews', 'employee_reviews'];
+
+/** Drops the non-constraint indexes of `tables` and returns their CREATE INDEX statements. */
+async function dropSecondaryIndexes(client: pg.PoolClient, tables: string[]): Promise<string[]> {
+  const { rows } = await client.query<{ name: string; def: string }>(
+    `SELECT format('%I.%I', n.nspname, ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS def
+       FROM pg_index i
+       JOIN pg_class c ON c.oid = i.indrelid
+       JOIN pg_class ic ON ic.oid = i.indexrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND c.relname = ANY($1::text[])
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+      ORDER BY c.relname, ic.relname`,
+    [tables],
+  );
+  // Names come from the catalog, quoted by format(%I).
+  for (const r of rows) await client.query(`DROP INDEX ${r.name}`);
+  return rows.map((r) => r.def);
 }
 
 async function currentMaxIds(client: pg.PoolClient): Promise<Plan['idBase']> {

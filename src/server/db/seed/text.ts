@@ -386,12 +386,10 @@ const EMPLOYEE_TITLES: Record<number, string[]> = {
 
 // ---------------------------------------------------------------- compiled corpora
 
-interface ToneTable<T extends string> {
-  [topic: string]: Record<Tone, Piece[]>;
-}
+type ToneTable = Record<string, Record<Tone, Piece[]>>;
 
-function compileTopics<T extends string>(src: Record<T, Record<Tone, string[]>>): ToneTable<T> {
-  const out: ToneTable<T> = {};
+function compileTopics<T extends string>(src: Record<T, Record<Tone, string[]>>): ToneTable {
+  const out: ToneTable = {};
   for (const [topic, tones] of Object.entries(src) as [string, Record<Tone, string[]>][]) {
     out[topic] = { great: pieces(tones.great), good: pieces(tones.good), meh: pieces(tones.meh), bad: pieces(tones.bad) };
   }
@@ -402,12 +400,12 @@ const byRating = (src: Record<number, string[]>) => [1, 2, 3, 4, 5].map((r) => p
 
 export interface Corpus {
   openers: Piece[];
-  topics: ToneTable<Topic>;
+  topics: ToneTable;
   closers: Piece[][];
   titles: string[][];
   empOpenersCurrent: Map<string, Piece[]>;
   empOpenersFormer: Map<string, Piece[]>;
-  empTopics: ToneTable<EmployeeTopic>;
+  empTopics: ToneTable;
   empClosers: Piece[][];
   empTitles: string[][];
 }
@@ -467,7 +465,7 @@ function compose(parts: Piece[]): ComposedText {
   return { content, score, tokens };
 }
 
-function topicPieces(table: ToneTable<string>, topicNames: readonly string[], tones: Tone[], rng: Rng): Piece[] {
+function topicPieces(table: ToneTable, topicNames: readonly string[], tones: Tone[], rng: Rng): Piece[] {
   const chosen = rng.subset(topicNames, tones.length);
   // Shuffle lightly: rotate by a random offset so the topic order varies.
   const offset = rng.int(0, Math.max(0, chosen.length - 1));

@@ -1,4 +1,29 @@
 // Generated community illustrations, served under /media (outside /api).
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
 import type { RouteModule } from '../../types';
+import { communityIllustration } from './illustration';
 
-export const mediaRoutes: RouteModule = () => {};
+/** Photos per community are numbered 1..MAX_PHOTO (the generator uses at most 5). */
+export const MAX_PHOTO = 12;
+const ILLUSTRATION_VERSION = 1;
+
+const paramsSchema = z.object({
+  id: z.string().regex(/^[1-9][0-9]{0,9}$/, 'must be a positive integer'),
+  file: z.string().regex(/^[0-9]{1,3}\.svg$/, 'must be {n}.svg'),
+});
+
+export const mediaRoutes: RouteModule = (app) => {
+  app.get('/media/communities/:id/:file', { schema: { params: paramsSchema } }, async (request, reply) => {
+    const id = Number(request.params.id);
+    const n = Number(request.params.file.slice(0, -4));
+    if (id > 2_147_483_647 || n < 1 || n > MAX_PHOTO) throw new AppError('NOT_FOUND', 'Image not found');
+    const etag = `"c${id}-${n}-v${ILLUSTRATION_VERSION}"`;
+    reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('ETag', etag)
+      .header('Cross-Origin-Resource-Policy', 'same-origin');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('image/svg+xml; charset=utf-8').send(communityIllustration(id, n));
+  });
+};
