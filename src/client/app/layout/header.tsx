@@ -40,7 +40,7 @@ export function Header() {
 
   const navLinkClass = (href: string) =>
     cn(
-      'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+      'rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground',
       isSamePath(location, href) ? 'bg-primary-muted text-green-900' : 'text-gray-700',
     );
 
@@ -49,7 +49,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Logo onClick={close} />
 
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 xl:flex">
           {NAV_LINKS.map((link) => (
             <Link key={link.href} href={link.href} className={navLinkClass(link.href)} aria-current={isSamePath(location, link.href) ? 'page' : undefined}>
               {link.label}
@@ -57,7 +57,7 @@ export function Header() {
           ))}
         </nav>
 
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
+        <div className="ml-auto hidden items-center gap-1.5 xl:flex">
           {isLoading ? (
             <div className="h-9 w-40" aria-hidden="true" />
           ) : isAuthenticated && user ? (
@@ -76,9 +76,9 @@ export function Header() {
                   Saved
                 </span>
               </Link>
-              <div className="flex items-center gap-2 pl-2">
+              <div className="flex items-center gap-2 px-1">
                 <Avatar user={user} />
-                <span className="max-w-40 truncate text-sm font-medium text-gray-800" data-testid="user-name">
+                <span className="max-w-32 truncate text-sm font-medium text-gray-800" data-testid="user-name">
                   {displayName(user)}
                 </span>
               </div>
@@ -104,7 +104,7 @@ export function Header() {
         <Button
           variant="ghost"
           size="icon"
-          className="ml-auto lg:hidden"
+          className="ml-auto xl:hidden"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -115,7 +115,7 @@ export function Header() {
       </div>
 
       {open && (
-        <div id={menuId} className="border-t bg-white lg:hidden" data-testid="mobile-menu">
+        <div id={menuId} className="border-t bg-white xl:hidden" data-testid="mobile-menu">
           <nav aria-label="Mobile" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
             <Link href="/" onClick={close} className={navLinkClass('/')} aria-current={isSamePath(location, '/') ? 'page' : undefined}>
               Home

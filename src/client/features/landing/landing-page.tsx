@@ -184,7 +184,7 @@ export function LandingPage() {
     <div className="w-full">
       {/* Hero */}
       <section className="bg-gradient-to-b from-primary-soft to-white">
-        <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:items-center lg:px-8 lg:py-24">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2 lg:items-center lg:gap-12 lg:px-8 lg:py-24">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-green-900 shadow-sm ring-1 ring-green-200">
               <ShieldCheckIcon className="size-4" aria-hidden="true" />

@@ -35,7 +35,7 @@ export function ResourcePage() {
   const doc = DOCS[resourceSlug(location)];
 
   useEffect(() => {
-    if (doc) document.title = `${doc.title} | SeniorScope`;
+    document.title = `${doc ? doc.title : 'Page Not Found'} | SeniorScope`;
   }, [doc]);
 
   if (!doc) return <NotFoundPage />;
