@@ -1,0 +1,187 @@
+// Rules of the care-advisor desk: allowed status moves with history, the last-admin rule, the CSV export
+// and the import upload.
+import type pg from 'pg';
+import {
+  LEAD_STATUS_LABELS,
+  LEAD_TRANSITIONS,
+  type AdminUser,
+  type ImportSummaryResponse,
+  type LeadDetailResponse,
+  type LeadFilters,
+} from '../../../contracts/admin';
+import type { LeadStatus } from '../../../contracts/constants';
+import { ImportError, runImport, type ImportKind } from '../../db/import';
+import { AppError, notFound } from '../../lib/errors';
+import { findLead, findUser, leadBatches, leadEvents, lockAdmins, moveLead, toAdminLead, toAdminUser, updateUser, type LeadRow } from './admin.repo';
+
+export async function getLeadDetail(pool: pg.Pool, id: number): Promise<LeadDetailResponse> {
+  const row = await findLead(pool, id);
+  if (!row) throw notFound('Information request');
+  return { ...toAdminLead(row), events: await leadEvents(pool, id) };
+}
+
+export function canMove(from: LeadStatus, to: LeadStatus): boolean {
+  return LEAD_TRANSITIONS[from].includes(to);
+}
+
+/** Moves a request to `to`, writing its history event in the same transaction. */
+export async function changeLeadStatus(pool: pg.Pool, id: number, to: LeadStatus, userId: number, note: string | undefined): Promise<LeadDetailResponse> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const current = await findLead(client, id);
+    if (!current) throw notFound('Information request');
+    const from = current.status;
+    if (from === to) throw new AppError('CONFLICT', `This request is already "${LEAD_STATUS_LABELS[to]}".`);
+    if (!canMove(from, to)) {
+      const allowed = LEAD_TRANSITIONS[from].map((s) => `"${LEAD_STATUS_LABELS[s]}"`);
+      throw new AppError(
+        'CONFLICT',
+        `A request that is "${LEAD_STATUS_LABELS[from]}" cannot move to "${LEAD_STATUS_LABELS[to]}"` +
+          (allowed.length ? `; it can move to ${allowed.join(' or ')}.` : '; closed requests are final.'),
+      );
+    }
+    if (!(await moveLead(client, id, from, to, userId, note ?? null))) {
+      throw new AppError('CONFLICT', 'Someone changed this request meanwhile. Reload it and try again.');
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+  return getLeadDetail(pool, id);
+}
+
+export const LAST_ADMIN_MESSAGE = 'You cannot remove the last admin. Make another user an admin first.';
+
+/** Changes role / plan / trial end. Refuses to demote the only remaining admin (admin rows are locked). */
+export async function patchUser(
+  pool: pg.Pool,
+  id: number,
+  patch: { role?: 'user' | 'admin'; plan?: 'basic' | 'pro'; trialEndsAt?: string | null },
+): Promise<AdminUser> {
+  let trialEndsAt: Date | null | undefined;
+  if (patch.trialEndsAt !== undefined) {
+    trialEndsAt = patch.trialEndsAt === null ? null : new Date(patch.trialEndsAt.length === 10 ? `${patch.trialEndsAt}T23:59:59Z` : patch.trialEndsAt);
+    if (trialEndsAt && Number.isNaN(trialEndsAt.getTime())) throw new AppError('VALIDATION_ERROR', 'trialEndsAt is not a valid date');
+  }
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    if (patch.role === 'user') {
+      const admins = await lockAdmins(client);
+      if (admins.includes(id) && admins.length <= 1) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+    }
+    const row = await updateUser(client, id, { role: patch.role, plan: patch.plan, trialEndsAt });
+    if (!row) throw notFound('User');
+    await client.query('COMMIT');
+    return toAdminUser(row);
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export async function getUser(pool: pg.Pool, id: number): Promise<AdminUser> {
+  const row = await findUser(pool, id);
+  if (!row) throw notFound('User');
+  return toAdminUser(row);
+}
+
+// ---- CSV export (RFC 4180: CRLF line ends, fields with , " CR LF quoted, quotes doubled) ----
+
+/** Cells a spreadsheet would run as a formula are prefixed with an apostrophe (phone numbers stay). */
+function defuse(value: string): string {
+  if (/^[=@\t\r]/.test(value) || (/^[+-]/.test(value) && !/^[+-][\d\s().-]*$/.test(value))) return `'${value}`;
+  return value;
+}
+
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const s = value instanceof Date ? value.toISOString() : typeof value === 'string' ? defuse(value) : String(value);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(',')}\r\n`;
+
+export const LEAD_CSV_HEADER = [
+  'id',
+  'arrived_at',
+  'status',
+  'overdue',
+  'name',
+  'email',
+  'phone',
+  'community_id',
+  'community',
+  'city',
+  'state',
+  'care_needs',
+  'notes',
+  'source',
+  'status_changed_at',
+  'status_changed_by',
+  'notification_status',
+  'notification_error',
+];
+
+function leadCsvFields(r: LeadRow): unknown[] {
+  return [
+    r.id,
+    r.created_at,
+    r.status,
+    r.overdue ? 'yes' : 'no',
+    r.name,
+    r.email,
+    r.phone,
+    r.community_id,
+    r.community_name,
+    r.community_city,
+    r.community_state,
+    r.care_needs.join('; '),
+    r.notes,
+    r.source,
+    r.status_changed_at,
+    r.changed_by_email,
+    r.notification_status,
+    r.notification_error,
+  ];
+}
+
+/** The export as chunks of CSV text, read from the database in batches. */
+export async function* leadCsv(pool: pg.Pool, filters: LeadFilters): AsyncGenerator<string> {
+  yield csvLine(LEAD_CSV_HEADER);
+  for await (const rows of leadBatches(pool, filters)) {
+    yield rows.map((r) => csvLine(leadCsvFields(r))).join('');
+  }
+}
+
+// ---- Import upload ----
+
+export async function importUpload(pool: pg.Pool, kind: ImportKind | 'auto', fileName: string, content: Buffer): Promise<ImportSummaryResponse> {
+  try {
+    const s = await runImport(pool, { kind, fileName, content });
+    return {
+      importId: s.importId,
+      kind: s.kind,
+      layout: s.layout,
+      fileName: s.fileName,
+      rowsRead: s.rowsRead,
+      inserted: s.inserted,
+      updated: s.updated,
+      unchanged: s.unchanged,
+      rejected: s.rejected,
+      rejections: s.rejections.slice(0, 50),
+      operators: s.operators,
+    };
+  } catch (err) {
+    if (err instanceof ImportError) {
+      throw new AppError('UNPROCESSABLE', `${err.message} Nothing was imported.`);
+    }
+    throw err;
+  }
+}

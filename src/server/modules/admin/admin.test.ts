@@ -1,0 +1,380 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../auth/session';
+import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import type { App } from '../../types';
+import { csvField, LAST_ADMIN_MESSAGE } from './admin.service';
+
+const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
+
+let tdb: TestDatabase;
+let app: App;
+let adminCookie: string;
+let userCookie: string;
+let adminId: number;
+let userId: number;
+let austinId: number;
+let miamiId: number;
+
+async function makeUser(email: string, role: 'user' | 'admin'): Promise<{ id: number; cookie: string }> {
+  const { rows } = await tdb.pool.query<{ id: number }>('INSERT INTO users (email, role) VALUES ($1, $2) RETURNING id', [email, role]);
+  const { token } = await createSession(tdb.pool, rows[0]!.id);
+  return { id: rows[0]!.id, cookie: `sid=${token}` };
+}
+
+async function insertLead(fields: { name: string; email?: string; communityId?: number | null; hoursAgo?: number; status?: string; notes?: string }) {
+  const { rows } = await tdb.pool.query<{ id: number }>(
+    `INSERT INTO leads (name, email, community_id, care_needs, notes, status, created_at)
+     VALUES ($1, $2, $3, ARRAY['Assisted Living'], $4, $5, now() - make_interval(hours => $6::int)) RETURNING id`,
+    [fields.name, fields.email ?? `${fields.name.toLowerCase().replace(/\W+/g, '.')}@example.com`, fields.communityId ?? null, fields.notes ?? null, fields.status ?? 'new', fields.hoursAgo ?? 0],
+  );
+  const id = rows[0]!.id;
+  await tdb.pool.query(`INSERT INTO lead_events (lead_id, from_status, to_status, note) VALUES ($1, NULL, 'new', 'Information request received')`, [id]);
+  return id;
+}
+
+function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer | string }) {
+  const boundary = '----sltest' + Math.random().toString(16).slice(2);
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function counts() {
+  const { rows } = await tdb.pool.query<{ c: number; o: number; i: number }>(
+    'SELECT (SELECT count(*) FROM communities)::int AS c, (SELECT count(*) FROM operators)::int AS o, (SELECT count(*) FROM imports)::int AS i',
+  );
+  return rows[0]!;
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  app = await buildTestApp(tdb);
+  ({ id: adminId, cookie: adminCookie } = await makeUser('boss@example.com', 'admin'));
+  ({ id: userId, cookie: userCookie } = await makeUser('member@example.com', 'user'));
+  const c = await tdb.pool.query<{ id: number }>(
+    `INSERT INTO communities (name, city, state, source_id, email) VALUES ('Maple Grove', 'Austin', 'TX', 'c1', 'hello@maple.example'), ('Sea Breeze', 'Miami', 'FL', 'c2', NULL) RETURNING id`,
+  );
+  austinId = c.rows[0]!.id;
+  miamiId = c.rows[1]!.id;
+});
+afterAll(async () => {
+  await app.close();
+  await tdb.drop();
+});
+
+describe('role enforcement', () => {
+  const endpoints: Array<[string, string, unknown?]> = [
+    ['GET', '/api/leads'],
+    ['GET', '/api/admin/leads/1'],
+    ['POST', '/api/admin/leads/1/status', { status: 'contacted' }],
+    ['POST', '/api/admin/leads/1/notify'],
+    ['GET', '/api/admin/leads/export.csv'],
+    ['GET', '/api/admin/users'],
+    ['PATCH', `/api/admin/users/1`, { role: 'admin' }],
+    ['GET', '/api/admin/data'],
+    ['POST', '/api/admin/imports'],
+  ];
+  it.each(endpoints)('%s %s: 401 signed out, 403 as a user, never changes anything', async (method, url, payload) => {
+    const before = await tdb.pool.query("SELECT (SELECT count(*) FROM lead_events)::int AS e, (SELECT count(*) FROM users WHERE role = 'admin')::int AS a");
+    const send = (cookie?: string) =>
+      app.inject({ method: method as 'GET', url, payload: payload as object | undefined, headers: cookie ? { cookie } : {} });
+    const out = await send();
+    expect(out.statusCode).toBe(401);
+    expect(out.json().error.code).toBe('UNAUTHENTICATED');
+    const forbidden = await send(userCookie);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().error).toEqual({ code: 'FORBIDDEN', message: 'This area is for care advisors (admins) only.' });
+    const after = await tdb.pool.query("SELECT (SELECT count(*) FROM lead_events)::int AS e, (SELECT count(*) FROM users WHERE role = 'admin')::int AS a");
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it('refuses an upload from a non-admin before reading it', async () => {
+    const form = multipart({ kind: 'fl' }, { name: 'fl.csv', content: readFileSync(path.join(DATA, 'states/fl_ahca_alf_sample.csv')) });
+    const before = await counts();
+    const res = await app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: userCookie } });
+    expect(res.statusCode).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('requests inbox', () => {
+  let overdueId: number;
+  let freshId: number;
+  let tourId: number;
+
+  beforeAll(async () => {
+    await tdb.pool.query('DELETE FROM leads');
+    overdueId = await insertLead({ name: 'Olive Overdue', communityId: austinId, hoursAgo: 30 });
+    freshId = await insertLead({ name: 'Fred Fresh', email: 'fred@example.com', communityId: miamiId, hoursAgo: 2, notes: 'Call after 5pm, please' });
+    tourId = await insertLead({ name: 'Tina Tour', communityId: austinId, hoursAgo: 50, status: 'tour_scheduled' });
+    await insertLead({ name: 'Nina Nocommunity', hoursAgo: 1 });
+  });
+
+  it('lists every request with its community, clock and notification; overdue first, then newest', async () => {
+    const res = await app.inject({ url: '/api/leads', headers: { cookie: adminCookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(4);
+    expect(body.overdueCount).toBe(1);
+    expect(body.leads.map((l: { name: string }) => l.name)).toEqual(['Olive Overdue', 'Nina Nocommunity', 'Fred Fresh', 'Tina Tour']);
+    const olive = body.leads[0];
+    expect(olive).toMatchObject({
+      id: overdueId,
+      status: 'new',
+      overdue: true,
+      ageHours: 30,
+      careNeeds: ['Assisted Living'],
+      community: { id: austinId, name: 'Maple Grove', city: 'Austin', state: 'TX' },
+      nextStatuses: ['contacted', 'closed'],
+      notification: { status: 'pending', attempts: 0, error: null, at: null },
+    });
+    expect(new Date(olive.dueAt).getTime() - new Date(olive.createdAt).getTime()).toBe(24 * 3_600_000);
+    const tina = body.leads.find((l: { id: number }) => l.id === tourId);
+    expect(tina).toMatchObject({ overdue: false, nextStatuses: ['closed'] });
+    expect(body.facets.states).toEqual(['FL', 'TX']);
+    expect(body.facets.communities.map((c: { name: string }) => c.name)).toEqual(['Maple Grove', 'Sea Breeze']);
+  });
+
+  it('filters by status, state, community and searches the requester', async () => {
+    const names = async (qs: string) =>
+      (await app.inject({ url: `/api/leads?${qs}`, headers: { cookie: adminCookie } })).json().leads.map((l: { name: string }) => l.name);
+    expect(await names('status=tour_scheduled')).toEqual(['Tina Tour']);
+    expect(await names('status=overdue')).toEqual(['Olive Overdue']);
+    expect(await names('state=fl')).toEqual(['Fred Fresh']);
+    expect(await names(`communityId=${austinId}`)).toEqual(['Olive Overdue', 'Tina Tour']);
+    expect(await names('q=FRED@')).toEqual(['Fred Fresh']);
+    expect(await names('q=tina')).toEqual(['Tina Tour']);
+    expect(await names('q=%25')).toEqual([]);
+    expect(await names('pageSize=2&page=2')).toEqual(['Fred Fresh', 'Tina Tour']);
+  });
+
+  it.each([
+    ['status=bogus', 'status'],
+    ['state=Texas', 'state'],
+    ['communityId=abc', 'communityId'],
+    ['pageSize=1000', 'pageSize'],
+  ])('rejects %s with 400', async (qs, field) => {
+    const res = await app.inject({ url: `/api/leads?${qs}`, headers: { cookie: adminCookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain(field);
+  });
+
+  it('moves new -> contacted -> tour scheduled -> closed, recording who and when', async () => {
+    const move = (status: string, note?: string) =>
+      app.inject({ method: 'POST', url: `/api/admin/leads/${freshId}/status`, headers: { cookie: adminCookie }, payload: { status, note } });
+    const a = await move('contacted', 'Called, left a voicemail');
+    expect(a.statusCode).toBe(200);
+    expect(a.json()).toMatchObject({ status: 'contacted', statusChangedBy: 'boss@example.com', nextStatuses: ['tour_scheduled', 'closed'] });
+    expect((await move('tour_scheduled')).json().status).toBe('tour_scheduled');
+    const c = await move('closed', 'Moved in');
+    expect(c.json().status).toBe('closed');
+    expect(c.json().nextStatuses).toEqual([]);
+    const detail = (await app.inject({ url: `/api/admin/leads/${freshId}`, headers: { cookie: adminCookie } })).json();
+    expect(detail.events.map((e: { fromStatus: string | null; toStatus: string; changedBy: string | null; note: string | null }) => [e.fromStatus, e.toStatus, e.changedBy, e.note])).toEqual([
+      [null, 'new', null, 'Information request received'],
+      ['new', 'contacted', 'boss@example.com', 'Called, left a voicemail'],
+      ['contacted', 'tour_scheduled', 'boss@example.com', null],
+      ['tour_scheduled', 'closed', 'boss@example.com', 'Moved in'],
+    ]);
+    const row = await tdb.pool.query('SELECT status, status_changed_by, status_changed_at FROM leads WHERE id = $1', [freshId]);
+    expect(row.rows[0]).toMatchObject({ status: 'closed', status_changed_by: adminId });
+    expect(row.rows[0].status_changed_at).toBeInstanceOf(Date);
+  });
+
+  it('refuses invalid jumps with 409 and a clear message, keeping the request and its history as they were', async () => {
+    const id = await insertLead({ name: 'Jumpy', hoursAgo: 1 });
+    const cases: Array<[string, string, string]> = [
+      ['tour_scheduled', 'new', 'cannot move to "Tour scheduled"; it can move to "Contacted" or "Closed"'],
+      ['new', 'new', 'already "New"'],
+    ];
+    for (const [to, , text] of cases) {
+      const res = await app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status: to } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toContain(text);
+    }
+    // closed is final
+    await tdb.pool.query("UPDATE leads SET status = 'closed' WHERE id = $1", [id]);
+    const back = await app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status: 'contacted' } });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error.message).toContain('closed requests are final');
+    const events = await tdb.pool.query('SELECT count(*)::int AS n FROM lead_events WHERE lead_id = $1', [id]);
+    expect(events.rows[0].n).toBe(1);
+  });
+
+  it('allows new -> closed (spam, duplicates) with a note', async () => {
+    const id = await insertLead({ name: 'Spammy', hoursAgo: 1 });
+    const res = await app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status: 'closed', note: 'Spam' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().events.at(-1)).toMatchObject({ fromStatus: 'new', toStatus: 'closed', note: 'Spam' });
+  });
+
+  it('answers bad input with 400 and unknown requests with 404', async () => {
+    const bad = await app.inject({ method: 'POST', url: `/api/admin/leads/${overdueId}/status`, headers: { cookie: adminCookie }, payload: { status: 'won' } });
+    expect(bad.statusCode).toBe(400);
+    const long = await app.inject({ method: 'POST', url: `/api/admin/leads/${overdueId}/status`, headers: { cookie: adminCookie }, payload: { status: 'contacted', note: 'x'.repeat(1001) } });
+    expect(long.statusCode).toBe(400);
+    expect((await app.inject({ url: '/api/admin/leads/999999', headers: { cookie: adminCookie } })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/admin/leads/abc', headers: { cookie: adminCookie } })).statusCode).toBe(400);
+    const missing = await app.inject({ method: 'POST', url: '/api/admin/leads/999999/status', headers: { cookie: adminCookie }, payload: { status: 'contacted' } });
+    expect(missing.statusCode).toBe(404);
+    expect((await tdb.pool.query('SELECT status FROM leads WHERE id = $1', [overdueId])).rows[0].status).toBe('new');
+  });
+
+  it('lets exactly one of two simultaneous moves win (UPDATE ... WHERE status = from)', async () => {
+    const id = await insertLead({ name: 'Racy', hoursAgo: 1 });
+    const [a, b] = await Promise.all(
+      ['contacted', 'closed'].map((status) =>
+        app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status } }),
+      ),
+    );
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
+    const events = await tdb.pool.query('SELECT from_status FROM lead_events WHERE lead_id = $1 ORDER BY id', [id]);
+    expect(events.rows.map((r) => r.from_status)).toEqual([null, 'new']);
+  });
+
+  it('exports the filtered requests as RFC 4180 CSV', async () => {
+    await insertLead({ name: 'Quote "Q" Person, Jr.', email: 'q@example.com', communityId: austinId, notes: 'line one\nline two', hoursAgo: 3 });
+    await insertLead({ name: '=HYPERLINK("x")', email: 'evil@example.com', hoursAgo: 3 });
+    const res = await app.inject({ url: '/api/admin/leads/export.csv', headers: { cookie: adminCookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="information-requests-\d{4}-\d{2}-\d{2}\.csv"/);
+    const text = res.body;
+    expect(text.startsWith('id,arrived_at,status,overdue,name,email,phone,community_id,community,city,state,care_needs,notes')).toBe(true);
+    expect(text).toContain('"Quote ""Q"" Person, Jr.",q@example.com,,');
+    expect(text).toContain('"line one\nline two"');
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(text.split('\r\n').filter(Boolean).length).toBeGreaterThan(5);
+    const filtered = await app.inject({ url: '/api/admin/leads/export.csv?q=q%40example', headers: { cookie: adminCookie } });
+    expect(filtered.body.split('\r\n').filter(Boolean)).toHaveLength(2);
+  });
+
+  it('quotes fields per RFC 4180 and keeps phone numbers', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('a\r\nb')).toBe('"a\r\nb"');
+    expect(csvField('+1 (512) 555-0101')).toBe('+1 (512) 555-0101');
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField(null)).toBe('');
+  });
+});
+
+describe('users', () => {
+  it('lists and searches users with role, plan and trial', async () => {
+    const res = await app.inject({ url: '/api/admin/users?q=MEMBER', headers: { cookie: adminCookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 1, adminCount: 1, users: [{ id: userId, email: 'member@example.com', role: 'user', plan: 'basic', isPro: false }] });
+    expect(JSON.stringify(res.json())).not.toContain('password');
+  });
+
+  it('changes plan, trial end and role', async () => {
+    const patch = (payload: object) => app.inject({ method: 'PATCH', url: `/api/admin/users/${userId}`, headers: { cookie: adminCookie }, payload });
+    expect((await patch({ plan: 'pro' })).json()).toMatchObject({ plan: 'pro', isPro: true });
+    const trial = await patch({ plan: 'basic', trialEndsAt: '2099-01-31' });
+    expect(trial.json()).toMatchObject({ plan: 'basic', isPro: true, trialEndsAt: '2099-01-31T23:59:59.000Z' });
+    expect((await patch({ trialEndsAt: null })).json()).toMatchObject({ trialEndsAt: null, isPro: false });
+    expect((await patch({ role: 'admin' })).json()).toMatchObject({ role: 'admin' });
+    // The promoted user's session is an admin session now.
+    expect((await app.inject({ url: '/api/admin/data', headers: { cookie: userCookie } })).statusCode).toBe(200);
+    expect((await patch({ role: 'user' })).json()).toMatchObject({ role: 'user' });
+    expect((await app.inject({ url: '/api/admin/data', headers: { cookie: userCookie } })).statusCode).toBe(403);
+  });
+
+  it.each([[{}], [{ role: 'owner' }], [{ plan: 'gold' }], [{ trialEndsAt: 'soon' }]])('rejects %j with 400', async (payload) => {
+    const res = await app.inject({ method: 'PATCH', url: `/api/admin/users/${userId}`, headers: { cookie: adminCookie }, payload });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const res = await app.inject({ method: 'PATCH', url: '/api/admin/users/999999', headers: { cookie: adminCookie }, payload: { plan: 'pro' } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('never removes the last admin, even with two demotions at once', async () => {
+    const self = await app.inject({ method: 'PATCH', url: `/api/admin/users/${adminId}`, headers: { cookie: adminCookie }, payload: { role: 'user' } });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.message).toBe(LAST_ADMIN_MESSAGE);
+    // A second admin: now each may be demoted, but not both.
+    const second = await makeUser('second@example.com', 'admin');
+    const results = await Promise.all(
+      [adminId, second.id].map((id) =>
+        app.inject({ method: 'PATCH', url: `/api/admin/users/${id}`, headers: { cookie: id === adminId ? second.cookie : adminCookie }, payload: { role: 'user' } }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const admins = await tdb.pool.query("SELECT count(*)::int AS n FROM users WHERE role = 'admin'");
+    expect(admins.rows[0].n).toBe(1);
+    // Restore: the boss is the admin again for the remaining tests.
+    await tdb.pool.query("UPDATE users SET role = 'admin' WHERE id = $1", [adminId]);
+    await tdb.pool.query("UPDATE users SET role = 'user' WHERE id = $1", [second.id]);
+  });
+});
+
+describe('data', () => {
+  it('counts rows per table and per source', async () => {
+    const res = await app.inject({ url: '/api/admin/data', headers: { cookie: adminCookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.tables).toContainEqual({ table: 'communities', rows: (await counts()).c });
+    expect(body.tables.map((t: { table: string }) => t.table)).toContain('lead_events');
+    expect(body.sources).toContainEqual({ table: 'communities', source: 'generated', rows: 2 });
+  });
+
+  it('imports a real Florida sample through the upload and shows it among the last imports', async () => {
+    const before = await counts();
+    const form = multipart({ kind: 'fl' }, { name: 'fl_ahca_alf_sample.csv', content: readFileSync(path.join(DATA, 'states/fl_ahca_alf_sample.csv')) });
+    const res = await app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'fl', layout: 'fl', fileName: 'fl_ahca_alf_sample.csv', rowsRead: 250, inserted: 246, updated: 0, rejected: 4 });
+    expect(res.json().rejections).toHaveLength(4);
+    expect((await counts()).c).toBe(before.c + 246);
+    const data = (await app.inject({ url: '/api/admin/data', headers: { cookie: adminCookie } })).json();
+    expect(data.sources).toContainEqual({ table: 'communities', source: 'fl', rows: 246 });
+    expect(data.imports[0]).toMatchObject({ kind: 'fl', fileName: 'fl_ahca_alf_sample.csv', status: 'ok', rowsRead: 250, inserted: 246, rejected: 4 });
+    // Again (auto-detected, file field first): idempotent.
+    const again = multipart({}, { name: 'fl.csv', content: readFileSync(path.join(DATA, 'states/fl_ahca_alf_sample.csv')) });
+    const res2 = await app.inject({ method: 'POST', url: '/api/admin/imports', ...again, headers: { ...again.headers, cookie: adminCookie } });
+    expect(res2.json()).toMatchObject({ kind: 'fl', inserted: 0, updated: 0, unchanged: 246 });
+  });
+
+  it.each([
+    ['a malformed file', 'auto', 'hello,world\n1,2\n', 422, 'Unrecognised file layout'],
+    ['a binary file', 'auto', Buffer.from([0, 1, 2, 3, 0, 255, 0, 0, 9]), 422, 'Nothing was imported'],
+    ['the wrong kind', 'tx', readFileSync(path.join(DATA, 'states/fl_ahca_alf_sample.csv')), 422, "This is a 'fl' file"],
+    ['an unknown kind', 'xls', 'a,b\n', 400, 'kind must be one of'],
+  ] as const)('answers %s with a clear error and changes nothing', async (_label, kind, content, status, text) => {
+    const before = await counts();
+    const form = multipart({ kind }, { name: 'bad.csv', content });
+    const res = await app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error.message).toContain(text);
+    const after = await counts();
+    expect([after.c, after.o]).toEqual([before.c, before.o]);
+  });
+
+  it('answers a missing file with 400, JSON with 415 and an oversized file with 413', async () => {
+    const none = multipart({ kind: 'fl' });
+    const r1 = await app.inject({ method: 'POST', url: '/api/admin/imports', ...none, headers: { ...none.headers, cookie: adminCookie } });
+    expect(r1.statusCode).toBe(400);
+    expect(r1.json().error.message).toContain('Choose a non-empty CSV file');
+    const r2 = await app.inject({ method: 'POST', url: '/api/admin/imports', headers: { cookie: adminCookie }, payload: { kind: 'fl' } });
+    expect(r2.statusCode).toBe(415);
+    const before = await counts();
+    const big = multipart({ kind: 'fl' }, { name: 'big.csv', content: Buffer.alloc(20 * 1024 * 1024 + 10, 'a') });
+    const r3 = await app.inject({ method: 'POST', url: '/api/admin/imports', ...big, headers: { ...big.headers, cookie: adminCookie } });
+    expect(r3.statusCode).toBe(413);
+    expect(r3.json().error.message).toContain('larger than 20 MB');
+    expect(await counts()).toEqual(before);
+  });
+});
