@@ -1,7 +1,8 @@
 // One tab of the Sentiment Analysis screen: figures and charts of the whole table, then one page of reviews.
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle, RotateCw } from 'lucide-react';
 import type { CustomerReviewRow, EmployeeReviewRow, ReviewKind } from '../../../../contracts/sentiment';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useReviewPage } from '../api/get-review-page';
 import { useSentimentSummary } from '../api/get-sentiment-summary';
@@ -30,7 +31,7 @@ export function ReviewTab({ kind, page, onPage }: { kind: ReviewKind; page: numb
 
   return (
     <div className="space-y-6">
-      <SentimentCards summary={summary.data} pageCount={reviews.data?.reviews.length} />
+      <SentimentCards summary={summary.data} pageCount={reviews.data?.reviews.length} pageFailed={reviews.isError} />
       {summary.isError && (
         <Alert variant="warning">
           <AlertCircle aria-hidden="true" />
@@ -46,12 +47,18 @@ export function ReviewTab({ kind, page, onPage }: { kind: ReviewKind; page: numb
         </CardHeader>
         <CardContent className="space-y-4">
           {reviews.isError ? (
-            <Alert variant="destructive">
-              <AlertCircle aria-hidden="true" />
-              <AlertTitle>
-                Error loading {text.noun} reviews: {reviews.error.message}
-              </AlertTitle>
-            </Alert>
+            <div className="space-y-3">
+              <Alert variant="destructive">
+                <AlertCircle aria-hidden="true" />
+                <AlertTitle>
+                  Error loading {text.noun} reviews: {reviews.error.message}
+                </AlertTitle>
+              </Alert>
+              <Button variant="outline" size="sm" onClick={() => void reviews.refetch()}>
+                <RotateCw aria-hidden="true" />
+                Try Again
+              </Button>
+            </div>
           ) : loading || !reviews.data ? (
             <div className="flex h-40 items-center justify-center rounded-md border text-muted-foreground" role="status">
               Loading {text.noun} reviews...

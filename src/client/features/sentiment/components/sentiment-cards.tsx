@@ -31,7 +31,8 @@ const Loading = () => (
   </>
 );
 
-export function SentimentCards({ summary, pageCount }: { summary: SentimentSummary | undefined; pageCount: number | undefined }) {
+export function SentimentCards({ summary, pageCount, pageFailed }: { summary: SentimentSummary | undefined; pageCount: number | undefined; pageFailed: boolean }) {
+  const onPage = pageFailed ? 'this page could not be loaded' : pageCount === undefined ? 'Loading...' : `${formatNumber(pageCount)} on this page`;
   const total = summary?.totalReviews ?? 0;
   const sentimentPct = summary ? summary.averageSentiment * 100 : 0;
   const positivePct = summary && total > 0 ? (summary.positive / total) * 100 : 0;
@@ -41,7 +42,7 @@ export function SentimentCards({ summary, pageCount }: { summary: SentimentSumma
         {summary ? (
           <>
             <Value>{formatNumber(total)}</Value>
-            <Note>In the database · {pageCount === undefined ? 'Loading...' : `${formatNumber(pageCount)} on this page`}</Note>
+            <Note>In the database · {onPage}</Note>
           </>
         ) : (
           <Loading />

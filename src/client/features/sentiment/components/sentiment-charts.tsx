@@ -7,6 +7,7 @@ import { formatNumber } from '../../../lib/format';
 import { SENTIMENT_COLORS } from './sentiment-style';
 
 const count = (v: unknown) => formatNumber(Number(v));
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Slice labels in dark text (the amber slice colour is too light for text on white). */
 function pieLabel({ x, y, textAnchor, percent }: PieLabelRenderProps) {
@@ -25,9 +26,7 @@ function ChartCard({ title, description, figures, children }: { title: string; d
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="h-72 w-full" aria-hidden="true">
-          {children}
-        </div>
+        <div className="h-72 w-full">{children}</div>
         <ul className="sr-only">
           {figures.map((f) => (
             <li key={f}>{f}</li>
@@ -89,7 +88,7 @@ export function SentimentCharts({ summary, noun }: { summary: SentimentSummary |
             <BarChart data={stars} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-              <YAxis tickFormatter={(v: number) => (v >= 1000 ? `${Math.round(v / 1000)}k` : String(v))} width={48} />
+              <YAxis tickFormatter={(v: number) => compact.format(v)} allowDecimals={false} width={48} />
               <Tooltip formatter={count} />
               <Bar dataKey="count" name="Reviews" fill="#15803d" radius={[6, 6, 0, 0]} isAnimationActive={false} />
             </BarChart>
