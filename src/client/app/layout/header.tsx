@@ -45,7 +45,7 @@ export function Header() {
     );
 
   return (
-    <header data-app-header className="sticky top-0 z-40 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header data-app-header className="sticky top-0 z-40 border-b bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Logo onClick={close} />
 

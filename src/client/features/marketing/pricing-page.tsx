@@ -102,7 +102,7 @@ function PlansHeader() {
           <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-white">
             <Building2Icon className="size-5" aria-hidden="true" />
           </span>
-          <span>
+          <span className="hidden sm:inline">
             Senior<span className="text-primary">Scope</span>
           </span>
         </Link>
