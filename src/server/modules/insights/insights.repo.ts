@@ -417,3 +417,44 @@ export async function findOperatorCommunities(
   );
   return rows;
 }
+
+// ------------------------------------------------------------------ warm-up (bulk counts)
+
+/**
+ * The filtered count of every single-valued filter choice, computed in a few whole-table passes
+ * (one FILTER aggregate for the fixed option lists, GROUP BYs for the data-driven ones). Each
+ * clause comes from communityWhere(), so the numbers are exactly those of countCommunities().
+ */
+export async function singleFilterCounts(
+  db: Queryable,
+  choices: { key: keyof InsightFilters; value: string }[],
+): Promise<{ fixed: number[]; byState: Map<string, number>; byCity: Map<string, number>; byType: Map<string, number>; byOperator: Map<string, number> }> {
+  const p = new Params();
+  const columns = choices.map(({ key, value }, i) => {
+    const where = communityWhere({ [key]: value } as InsightFilters, p).replace(/^WHERE /, '');
+    return `count(*) FILTER (WHERE ${where})::int AS f${i}`;
+  });
+  const fixedSql = columns.length ? `SELECT ${columns.join(', ')} FROM communities c` : 'SELECT 1';
+  const [fixed, places, types, ops] = await Promise.all([
+    db.query<Record<string, number>>(fixedSql, p.values),
+    db.query<{ state: string; city: string; n: number }>('SELECT state, city, count(*)::int AS n FROM communities GROUP BY state, city'),
+    db.query<{ t: string; n: number }>('SELECT community_type AS t, count(*)::int AS n FROM communities WHERE community_type IS NOT NULL GROUP BY 1'),
+    db.query<{ name: string; n: number }>(
+      'SELECT o.name, count(*)::int AS n FROM communities c JOIN operators o ON o.id = c.operator_id GROUP BY o.name',
+    ),
+  ]);
+  const byState = new Map<string, number>();
+  const byCity = new Map<string, number>();
+  for (const r of places.rows) {
+    byState.set(r.state, (byState.get(r.state) ?? 0) + r.n);
+    byCity.set(r.city, (byCity.get(r.city) ?? 0) + r.n);
+  }
+  const row = fixed.rows[0] ?? {};
+  return {
+    fixed: choices.map((_, i) => row[`f${i}`] ?? 0),
+    byState,
+    byCity,
+    byType: new Map(types.rows.map((r) => [r.t, r.n])),
+    byOperator: new Map(ops.rows.map((r) => [r.name, r.n])),
+  };
+}

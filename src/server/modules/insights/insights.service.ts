@@ -1,7 +1,18 @@
 // Rules of Community Insights and Operator Intelligence: row shapes and fallbacks, caching of the
 // expensive figures (counts, totals, filter options) and the streamed CSV exports.
 import {
+  COMMUNITY_AMENITY_OPTIONS,
+  DINING_OPTIONS,
+  HEALTHCARE_OPTIONS,
+  OPERATOR_OPTIONS_CAP,
+  OWNER_OPTIONS,
+  ROOM_AMENITY_OPTIONS,
+  ROOM_TYPE_OPTIONS,
+} from '../../../contracts/constants';
+import {
   formatMonthlyPricing,
+  PRICING_RANGE_VALUES,
+  SCORE_RANGE_VALUES,
   formatRevenue,
   INSIGHT_FILTER_KEYS,
   OPERATOR_COMMUNITY_VALUES,
@@ -20,7 +31,6 @@ import {
   type OperatorResponse,
   type OperatorRow,
 } from '../../../contracts/insights';
-import { OPERATOR_OPTIONS_CAP } from '../../../contracts/constants';
 import type pg from 'pg';
 import { notFound } from '../../lib/errors';
 import { csvLine } from './csv';
@@ -31,11 +41,25 @@ const CITY_OPTIONS_CAP = 300;
 const EXPORT_BATCH = 500;
 
 export interface InsightServiceOptions {
-  /** How long counts and filter options are reused (0 disables caching, e.g. in tests). */
+  /** How long counts and filter options are fresh (0 disables caching, e.g. in tests). */
   figuresTtlMs: number;
-  /** How long a whole page answer is reused. */
+  /** How long a whole page answer is fresh. */
   pageTtlMs: number;
+  /** How long past freshness a cached answer is still served while it is refreshed in the background. */
+  staleMs: number;
 }
+
+/** The fixed option lists of SPEC section 9, counted in bulk when warming up. */
+const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = [
+  ...PRICING_RANGE_VALUES.map((value) => ({ key: 'pricingRange' as const, value })),
+  ...SCORE_RANGE_VALUES.map((value) => ({ key: 'communityScore' as const, value })),
+  ...OWNER_OPTIONS.map((value) => ({ key: 'owner' as const, value })),
+  ...ROOM_TYPE_OPTIONS.map((value) => ({ key: 'roomTypes' as const, value })),
+  ...HEALTHCARE_OPTIONS.map((value) => ({ key: 'healthCareServices' as const, value })),
+  ...DINING_OPTIONS.map((value) => ({ key: 'diningServices' as const, value })),
+  ...ROOM_AMENITY_OPTIONS.map((value) => ({ key: 'roomAmenities' as const, value })),
+  ...COMMUNITY_AMENITY_OPTIONS.map((value) => ({ key: 'communityAmenities' as const, value })),
+];
 
 const join = (values: readonly string[] | null | undefined) => (values ?? []).filter(Boolean).join(', ');
 
@@ -90,12 +114,15 @@ const OPERATOR_KEYS = ['searchQuery', ...OPERATOR_FILTER_KEYS] as const;
 function pickInsightFilters(q: InsightExportQuery): InsightFilters {
   const out: Record<string, unknown> = {};
   for (const k of INSIGHT_KEYS) out[k] = q[k];
+  // State codes are upper case in the data: one cache key per state however it was typed.
+  if (q.state) out.state = q.state.toUpperCase();
   return out as InsightFilters;
 }
 
 function pickOperatorFilters(q: OperatorExportQuery): OperatorFilters {
   const out: Record<string, unknown> = {};
   for (const k of OPERATOR_KEYS) out[k] = q[k];
+  if (q.operatorState) out.operatorState = q.operatorState.toUpperCase();
   return out as OperatorFilters;
 }
 
@@ -217,14 +244,19 @@ async function* streamByIds<R extends { id: number }>(
 }
 
 export function createInsightService(pool: pg.Pool, options: InsightServiceOptions) {
-  const counts = new TtlCache<number>(options.figuresTtlMs);
-  const totals = new TtlCache<{ total: number; csat: number | null }>(options.figuresTtlMs, 4);
-  const options$ = new TtlCache<string[]>(options.figuresTtlMs);
-  const insightPages = new TtlCache<InsightResponse>(options.pageTtlMs, 300);
-  const operatorPages = new TtlCache<OperatorResponse>(options.pageTtlMs, 300);
-  const operatorFigures = new TtlCache<{ n: number; avg_revenue: number | null; avg_communities: number | null }>(
-    options.figuresTtlMs,
-  );
+  const figures = { ttlMs: options.figuresTtlMs, staleMs: options.staleMs };
+  const pages = { ttlMs: options.pageTtlMs, staleMs: options.staleMs, maxEntries: 500 };
+  const counts = new TtlCache<number>({ ...figures, maxEntries: 50_000 });
+  const totals = new TtlCache<{ total: number; csat: number | null }>({ ...figures, maxEntries: 4 });
+  const options$ = new TtlCache<string[]>({ ...figures, maxEntries: 2_000 });
+  const insightPages = new TtlCache<InsightResponse>(pages);
+  const operatorPages = new TtlCache<OperatorResponse>(pages);
+  const operatorFigures = new TtlCache<{ n: number; avg_revenue: number | null; avg_communities: number | null }>({
+    ...figures,
+    maxEntries: 2_000,
+  });
+  const countKey = (filters: InsightFilters) => `c:${filterKey(filters, INSIGHT_KEYS)}`;
+  const single = (key: keyof InsightFilters, value: string) => ({ [key]: value }) as InsightFilters;
 
   async function insightFilterOptions(q: InsightQuery): Promise<InsightFilterOptions> {
     const state = q.state?.toUpperCase();
@@ -243,7 +275,7 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     const filters = pickInsightFilters(q);
     const [rows, filteredTotal, figures, filterOptions] = await Promise.all([
       repo.findCommunityPage(pool, filters, q.sortField, q.sortDirection, q.pageSize, (q.page - 1) * q.pageSize),
-      counts.get(`c:${filterKey(filters, INSIGHT_KEYS)}`, () => repo.countCommunities(pool, filters)),
+      counts.get(countKey(filters), () => repo.countCommunities(pool, filters)),
       totals.get('communities', () => repo.communityTotals(pool)),
       insightFilterOptions(q),
     ]);
@@ -282,6 +314,30 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
   }
 
   return {
+    /**
+     * Fills the caches with the figures every first screen needs: totals, the option lists and the
+     * count of every single filter choice (a few whole-table passes instead of one per choice).
+     */
+    async warm(): Promise<void> {
+      if (!counts.enabled) return;
+      const total = await repo.communityTotals(pool);
+      totals.set('communities', total);
+      counts.set(countKey({} as InsightFilters), total.total);
+      const bulk = await repo.singleFilterCounts(pool, FIXED_CHOICES);
+      FIXED_CHOICES.forEach(({ key, value }, i) => counts.set(countKey(single(key, value)), bulk.fixed[i] ?? 0));
+      for (const [state, n] of bulk.byState) counts.set(countKey(single('state', state)), n);
+      for (const [city, n] of bulk.byCity) counts.set(countKey(single('city', city)), n);
+      for (const [type, n] of bulk.byType) counts.set(countKey(single('communityType', type)), n);
+      for (const [name, n] of bulk.byOperator) counts.set(countKey(single('operatorName', name)), n);
+      options$.set('states', await repo.communityStates(pool));
+      options$.set('cities:', await repo.communityCities(pool, undefined, CITY_OPTIONS_CAP));
+      options$.set('types', await repo.communityTypes(pool));
+      options$.set('operators:', await repo.communityOperatorNames(pool, undefined, OPERATOR_OPTIONS_CAP));
+      counts.set('operators:all', await repo.countAllOperators(pool));
+      options$.set('op-states', await repo.operatorStates(pool));
+      options$.set('op-cities:', await repo.operatorCities(pool, undefined, CITY_OPTIONS_CAP));
+    },
+
     getCommunityInsights(q: InsightQuery): Promise<InsightResponse> {
       return insightPages.get(JSON.stringify(q), () => computeCommunityInsights(q));
     },

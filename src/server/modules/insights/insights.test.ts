@@ -2,11 +2,12 @@
 // Expected answers come from a JavaScript oracle over the same seed rows the SQL sees.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InsightResponse, OperatorCommunity, OperatorResponse } from '../../../contracts/insights';
+import { insightQuerySchema, type InsightResponse, type OperatorCommunity, type OperatorResponse } from '../../../contracts/insights';
 import { refreshAggregates } from '../../db/aggregates';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 import { createSession } from '../auth/session';
+import { createInsightService } from './insights.service';
 
 let tdb: TestDatabase;
 let app: App;
@@ -388,6 +389,33 @@ describe('GET /api/community-insights', () => {
     const res = await app.inject({ method: 'GET', url: `/api/community-insights?${qs}` });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('warming the caches', () => {
+  it('seeds exactly the counts a live query gives for every single filter choice', async () => {
+    const service = createInsightService(tdb.pool, { figuresTtlMs: 60_000, pageTtlMs: 0, staleMs: 0 });
+    await service.warm();
+    // Rows added after warming are invisible to the cached counts: proves the numbers come from warm().
+    await tdb.pool.query(`INSERT INTO communities (name, city, state, owner_type, source_id) VALUES ('Late Home', 'Austin', 'TX', 'Private', 'late')`);
+    try {
+      const singles = FILTER_CASES.filter((c) => Object.keys(c.query).length === 1 && !('reviewTopic' in c.query) && !('zipCode' in c.query));
+      expect(singles.length).toBeGreaterThan(15);
+      for (const { query, match } of singles) {
+        const body = await service.getCommunityInsights(insightQuerySchema.parse(query));
+        expect(body.filteredTotal, JSON.stringify(query)).toBe(COMMUNITIES.filter(match).length);
+      }
+      const none = await service.getCommunityInsights(insightQuerySchema.parse({}));
+      expect(none.total).toBe(COMMUNITIES.length);
+      expect(none.filteredTotal).toBe(COMMUNITIES.length);
+      const op = await service.getCommunityInsights(insightQuerySchema.parse({ operatorName: 'Beta Care Group' }));
+      expect(op.filteredTotal).toBe(COMMUNITIES.filter((c) => c.operator === 'b').length);
+      expect((await service.getCommunityInsights(insightQuerySchema.parse({ city: 'Miami' }))).filteredTotal).toBe(
+        COMMUNITIES.filter((c) => c.city === 'Miami').length,
+      );
+    } finally {
+      await tdb.pool.query(`DELETE FROM communities WHERE source_id = 'late'`);
+    }
   });
 });
 
