@@ -23,7 +23,7 @@ export function copyArray(items: readonly string[]): string {
  * Streams `chunks` (COPY text lines, many per chunk) into `COPY table (columns) FROM STDIN`.
  * Generation of the next chunk overlaps with the server ingesting the previous ones.
  */
-export async function copyInto(client: pg.PoolClient, sql: string, chunks: Iterable<string>): Promise<number> {
+export async function copyInto(client: pg.PoolClient, sql: string, chunks: Iterable<string | Buffer>): Promise<number> {
   const stream = client.query(copyFrom(sql));
   const done = new Promise<void>((resolve, reject) => {
     stream.on('finish', () => resolve());

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
 import { batched, copyArray, copyInto, copyNum, copyText } from './copy';
-import { buildPlan, customerReviewLines, employeeReviewLines, type CommunityRow, type Counts, type Plan } from './generate';
+import { buildPlan, customerReviewChunks, employeeReviewLines, type CommunityRow, type Counts, type Plan } from './generate';
 
 export interface DatasetOptions {
   scale: number;
@@ -215,7 +215,7 @@ function* pricingLines(plan: Plan): Generator<string> {
 
 async function load(client: pg.PoolClient, plan: Plan, fresh: boolean, log: (m: string) => void, elapsed: () => number): Promise<void> {
   const freeze = fresh ? ' WITH (FREEZE)' : '';
-  const step = async (label: string, sql: string, chunks: Iterable<string>) => {
+  const step = async (label: string, sql: string, chunks: Iterable<string | Buffer>) => {
     const rows = await copyInto(client, sql + freeze, chunks);
     log(`  ${label}: ${rows.toLocaleString('en-US')} rows (${(elapsed() / 1000).toFixed(1)} s)`);
   };
@@ -240,6 +240,6 @@ async function load(client: pg.PoolClient, plan: Plan, fresh: boolean, log: (m: 
   await step(
     'customer_reviews',
     'COPY customer_reviews (id, community_id, rating, author, title, content, review_date, source, verified, sentiment) FROM STDIN',
-    customerReviewLines(plan),
+    customerReviewChunks(plan),
   );
 }

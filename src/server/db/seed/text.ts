@@ -7,6 +7,8 @@ import type { Rng } from './rng';
 
 export interface Piece {
   text: string;
+  /** UTF-8 bytes of `text` (the COPY writer copies these instead of building strings). */
+  bytes: Buffer;
   score: number;
   tokens: number;
 }
@@ -18,7 +20,7 @@ function piece(text: string): Piece {
   const { score, tokens } = lexiconCounts(text);
   const words = text.toLowerCase().replace(/[.,/#!?$%^&*;:{}=_`"~()]/g, ' ').trim().split(/\s+/);
   if (NEGATORS.has(words[words.length - 1] ?? '')) throw new Error(`a piece must not end with a negator: ${text}`);
-  return { text, score, tokens };
+  return { text, bytes: Buffer.from(text, 'utf8'), score, tokens };
 }
 
 function expand(templates: readonly string[], slot: string, values: readonly string[]): string[] {
@@ -465,26 +467,33 @@ function compose(parts: Piece[]): ComposedText {
   return { content, score, tokens };
 }
 
-function topicPieces(table: ToneTable, topicNames: readonly string[], tones: Tone[], rng: Rng): Piece[] {
+function topicPieces(table: ToneTable, topicNames: readonly string[], tones: Tone[], rng: Rng, out: Piece[]): void {
   const chosen = rng.subset(topicNames, tones.length);
-  // Shuffle lightly: rotate by a random offset so the topic order varies.
+  // Rotate by a random offset so the topic order varies.
   const offset = rng.int(0, Math.max(0, chosen.length - 1));
-  const out: Piece[] = [];
   for (let i = 0; i < chosen.length; i++) {
     const topic = chosen[(i + offset) % chosen.length] as string;
     const list = (table[topic] as Record<Tone, Piece[]>)[tones[i] as Tone];
     out.push(rng.pick(list));
   }
-  return out;
+}
+
+/**
+ * Picks the sentences of a customer review with this rating into `out` (cleared first) and returns
+ * its title (or null). The content is the pieces joined by single spaces.
+ */
+export function customerReviewPieces(rating: number, rng: Rng, out: Piece[]): string | null {
+  const c = getCorpus();
+  out.length = 0;
+  if (rng.chance(rating >= 4 ? 0.65 : 0.5)) out.push(rng.pick(c.openers));
+  topicPieces(c.topics, TOPICS, tonesFor(rating, rng), rng, out);
+  if (rng.chance(0.7)) out.push(rng.pick(c.closers[rating - 1] as Piece[]));
+  return rng.chance(0.85) ? rng.pick(c.titles[rating - 1] as string[]) : null;
 }
 
 export function customerReviewText(rating: number, rng: Rng): ComposedText & { title: string | null } {
-  const c = getCorpus();
   const parts: Piece[] = [];
-  if (rng.chance(rating >= 4 ? 0.65 : 0.5)) parts.push(rng.pick(c.openers));
-  parts.push(...topicPieces(c.topics, TOPICS, tonesFor(rating, rng), rng));
-  if (rng.chance(0.7)) parts.push(rng.pick(c.closers[rating - 1] as Piece[]));
-  const title = rng.chance(0.85) ? rng.pick(c.titles[rating - 1] as string[]) : null;
+  const title = customerReviewPieces(rating, rng, parts);
   return { ...compose(parts), title };
 }
 
@@ -492,7 +501,7 @@ export function employeeReviewText(rating: number, jobTitle: string, current: bo
   const c = getCorpus();
   const parts: Piece[] = [];
   if (rng.chance(0.75)) parts.push(rng.pick((current ? c.empOpenersCurrent : c.empOpenersFormer).get(jobTitle) as Piece[]));
-  parts.push(...topicPieces(c.empTopics, EMPLOYEE_TOPICS, tonesFor(rating, rng), rng));
+  topicPieces(c.empTopics, EMPLOYEE_TOPICS, tonesFor(rating, rng), rng, parts);
   if (rng.chance(0.6)) parts.push(rng.pick(c.empClosers[rating - 1] as Piece[]));
   const title = rng.chance(0.9) ? rng.pick(c.empTitles[rating - 1] as string[]) : null;
   return { ...compose(parts), title };
