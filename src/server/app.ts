@@ -139,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       return reply.status(404).type('text/plain').send('The client is not built. Run `npm run build`.');
     }
     // Every other path is a client route; the client router renders the 404 screen.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 
   return app as unknown as App;

@@ -88,7 +88,7 @@ export function ChatWidget() {
           <header className="flex items-center justify-between bg-primary px-4 py-3 text-primary-foreground">
             <div className="flex items-center gap-2">
               <Bot aria-hidden="true" className="size-5" />
-              <h2 className="font-semibold">Senior Living Assistant</h2>
+              <h2 className="font-semibold text-primary-foreground">Senior Living Assistant</h2>
             </div>
             <button type="button" onClick={() => setOpen(false)} aria-label="Close chat" className="rounded-md p-1 hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none">
               <X aria-hidden="true" className="size-5" />

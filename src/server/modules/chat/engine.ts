@@ -5,10 +5,9 @@ import type pg from 'pg';
 import { CARE_TYPES, US_STATES, type SearchSort } from '../../../contracts/constants';
 import type { ChatCommunity, ChatFilters, ChatRequest, ChatResponse } from '../../../contracts/chat';
 import type { SearchCommunity } from '../../../contracts/search';
-import { TtlCache } from '../../lib/ttl-cache';
 import { getCommunityDetail } from '../communities/detail.service';
 import type { LocationFilter } from '../communities/search.repo';
-import { resolveLocation, type SearchService } from '../communities/search.service';
+import type { SearchService } from '../communities/search.service';
 import { careTypeLabel, understand, type Refinement } from './understand';
 
 export interface EngineDeps {
@@ -21,7 +20,6 @@ export const CLARIFYING_QUESTION =
 const RESULTS_PER_ANSWER = 4;
 
 const SORT_FOR: Record<Refinement, SearchSort> = { cheaper: 'price_low', pricier: 'price_high', better_rated: 'rating', closer: 'relevance' };
-const locationCache = new TtlCache<LocationFilter>(10 * 60_000, 2000);
 
 interface State {
   location?: string;
@@ -51,10 +49,9 @@ function describeLocation(filter: LocationFilter, raw: string): string | null {
 }
 
 /** The first candidate that is a real place in the data (a ZIP, a state, or a city we list). */
-async function firstPlace(pool: pg.Pool, candidates: string[]): Promise<{ location: string; label: string } | null> {
+async function firstPlace(search: SearchService, candidates: string[]): Promise<{ location: string; label: string } | null> {
   for (const candidate of candidates) {
-    const key = candidate.toLowerCase();
-    const filter = await locationCache.get(key, () => resolveLocation(pool, candidate));
+    const filter = await search.locate(candidate);
     const label = describeLocation(filter, candidate);
     if (!label) continue;
     // A fuzzy city match is used by its corrected name, so the search and the reply agree.
@@ -156,7 +153,7 @@ async function conversationState(deps: EngineDeps, req: ChatRequest): Promise<St
   const userMessages = [...req.conversationHistory.filter((m) => m.role === 'user').map((m) => m.content), req.message];
   for (const text of userMessages) {
     const u = understand(text);
-    const place = await firstPlace(deps.pool, u.locationCandidates);
+    const place = await firstPlace(deps.search, u.locationCandidates);
     if (place) {
       s.location = place.location;
       s.locationLabel = place.label;
@@ -172,7 +169,7 @@ async function conversationState(deps: EngineDeps, req: ChatRequest): Promise<St
   const ctx = req.userContext;
   if (ctx) {
     if (!s.location && ctx.location) {
-      const place = await firstPlace(deps.pool, [ctx.location]);
+      const place = await firstPlace(deps.search, [ctx.location]);
       if (place) {
         s.location = place.location;
         s.locationLabel = place.label;
