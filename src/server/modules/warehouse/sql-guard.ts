@@ -22,8 +22,13 @@ export const ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
   'round', 'trunc', 'floor', 'ceil', 'ceiling', 'abs',
   'lower', 'upper', 'length', 'char_length', 'btrim', 'ltrim', 'rtrim', 'substring', 'left', 'right',
   'date_trunc', 'extract', 'date_part', 'to_char', 'now',
-  'row_number', 'rank', 'dense_rank',
+  'row_number', 'rank', 'dense_rank', 'similar_to_escape',
 ]);
+
+/** Bounds that keep parsing and checking cheap (a real analyst query is far below them). */
+export const MAX_TOKENS = 1500;
+export const MAX_PAREN_DEPTH = 32;
+const MAX_TREE_DEPTH = 400;
 
 /** Types a value may be cast to (last name component; `pg_catalog.` prefix allowed). */
 const ALLOWED_TYPES: ReadonlySet<string> = new Set([
@@ -137,9 +142,10 @@ function checkNode(type: string, node: Obj, scope: ReadonlySet<string>): Readonl
   }
 }
 
-function walk(value: unknown, scope: ReadonlySet<string>): void {
+function walk(value: unknown, scope: ReadonlySet<string>, depth = 0): void {
+  if (depth > MAX_TREE_DEPTH) refuse('The query is nested too deeply.');
   if (Array.isArray(value)) {
-    for (const v of value) walk(v, scope);
+    for (const v of value) walk(v, scope, depth + 1);
     return;
   }
   if (!isObj(value)) return;
@@ -147,9 +153,9 @@ function walk(value: unknown, scope: ReadonlySet<string>): void {
     // Node wrappers are the only keys that start with an upper-case letter ({ "SelectStmt": {...} }).
     if (/^[A-Z]/.test(key)) {
       const inner = checkNode(key, isObj(child) ? child : {}, scope);
-      walk(child, inner);
+      walk(child, inner, depth + 1);
     } else {
-      walk(child, scope);
+      walk(child, scope, depth + 1);
     }
   }
 }
@@ -175,7 +181,12 @@ function checkTokens(sql: string): void {
   } catch {
     return refuse('The query could not be read.');
   }
+  if (tokens.length > MAX_TOKENS) refuse(`The query is too long: at most ${MAX_TOKENS} tokens.`);
+  let parens = 0;
   for (const t of tokens) {
+    if (t.text === '(' || t.text === '[') parens += 1;
+    else if (t.text === ')' || t.text === ']') parens -= 1;
+    if (parens > MAX_PAREN_DEPTH) refuse(`The query is nested too deeply: at most ${MAX_PAREN_DEPTH} levels of parentheses.`);
     if (t.tokenName === 'SQL_COMMENT' || t.tokenName === 'C_COMMENT') refuse('Comments are not allowed in warehouse queries.');
     const head = t.text.slice(0, 2).toUpperCase();
     if (head === 'U&') refuse('Unicode escapes (U&) are not allowed.');
@@ -211,6 +222,7 @@ export function guardWarehouseQuery(input: string): GuardResult {
     return { ok: true, sql };
   } catch (err) {
     if (err instanceof Refused) return { ok: false, reason: err.message };
+    if (err instanceof RangeError) return { ok: false, reason: 'The query is too complex.' };
     throw err;
   }
 }

@@ -175,6 +175,10 @@ const REFUSED: Array<[string, string]> = [
   ['SELECT * FROM customer_reviews\u200b', 'Invisible'],
   ['SELECT * FROM customer_reviews WHERE content = \'a\u202eb\'', 'Invisible'],
   ['SELECT\u00a0* FROM customer_reviews', 'Non-ASCII'],
+  // Too big or too deep to check cheaply
+  ['SELECT ' + '('.repeat(40) + '1' + ')'.repeat(40) + ' FROM customer_reviews', 'nested too deeply'],
+  ['SELECT ' + Array(1000).fill('1').join('+') + ' FROM customer_reviews', 'too long'],
+  ['SELECT ' + 'NOT '.repeat(1400) + 'true', 'nested too deeply'],
   // Garbage
   ['SELEC * FROM customer_reviews', 'Syntax error'],
   ['EXPLAIN ANALYZE SELECT * FROM customer_reviews', 'Only SELECT'],
