@@ -31,8 +31,14 @@ export const createLeadRequestSchema = z.object({
     .min(1, 'Email is required')
     .max(LEAD_LIMITS.email, `Email must be at most ${LEAD_LIMITS.email} characters`)
     .pipe(z.email('Enter a valid email address')),
-  phone: optionalText(LEAD_LIMITS.phone, 'Phone')
-    .pipe(z.string().regex(/^[0-9+().\-\s x]*$/i, 'Phone may only contain digits, spaces and + ( ) - .').optional()),
+  /** Free-form ('(512) 555-0100 ext. 12'), but it must hold a real number: at least 7 digits. */
+  phone: optionalText(LEAD_LIMITS.phone, 'Phone').pipe(
+    z
+      .string()
+      .regex(/^[^<>\p{Cc}]*$/u, 'Phone contains characters that are not allowed')
+      .refine((v) => (v.match(/[0-9]/g)?.length ?? 0) >= 7, 'Phone must include at least 7 digits')
+      .optional(),
+  ),
   communityId: z.number().int().positive().max(2_147_483_647).nullish(),
   careNeeds: z
     .array(z.enum(CARE_NEEDS_OPTIONS, { error: `Care needs must be among: ${CARE_NEEDS_OPTIONS.join(', ')}` }))

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEADS_QUERY_KEY } from '../lib/leads';
 import { createQueryClient } from '../lib/query-client';
-import { LeadForm } from './lead-form';
+import { LeadForm, leadRejectionReason } from './lead-form';
 import { Toaster } from './ui/toaster';
 import { resetToasts } from './ui/use-toast';
 
@@ -137,6 +137,8 @@ describe('LeadForm', () => {
     expect(screen.getByRole('checkbox', { name: 'Memory Care' }).getAttribute('aria-checked')).toBe('true');
     expect(onSuccess).not.toHaveBeenCalled();
     expect(submit().textContent).toBe('Request Information');
+    // The server's reason is shown beside the form.
+    expect(screen.getByRole('alert').textContent).toBe('Too many');
   });
 
   it('also keeps the content when the network is down', async () => {
@@ -147,5 +149,16 @@ describe('LeadForm', () => {
     fireEvent.click(submit());
     expect(await screen.findByText('Failed to submit request. Please try again.')).toBeTruthy();
     expect(nameInput().value).toBe('Jane Doe');
+    expect(screen.queryByText('Failed to fetch')).toBeNull();
+  });
+
+  it('reads the reason of a rejected request', () => {
+    expect(leadRejectionReason(new Error('400: {"error":{"code":"VALIDATION_ERROR","message":"body.phone: Phone must include at least 7 digits"}}'))).toBe(
+      'Phone must include at least 7 digits',
+    );
+    expect(leadRejectionReason(new Error('404: {"error":{"code":"NOT_FOUND","message":"Community not found"}}'))).toBe('Community not found');
+    expect(leadRejectionReason(new Error('500: {"error":{"code":"INTERNAL","message":"x"}}'))).toBeNull();
+    expect(leadRejectionReason(new Error('400: Bad Request'))).toBeNull();
+    expect(leadRejectionReason(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

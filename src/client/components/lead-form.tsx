@@ -30,15 +30,35 @@ interface LeadFormState {
 
 const EMPTY: LeadFormState = { name: '', email: '', phone: '', careNeeds: [], notes: '' };
 
+/**
+ * The server's reason for rejecting a request (a 4xx says why), readable for the visitor; null for
+ * network errors and 5xx, where only the generic message applies. Errors read '<status>: <body>'.
+ */
+export function leadRejectionReason(error: unknown): string | null {
+  const match = error instanceof Error ? /^(4\d\d): ([\s\S]*)$/.exec(error.message) : null;
+  if (!match) return null;
+  try {
+    const body = JSON.parse(match[2] ?? '') as { error?: { message?: unknown } };
+    const message = body.error?.message;
+    if (typeof message !== 'string' || !message) return null;
+    // 'body.phone: Phone must include at least 7 digits' -> 'Phone must include at least 7 digits'
+    return message.replace(/^body(\.[\w.]+)?: /, '');
+  } catch {
+    return null;
+  }
+}
+
 export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
   const id = useId();
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<LeadFormState>(EMPTY);
+  const [rejection, setRejection] = useState<string | null>(null);
 
   const mutation = useMutation({
     mutationFn: (lead: CreateLeadRequest) => createLead(lead),
     onSuccess: async () => {
+      setRejection(null);
       toast({ title: 'Information Request Sent', description: 'Thank you! A care advisor will contact you within 24 hours.' });
       setForm(EMPTY);
       onSuccess?.();
@@ -47,6 +67,7 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
     onError: (error) => {
       // The form keeps what was typed so the visitor can simply try again.
       console.warn('Information request failed:', error);
+      setRejection(leadRejectionReason(error));
       toast({ title: 'Error', description: 'Failed to submit request. Please try again.', variant: 'destructive' });
     },
   });
@@ -71,6 +92,7 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
       showRequiredToast();
       return;
     }
+    setRejection(null);
     mutation.mutate({
       name: form.name.trim(),
       email: form.email.trim(),
@@ -87,7 +109,7 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
     setForm((f) => ({ ...f, careNeeds: checked ? [...f.careNeeds.filter((n) => n !== need), need] : f.careNeeds.filter((n) => n !== need) }));
 
   return (
-    <form onSubmit={onSubmit} className={cn('flex flex-col gap-4', className)} aria-label="Request information">
+    <form onSubmit={onSubmit} className={cn('flex flex-col gap-4', className)} aria-label="Request information" aria-describedby={rejection ? `${id}-rejection` : undefined}>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-name`}>
           Name <span aria-hidden="true" className="text-destructive">*</span>
@@ -164,6 +186,11 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
           onChange={(e) => set('notes', e.target.value)}
         />
       </div>
+      {rejection && (
+        <p id={`${id}-rejection`} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {rejection}
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending} onClick={onSubmitClick}>
         {mutation.isPending ? 'Sending...' : 'Request Information'}
       </Button>

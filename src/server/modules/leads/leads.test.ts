@@ -80,6 +80,11 @@ describe('POST /api/leads', () => {
     expect(rows[0]).toMatchObject({ name: 'Sam', email: 'sam@example.com', phone: null, community_id: null, care_needs: [], notes: null, source: 'website' });
   });
 
+  it('accepts a phone number written the way people write them', async () => {
+    const res = await post({ ...valid(), phone: '+1 (512) 555-0100 ext. 12' });
+    expect(res.statusCode).toBe(201);
+  });
+
   it('treats empty optional fields as absent', async () => {
     const res = await post({ name: 'Sam', email: 'sam@example.com', phone: '', notes: '   ', communityId: null, careNeeds: [] });
     expect(res.statusCode).toBe(201);
@@ -108,6 +113,8 @@ describe('POST /api/leads', () => {
     ['too long email', { ...valid(), email: `${'a'.repeat(250)}@example.com` }, 400, 'Email must be at most'],
     ['too long phone', { ...valid(), phone: '1'.repeat(41) }, 400, 'Phone must be at most'],
     ['phone with letters', { ...valid(), phone: 'call me maybe' }, 400, 'Phone'],
+    ['phone with too few digits', { ...valid(), phone: '555-12' }, 400, 'at least 7 digits'],
+    ['phone with markup', { ...valid(), phone: '<b>5125550100</b>' }, 400, 'not allowed'],
     ['too long notes', { ...valid(), notes: 'n'.repeat(4001) }, 400, 'Notes must be at most'],
     ['bad source', { ...valid(), source: '<script>' }, 400, 'Source'],
     ['non-numeric community', { ...valid(), communityId: 'abc' }, 400, 'communityId'],
