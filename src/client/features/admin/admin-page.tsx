@@ -1,8 +1,82 @@
-// Placeholder created by the client shell so the router compiles; the page owner replaces it.
+// /admin: the care-advisor desk. Requests (the 24-hour promise), Users and Data. The server enforces
+// the admin role on every call; this page explains what to do when the visitor is not an admin.
+import { Database, Inbox, ShieldAlert, Users } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useAuth } from '../../lib/auth';
+import { DataTab } from './components/data-tab';
+import { RequestsTab } from './components/requests-tab';
+import { UsersTab } from './components/users-tab';
+
+const SIGN_IN_HREF = '/api/login?returnTo=%2Fadmin';
+export const NOT_ADMIN_MESSAGE = 'You need an advisor (admin) account to use this page.';
+
 export function AdminPage() {
+  const { isLoading, isAuthenticated, isAdmin } = useAuth();
+
+  let body;
+  if (isLoading) {
+    body = <Skeleton className="h-96 w-full" />;
+  } else if (!isAuthenticated) {
+    body = (
+      <Alert className="max-w-xl">
+        <ShieldAlert aria-hidden="true" />
+        <AlertTitle>Please sign in</AlertTitle>
+        <AlertDescription>
+          <p>The care-advisor desk is for advisors. Sign in with your advisor account to continue.</p>
+          <Button asChild className="mt-2">
+            <a href={SIGN_IN_HREF}>Sign In</a>
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (!isAdmin) {
+    body = (
+      <Alert variant="destructive" className="max-w-xl">
+        <ShieldAlert aria-hidden="true" />
+        <AlertTitle>{NOT_ADMIN_MESSAGE}</AlertTitle>
+        <AlertDescription>
+          <p>If you are a care advisor, ask an admin to give your account the admin role.</p>
+        </AlertDescription>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Tabs defaultValue="requests">
+        <TabsList aria-label="Advisor desk sections">
+          <TabsTrigger value="requests">
+            <Inbox aria-hidden="true" className="size-4" />
+            Requests
+          </TabsTrigger>
+          <TabsTrigger value="users">
+            <Users aria-hidden="true" className="size-4" />
+            Users
+          </TabsTrigger>
+          <TabsTrigger value="data">
+            <Database aria-hidden="true" className="size-4" />
+            Data
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="requests">
+          <RequestsTab />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        <TabsContent value="data">
+          <DataTab />
+        </TabsContent>
+      </Tabs>
+    );
+  }
+
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900">Advisor desk</h1>
+      <p className="mt-2 mb-6 text-base text-gray-700">Every information request gets a call from a care advisor within 24 hours.</p>
+      {body}
     </div>
   );
 }

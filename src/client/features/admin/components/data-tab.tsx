@@ -1,0 +1,235 @@
+// Data: rows per table and per source, the last imports with their summaries, and the CSV upload that
+// runs the same importers as `npm run import`.
+import { Upload } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_KIND_LABELS, IMPORT_UPLOAD_KINDS, type ImportSummaryResponse, type ImportUploadKind } from '../../../../contracts/admin';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { formatNumber } from '../../../lib/format';
+import { errorMessage, useDataOverview, useUploadImport } from '../api/admin-api';
+import { formatDateTime } from './response-clock';
+
+const SOURCE_LABELS: Record<string, string> = { generated: 'Generated', cms: 'CMS', fl: 'Florida AHCA', tx: 'Texas HHSC' };
+const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
+
+function UploadForm() {
+  const kindId = useId();
+  const fileId = useId();
+  const [kind, setKind] = useState<ImportUploadKind>('auto');
+  const [file, setFile] = useState<File | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [summary, setSummary] = useState<ImportSummaryResponse | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useUploadImport();
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setSummary(null);
+    setLocalError(null);
+    upload.reset();
+    if (!file) return setLocalError('Choose a CSV file first.');
+    if (file.size > IMPORT_MAX_BYTES) return setLocalError(`The file is larger than ${MAX_MB} MB.`);
+    upload.mutate(
+      { kind, file },
+      {
+        onSuccess: (s) => {
+          setSummary(s);
+          setFile(null);
+          if (fileInput.current) fileInput.current.value = '';
+        },
+      },
+    );
+  };
+  const error = localError ?? (upload.isError ? errorMessage(upload.error) : null);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Import a CSV file</CardTitle>
+        <CardDescription>
+          CMS Provider Information, Florida AHCA or Texas HHSC assisted-living lists, up to {MAX_MB} MB. Rows are matched on their source id, so an import can be repeated.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="flex flex-col gap-4 sm:flex-row sm:items-end" onSubmit={submit}>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={kindId}>Kind of file</Label>
+            <Select value={kind} onValueChange={(v) => setKind(v as ImportUploadKind)}>
+              <SelectTrigger id={kindId} className="sm:w-80">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {IMPORT_UPLOAD_KINDS.map((k) => (
+                  <SelectItem key={k} value={k}>
+                    {IMPORT_UPLOAD_KIND_LABELS[k]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={fileId}>CSV file</Label>
+            <Input ref={fileInput} id={fileId} type="file" accept=".csv,text/csv" className="sm:w-80" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          </div>
+          <Button type="submit" disabled={upload.isPending}>
+            <Upload aria-hidden="true" />
+            {upload.isPending ? 'Importing...' : 'Import'}
+          </Button>
+        </form>
+        <div aria-live="polite" className="mt-4">
+          {error && (
+            <Alert variant="destructive">
+              <AlertTitle>The file was not imported</AlertTitle>
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          )}
+          {summary && (
+            <Alert variant="info">
+              <AlertTitle>
+                Imported {summary.fileName} as {summary.kind.toUpperCase()} ({summary.layout})
+              </AlertTitle>
+              <AlertDescription>
+                <p>
+                  {formatNumber(summary.rowsRead)} rows read: {formatNumber(summary.inserted)} inserted, {formatNumber(summary.updated)} updated,{' '}
+                  {formatNumber(summary.unchanged)} unchanged, {formatNumber(summary.rejected)} rejected. Operators: {formatNumber(summary.operators.inserted)} inserted,{' '}
+                  {formatNumber(summary.operators.updated)} updated.
+                </p>
+                {summary.rejections.length > 0 && (
+                  <ul className="list-disc pl-5">
+                    {summary.rejections.slice(0, 10).map((r) => (
+                      <li key={r.line}>
+                        Line {r.line}: {r.reason}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </AlertDescription>
+            </Alert>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function DataTab() {
+  const data = useDataOverview();
+  const d = data.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <UploadForm />
+      {data.isError && (
+        <Alert variant="destructive">
+          <AlertTitle>Unable to load the data overview.</AlertTitle>
+          <AlertDescription>{errorMessage(data.error)}</AlertDescription>
+        </Alert>
+      )}
+      {!d && !data.isError && <Skeleton className="h-72 w-full" />}
+      {d && (
+        <>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">Rows per table</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <Table aria-label="Rows per table">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Table</TableHead>
+                      <TableHead className="text-right">Rows</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {d.tables.map((t) => (
+                      <TableRow key={t.table}>
+                        <TableCell className="font-mono text-sm">{t.table}</TableCell>
+                        <TableCell className="text-right tabular-nums">{formatNumber(t.rows)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">Rows per source</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <Table aria-label="Rows per source">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Table</TableHead>
+                      <TableHead>Source</TableHead>
+                      <TableHead className="text-right">Rows</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {d.sources.map((s) => (
+                      <TableRow key={`${s.table}-${s.source}`}>
+                        <TableCell className="font-mono text-sm">{s.table}</TableCell>
+                        <TableCell>{SOURCE_LABELS[s.source] ?? s.source}</TableCell>
+                        <TableCell className="text-right tabular-nums">{formatNumber(s.rows)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </CardContent>
+            </Card>
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Last imports</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {d.imports.length === 0 ? (
+                <p className="text-gray-700">No imports yet.</p>
+              ) : (
+                <Table aria-label="Last imports">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>When</TableHead>
+                      <TableHead>File</TableHead>
+                      <TableHead>Kind</TableHead>
+                      <TableHead>Result</TableHead>
+                      <TableHead className="text-right">Read</TableHead>
+                      <TableHead className="text-right">Inserted</TableHead>
+                      <TableHead className="text-right">Updated</TableHead>
+                      <TableHead className="text-right">Rejected</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {d.imports.map((i) => (
+                      <TableRow key={i.id}>
+                        <TableCell className="whitespace-nowrap">{formatDateTime(i.startedAt)}</TableCell>
+                        <TableCell className="max-w-64 break-words">{i.fileName}</TableCell>
+                        <TableCell>{i.kind}</TableCell>
+                        <TableCell>
+                          {i.status === 'ok' ? <Badge variant="success">OK</Badge> : <Badge variant="destructive">Failed</Badge>}
+                          {i.error && <p className="mt-1 max-w-80 text-xs text-red-800">{i.error}</p>}
+                        </TableCell>
+                        <TableCell className="text-right tabular-nums">{formatNumber(i.rowsRead)}</TableCell>
+                        <TableCell className="text-right tabular-nums">{formatNumber(i.inserted)}</TableCell>
+                        <TableCell className="text-right tabular-nums">{formatNumber(i.updated)}</TableCell>
+                        <TableCell className="text-right tabular-nums" title={i.rejections.map((r) => `Line ${r.line}: ${r.reason}`).join('\n')}>
+                          {formatNumber(i.rejected)}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
