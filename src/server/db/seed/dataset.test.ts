@@ -279,3 +279,23 @@ describe('regeneration next to imported rows', () => {
     expect((await readDatasetMarker(b.pool))?.seed).toBe(SEED + 1);
   });
 });
+
+describe('an interrupted generation', () => {
+  it('leaves nothing behind and no marker (one transaction)', async () => {
+    const c = await createTestDatabase();
+    try {
+      await c.pool.query("INSERT INTO users (email) VALUES ('keep@example.com')");
+      // Make the last COPY fail half-way: no 5-star reviews allowed.
+      await c.pool.query('ALTER TABLE customer_reviews ADD CONSTRAINT no_five CHECK (rating < 5)');
+      await expect(ensureDataset(c.pool, { scale: SCALE, seed: SEED, now: NOW })).rejects.toThrow(/no_five/);
+      expect(await count(c, 'SELECT count(*) FROM communities')).toBe(0);
+      expect(await count(c, 'SELECT count(*) FROM operators')).toBe(0);
+      expect(await readDatasetMarker(c.pool)).toBeNull();
+      expect(await count(c, 'SELECT count(*) FROM users')).toBe(1);
+      // Indexes dropped for the bulk load are back (the DROP was rolled back with the rest).
+      expect(await count(c, "SELECT count(*) FROM pg_indexes WHERE tablename = 'customer_reviews'")).toBeGreaterThanOrEqual(3);
+    } finally {
+      await c.drop();
+    }
+  });
+});

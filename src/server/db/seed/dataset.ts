@@ -63,7 +63,8 @@ export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promis
     }
     log(`generating the dataset (scale ${opts.scale}, seed ${opts.seed})...`);
     await client.query("SET LOCAL maintenance_work_mem = '256MB'");
-    const fresh = await canTruncate(client);
+    const truncate = await truncatableTables(client);
+    const fresh = truncate !== null;
     let replica = false;
     if (fresh) {
       // The rows are consistent by construction (ids assigned here); skip per-row FK trigger checks when
@@ -77,9 +78,7 @@ export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promis
         await client.query('ROLLBACK TO SAVEPOINT replica_role');
       }
       await client.query('RELEASE SAVEPOINT replica_role');
-      await client.query(
-        'TRUNCATE customer_reviews, employee_reviews, community_pricing, favorites, lead_events, leads, communities, operators RESTART IDENTITY',
-      );
+      await client.query(`TRUNCATE ${truncate.join(', ')} RESTART IDENTITY`);
     } else {
       await deleteGenerated(client);
     }
@@ -121,14 +120,37 @@ export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promis
   return { generated: true, ms: elapsed() };
 }
 
-/** True when the database holds nothing but generated (or no) data: everything can be truncated (fast; lets COPY skip WAL and freeze rows). */
-async function canTruncate(client: pg.PoolClient): Promise<boolean> {
-  const { rows } = await client.query<{ busy: boolean }>(
+/**
+ * When the database holds nothing but generated (or no) data, returns every table to truncate: the
+ * dataset tables plus the (empty) tables that reference them by foreign key, found in the catalog so
+ * that tables added later are handled too. Truncating is fast and lets COPY skip WAL and freeze rows.
+ * Returns null when importer rows or user data exist (then only generated rows are deleted).
+ */
+async function truncatableTables(client: pg.PoolClient): Promise<string[] | null> {
+  const { rows: own } = await client.query<{ busy: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM communities WHERE source <> 'generated')
-            OR EXISTS (SELECT 1 FROM operators WHERE source <> 'generated')
-            OR EXISTS (SELECT 1 FROM favorites) OR EXISTS (SELECT 1 FROM leads) AS busy`,
+            OR EXISTS (SELECT 1 FROM operators WHERE source <> 'generated') AS busy`,
   );
-  return !rows[0]?.busy;
+  if (own[0]?.busy) return null;
+  const { rows } = await client.query<{ name: string; rel: string }>(
+    `WITH RECURSIVE refs(rel) AS (
+       SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relname = ANY($1::text[])
+       UNION
+       SELECT k.conrelid FROM pg_constraint k JOIN refs ON k.confrelid = refs.rel WHERE k.contype = 'f'
+     )
+     SELECT format('%I.%I', n.nspname, c.relname) AS name, c.relname AS rel
+       FROM refs JOIN pg_class c ON c.oid = refs.rel JOIN pg_namespace n ON n.oid = c.relnamespace
+      ORDER BY c.relname`,
+    [BULK_TABLES],
+  );
+  for (const r of rows) {
+    if (BULK_TABLES.includes(r.rel)) continue;
+    // Names come from the catalog, quoted by format(%I).
+    const { rows: hit } = await client.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${r.name}) AS found`);
+    if (hit[0]?.found) return null;
+  }
+  return rows.map((r) => r.name);
 }
 
 /** Deletes earlier generated rows only; importer rows (source <> 'generated') and their reviews stay. */
