@@ -1,6 +1,6 @@
 // Community Insights (/community-insights): filters, search, sort and paging over every community,
 // with the focus/name hand-off from Operator Intelligence (SPEC sections 2 and 4).
-import { BarChart3Icon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpIcon, BarChart3Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DEFAULT_CSAT, DEFAULT_PAGE_SIZE, FOCUS_HIGHLIGHT_MS, INSIGHT_SORT_FIELDS_LABELS } from './sort-fields';
@@ -8,7 +8,7 @@ import { INSIGHT_FILTER_KEYS, type InsightFilterKey, type InsightSortField, type
 import { ExportDataButton } from '../../components/export-data-button';
 import { Pagination } from '../../components/pagination';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
-import { buttonVariants } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -128,10 +128,18 @@ export function CommunityInsightsPage() {
       <Card>
         <CardHeader className="flex flex-col gap-3 pb-2 sm:flex-row sm:items-center sm:justify-between">
           <h2 className="text-lg font-semibold">Communities</h2>
-          <SortBySelect
-            value={sort.field}
-            onChange={(field) => setSort({ field, direction: 'asc' })}
-          />
+          <div className="flex items-center gap-2">
+            <SortBySelect value={sort.field} onChange={(field) => setSort({ field, direction: 'asc' })} />
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setSort((s) => ({ ...s, direction: s.direction === 'asc' ? 'desc' : 'asc' }))}
+              aria-label={sort.direction === 'asc' ? 'Sorted ascending: sort descending' : 'Sorted descending: sort ascending'}
+            >
+              {sort.direction === 'asc' ? <ArrowUpIcon aria-hidden="true" /> : <ArrowDownIcon aria-hidden="true" />}
+              {sort.direction === 'asc' ? 'Asc' : 'Desc'}
+            </Button>
+          </div>
         </CardHeader>
         <CardContent className="space-y-6">
           <InsightTable
