@@ -1,7 +1,7 @@
 // The community detail screen (/community/{id}) in a real browser against the real app.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, expectAccessible, pageErrors, screenshot, sql, useBrowser, VIEWPORTS } from './support/browser';
+import { browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser, VIEWPORTS } from './support/browser';
 
 interface Target {
   id: number;
@@ -145,6 +145,33 @@ describe.skipIf(!browserAvailable)('community detail', () => {
     await openCommunity(page, target.id);
     await page.getByRole('button', { name: `Save ${target.name} to favorites` }).click();
     await expect.poll(() => page.getByText('Please sign in to save favorites.').first().isVisible()).toBe(true);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('lets a signed-in user save the community and stores their request with their account', async () => {
+    const page = await b.newPage();
+    const { email } = await signUp(page);
+    await openCommunity(page, target.id);
+    const heart = page.getByRole('button', { name: `Save ${target.name} to favorites` });
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    await expect.poll(() => page.getByText('Community has been added to your favorites.').first().isVisible()).toBe(true);
+    const saved = page.getByRole('button', { name: `Remove ${target.name} from favorites` });
+    await expect.poll(() => saved.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await expect.poll(() => saved.getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
+    const form = page.getByRole('form', { name: 'Request information' });
+    await form.getByLabel('Name').fill('Signed In Visitor');
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Request Information' }).click();
+    await expect.poll(() => page.getByText('Information Request Sent').first().isVisible()).toBe(true);
+    const rows = await sql<{ user_email: string | null }>(
+      'SELECT u.email AS user_email FROM leads l LEFT JOIN users u ON u.id = l.user_id WHERE l.name = $1',
+      ['Signed In Visitor'],
+    );
+    expect(rows).toEqual([{ user_email: email.toLowerCase() }]);
+    await saved.click();
+    await expect.poll(() => page.getByText('Community has been removed from your favorites.').first().isVisible()).toBe(true);
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -21,7 +21,7 @@ export function ReviewItem({ review }: { review: Review }) {
         <span aria-hidden="true"> · </span>
         <span>via {review.source}</span>
       </p>
-      {review.title && <h4 className="mt-3 font-semibold text-gray-900">{review.title}</h4>}
+      {review.title && <h3 className="mt-3 text-base font-semibold text-gray-900">{review.title}</h3>}
       <p className="mt-2 leading-relaxed whitespace-pre-line text-gray-700">{review.content}</p>
     </article>
   );
