@@ -31,7 +31,7 @@ export function Layout({ variant, title, children }: { variant: LayoutVariant; t
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md bg-primary text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2 focus:shadow-lg"
       >
         Skip to main content
       </a>
