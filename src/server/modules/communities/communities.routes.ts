@@ -17,9 +17,14 @@ export const communityRoutes: RouteModule = (app, { pool, env }) => {
     '/communities/search/points',
     { schema: { querystring: searchFilterSchema, response: { 200: mapPointsResponseSchema } } },
     async (request, reply) => {
-      // Tens of thousands of points: serialized once (and cached) instead of validated row by row.
-      const json = await search.mapPointsJson(request.query);
-      return reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(json as never);
+      // Tens of thousands of points: serialized and compressed once (and cached), not validated row by row.
+      const body = await search.mapPoints(request.query);
+      reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        // A Buffer is sent as it is (no serializer runs).
+        return reply.header('Content-Encoding', 'gzip').send(body.gzip as never);
+      }
+      return reply.serializer((payload) => payload as string).send(body.json as never);
     },
   );
 

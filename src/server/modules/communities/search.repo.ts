@@ -18,7 +18,7 @@ export type LocationFilter =
    * optionally also communities whose name contains `nameText`.
    */
   | { kind: 'city'; cities: { city: string; state: string; rank: number }[]; nameText?: string; state?: string }
-  /** Nothing else matched: search community names (substring or fuzzy word match). */
+  /** Nothing else matched: search community names (substring). */
   | { kind: 'name'; text: string; state?: string };
 
 export interface SearchCriteria {
@@ -86,32 +86,32 @@ function buildFilter(criteria: SearchCriteria, p: Params): BuiltFilter {
       const cityKeys = loc.cities.map((c) => `${c.state}|${c.city}`);
       const cityRank = () =>
         `(${p.add(loc.cities.map((c) => c.rank))}::int[])[array_position(${p.add(cityKeys)}::text[], c.state || '|' || c.city)]`;
-      const cityCond = `(c.state, c.city) IN (SELECT s, t FROM unnest(${states}::text[], ${cities}::text[]) AS u(s, t))`;
+      const pairs = `(SELECT s, t FROM unnest(${states}::text[], ${cities}::text[]) AS u(s, t))`;
       if (loc.nameText) {
         const pattern = p.add(`%${escapeLike(loc.nameText)}%`);
         const lower = loc.nameText.toLowerCase();
-        const stateCond = loc.state ? ` AND c.state = ${p.add(loc.state)}` : '';
-        conds.push(`(${cityCond} OR (c.name ILIKE ${pattern}${stateCond}))`);
+        const stateCond = loc.state ? ` AND x.state = ${p.add(loc.state)}` : '';
+        // A UNION of two index-served lookups (state/city btree, name trigram) rather than an OR,
+        // which would make the planner scan every row.
+        conds.push(
+          `c.id IN (SELECT x.id FROM communities x WHERE (x.state, x.city) IN ${pairs} UNION ALL SELECT x.id FROM communities x WHERE x.name ILIKE ${pattern}${stateCond})`,
+        );
         relevance = () => [
           `CASE WHEN lower(c.name) = ${p.add(lower)}::text THEN 0 ELSE coalesce(${cityRank()}, 1000) END ASC`,
         ];
       } else {
-        conds.push(cityCond);
+        conds.push(`(c.state, c.city) IN ${pairs}`);
         relevance = () => [`${cityRank()} ASC`];
       }
       break;
     }
     case 'name': {
-      const text = p.add(loc.text);
-      const contains = p.add(`%${escapeLike(loc.text)}%`);
-      conds.push(`(c.name ILIKE ${contains}::text OR ${text}::text <% c.name)`);
+      // Part of a community's name, matched literally (served by communities_name_trgm_idx).
+      conds.push(`c.name ILIKE ${p.add(`%${escapeLike(loc.text)}%`)}::text`);
       if (loc.state) conds.push(`c.state = ${p.add(loc.state)}`);
       const lower = loc.text.toLowerCase();
       const prefix = `${escapeLike(loc.text)}%`;
-      relevance = () => [
-        `CASE WHEN lower(c.name) = ${p.add(lower)}::text THEN 0 WHEN c.name ILIKE ${p.add(prefix)}::text THEN 1 WHEN c.name ILIKE ${contains}::text THEN 2 ELSE 3 END ASC`,
-        `word_similarity(${text}::text, c.name) DESC`,
-      ];
+      relevance = () => [`CASE WHEN lower(c.name) = ${p.add(lower)}::text THEN 0 WHEN c.name ILIKE ${p.add(prefix)}::text THEN 1 ELSE 2 END ASC`];
       break;
     }
   }
@@ -245,30 +245,8 @@ export async function countPoints(db: Queryable, criteria: SearchCriteria): Prom
   return rows[0]?.n ?? 0;
 }
 
-export interface CityMatch {
-  city: string;
-  state: string;
-  exact: boolean;
-  sim: number;
-}
-
-/**
- * Cities that match the typed text: case-insensitive exact matches and pg_trgm fuzzy matches
- * (both served by communities_city_trgm_idx), best first.
- */
-export async function matchCities(db: Queryable, text: string, state?: string): Promise<CityMatch[]> {
-  const p = new Params();
-  const t = p.add(text);
-  const exact = p.add(escapeLike(text));
-  const stateCond = state ? `AND c.state = ${p.add(state)}` : '';
-  const { rows } = await db.query<CityMatch>(
-    `SELECT c.city, c.state, bool_or(lower(c.city) = lower(${t})) AS exact, max(similarity(c.city, ${t}))::float8 AS sim
-       FROM communities c
-      WHERE (c.city ILIKE ${exact} OR c.city % ${t}) ${stateCond}
-      GROUP BY c.city, c.state
-      ORDER BY exact DESC, sim DESC, c.state, c.city
-      LIMIT 50`,
-    p.values,
-  );
+/** The distinct (city, state) pairs of the directory (an index-only scan of communities_state_city_idx). */
+export async function listCities(db: Queryable): Promise<{ city: string; state: string }[]> {
+  const { rows } = await db.query<{ city: string; state: string }>('SELECT state, city FROM communities GROUP BY state, city');
   return rows;
 }

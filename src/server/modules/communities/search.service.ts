@@ -1,5 +1,7 @@
 // Rules of the community search: how the typed location is understood, paging, and a short-lived
 // cache of counts, pages and map points (the directory changes rarely; a search repeats often).
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type pg from 'pg';
 import zipcodes from 'zipcodes';
 import { US_STATES } from '../../../contracts/constants';
@@ -12,13 +14,14 @@ import {
   type SearchQuery,
   type SearchResponse,
 } from '../../../contracts/search';
+import { CityIndex, type CityMatch } from './city-index';
 import {
   countCommunities,
   countPoints,
   findPageIds,
   findPoints,
+  listCities,
   loadCommunities,
-  matchCities,
   type LocationFilter,
   type SearchCriteria,
 } from './search.repo';
@@ -42,7 +45,7 @@ const MAX_FUZZY_CITIES = 10;
  * Understands what a family types: a ZIP ("60540", "60540-1234"), a state ("IL", "Illinois"),
  * a city ("Naperville", "Naperville, IL", misspelled "Napervile") or, failing all, part of a name.
  */
-export async function resolveLocation(db: Queryable, raw: string | undefined): Promise<LocationFilter> {
+export async function resolveLocation(cities: Pick<CityIndex, 'match'>, raw: string | undefined): Promise<LocationFilter> {
   const text = (raw ?? '').trim().replace(/\s+/g, ' ');
   if (!text) return { kind: 'none' };
 
@@ -62,20 +65,20 @@ export async function resolveLocation(db: Queryable, raw: string | undefined): P
   const cityState = comma?.[2] ? parseState(comma[2]) : undefined;
   if (comma?.[1] && cityState) {
     const cityText = comma[1].trim();
-    const cities = pickCities(await matchCities(db, cityText, cityState));
-    if (cities.length) return { kind: 'city', cities, state: cityState };
+    const matched = pickCities(await cities.match(cityText, cityState));
+    if (matched.length) return { kind: 'city', cities: matched, state: cityState };
     return { kind: 'name', text: cityText, state: cityState };
   }
 
   // "Springfield, somewhere" with an unknown second part: search the first part.
   const cityText = comma?.[1] ? comma[1].trim() : text;
-  const cities = pickCities(await matchCities(db, cityText));
-  if (cities.length) return { kind: 'city', cities, nameText: cityText };
+  const matched = pickCities(await cities.match(cityText));
+  if (matched.length) return { kind: 'city', cities: matched, nameText: cityText };
   return { kind: 'name', text: cityText };
 }
 
 /** Exact city matches (all of equal rank) when there are any, else the closest fuzzy ones (ranked by similarity). */
-function pickCities(matches: Awaited<ReturnType<typeof matchCities>>): { city: string; state: string; rank: number }[] {
+function pickCities(matches: CityMatch[]): { city: string; state: string; rank: number }[] {
   const exact = matches.filter((m) => m.exact);
   if (exact.length) return exact.map(({ city, state }) => ({ city, state, rank: 1 }));
   const best = matches[0]?.sim ?? 0;
@@ -130,6 +133,13 @@ function filterKey(f: SearchFilters): string {
   ]);
 }
 
+const gzipAsync = promisify(gzip);
+
+export interface SerializedPoints {
+  json: string;
+  gzip: Buffer;
+}
+
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export function createSearchService(db: Queryable, options: SearchServiceOptions = {}) {
@@ -137,12 +147,13 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   const locations = new TtlCache<LocationFilter>(2000, ttl);
   const counts = new TtlCache<number>(2000, ttl);
   const pages = new TtlCache<SearchResponse>(1000, ttl);
-  const points = new TtlCache<string>(16, ttl);
+  const points = new TtlCache<SerializedPoints>(16, ttl);
+  const cityIndex = new CityIndex(() => listCities(db), Math.max(ttl, 1) * 3);
   const cached = <V>(cache: TtlCache<V>, key: string, load: () => Promise<V>) => (ttl > 0 ? cache.get(key, load) : load());
 
   async function criteriaFor(f: SearchFilters): Promise<SearchCriteria> {
     const locKey = (f.location ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
-    const location = await cached(locations, locKey, () => resolveLocation(db, f.location));
+    const location = await cached(locations, locKey, () => resolveLocation(cityIndex, f.location));
     return { location, careTypes: f.careTypes, amenities: f.amenities, priceMin: f.priceMin, priceMax: f.priceMax };
   }
 
@@ -189,8 +200,8 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
     });
   }
 
-  /** The whole result as compact map points, already serialized (it can be tens of thousands of rows). */
-  async function mapPointsJson(f: SearchFilters): Promise<string> {
+  /** The whole result as compact map points, serialized and gzipped once (it can be tens of thousands of rows). */
+  async function mapPoints(f: SearchFilters): Promise<SerializedPoints> {
     return cached(points, filterKey(f), async () => {
       const criteria = await criteriaFor(f);
       const rows = await findPoints(db, criteria, MAP_POINTS_CAP + 1);
@@ -210,11 +221,18 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
         total,
         capped,
       };
-      return JSON.stringify(body);
+      const json = JSON.stringify(body);
+      return { json, gzip: await gzipAsync(json) };
     });
   }
 
-  return { search, mapPointsJson };
+  /** How a typed location is understood (cached like the searches); the assistant uses it to tell places from other words. */
+  function locate(raw: string | undefined): Promise<LocationFilter> {
+    const key = (raw ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+    return cached(locations, key, () => resolveLocation(cityIndex, raw));
+  }
+
+  return { search, mapPoints, locate };
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapPointsResponse, SearchCommunity, SearchResponse } from '../../../contracts/search';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { trigramSimilarity, trigrams } from './city-index';
 import type { App } from '../../types';
 
 let tdb: TestDatabase;
@@ -327,6 +329,15 @@ describe('GET /api/communities/search/points', () => {
     });
   });
 
+  it('is gzipped for clients that accept it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/communities/search/points', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toContain('application/json');
+    const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8')) as MapPointsResponse;
+    expect(body.points).toHaveLength(9);
+  });
+
   it('applies the same filters as the search', async () => {
     const res = await get<MapPointsResponse>('/api/communities/search/points?location=60540&careTypes=Assisted%20Living');
     expect(res.body.points.map((p) => p.name).sort()).toEqual(['Aurora Oaks', 'Naperville Gardens']);
@@ -348,6 +359,23 @@ describe('GET /api/config/map', () => {
       expect(res.json()).toEqual({ tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example' });
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('city matching in memory', () => {
+  it('computes the same trigram similarity as pg_trgm', async () => {
+    const pairs: [string, string][] = [
+      ['Naperville', 'Napervile'],
+      ['Austin', 'Justin'],
+      ['Chicago', 'Chicgo'],
+      ['St. Louis', 'Saint Louis'],
+      ['Winston-Salem', 'winston salem'],
+      ['Springfield', 'Springfeld'],
+    ];
+    for (const [a, b] of pairs) {
+      const { rows } = await tdb.pool.query<{ s: number }>('SELECT similarity($1, $2)::float8 AS s', [a, b]);
+      expect(trigramSimilarity(trigrams(a), trigrams(b)), `${a} / ${b}`).toBeCloseTo(rows[0]!.s, 5);
     }
   });
 });
