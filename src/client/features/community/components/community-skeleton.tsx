@@ -36,7 +36,7 @@ export function CommunitySkeleton() {
           <Skeleton className="size-11 rounded-full" />
         </div>
       </div>
-      <div className="mt-8 grid h-64 grid-cols-4 grid-rows-2 gap-2 sm:h-80 lg:h-[26rem]">
+      <div className="mt-8 grid h-64 grid-cols-4 grid-rows-2 gap-2 overflow-hidden rounded-xl sm:h-80 lg:h-[26rem]">
         <Skeleton className="col-span-2 row-span-2 rounded-none" />
         <Skeleton className="rounded-none" />
         <Skeleton className="rounded-none" />
