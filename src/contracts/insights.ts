@@ -165,8 +165,21 @@ export type OperatorFilters = z.infer<typeof operatorFilterSchema>;
 export const OPERATOR_FILTER_KEYS = ['operatorState', 'operatorCity', 'operatorRevenue', 'operatorTotalCommunities'] as const;
 export type OperatorFilterKey = (typeof OPERATOR_FILTER_KEYS)[number];
 
+/** The operator row's own field names are accepted as sort fields too. */
+export const OPERATOR_SORT_ALIASES: Record<string, OperatorSortField> = {
+  operatorRevenue: 'revenue',
+  operatorTotalCommunities: 'communities',
+  operatorTotalEmployees: 'employees',
+  operatorCity: 'city',
+  operatorState: 'state',
+};
+
+const operatorSortField = z
+  .enum([...OPERATOR_SORT_FIELDS, ...(Object.keys(OPERATOR_SORT_ALIASES) as [string, ...string[]])])
+  .transform((v): OperatorSortField => OPERATOR_SORT_ALIASES[v] ?? (v as OperatorSortField));
+
 export const operatorExportQuerySchema = operatorFilterSchema.extend({
-  sortField: z.enum(OPERATOR_SORT_FIELDS).default('operatorName'),
+  sortField: operatorSortField.default('operatorName'),
   sortDirection: z.enum(SORT_DIRECTIONS).default('asc'),
 });
 export type OperatorExportQuery = z.infer<typeof operatorExportQuerySchema>;

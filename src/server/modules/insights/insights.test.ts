@@ -501,6 +501,10 @@ describe('GET /api/operator-insights', () => {
     expect(emp.operators.map((o) => o.operatorTotalEmployees)).toEqual([4200, 500, 12, null]);
     const comm = await operators({ sortField: 'communities', sortDirection: 'asc' });
     expect(comm.operators[0]!.operatorTotalCommunities).toBe(0);
+    // The row's own field names work as sort fields too.
+    const byRowField = await operators({ sortField: 'operatorTotalCommunities', sortDirection: 'desc' });
+    expect(byRowField.operators.at(-1)!.operatorTotalCommunities).toBe(0);
+    expect((await operators({ sortField: 'operatorRevenue', sortDirection: 'desc' })).operators[0]!.operatorRevenue).toBe('$250.0M');
     const nameDesc = await operators({ sortDirection: 'desc' });
     expect(nameDesc.operators[0]!.operatorName).toBe('Gamma Holdings');
   });
