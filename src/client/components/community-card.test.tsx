@@ -1,0 +1,67 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CommunityCard, DESCRIPTION_FALLBACK, type CommunityCardProps } from './community-card';
+
+const community: CommunityCardProps['community'] = {
+  id: 42,
+  name: 'Naperville Gardens',
+  city: 'Naperville',
+  state: 'IL',
+  rating: 4.46,
+  reviewCount: 1234,
+  careTypes: ['Assisted Living', 'Memory Care', 'Skilled Nursing'],
+  description: 'Gardens and care.',
+  photos: ['/media/communities/42/1.svg', '/media/communities/42/2.svg'],
+  pricing: [
+    { careType: 'Assisted Living', minPrice: 4000, maxPrice: 5000 },
+    { careType: 'Memory Care', minPrice: 6000, maxPrice: 7500 },
+  ],
+};
+
+afterEach(cleanup);
+
+describe('CommunityCard', () => {
+  it('grid: first photo, name linking to the community, city/state, rating with one decimal and count, 2 care types, From $X/month', () => {
+    const { container } = render(<CommunityCard community={community} variant="grid" />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/media/communities/42/1.svg');
+    expect(screen.getByRole('link', { name: 'Naperville Gardens' }).getAttribute('href')).toBe('/community/42');
+    expect(screen.getByText('Naperville, IL')).toBeTruthy();
+    expect(screen.getByText('4.5')).toBeTruthy();
+    expect(screen.getByText('(1,234 reviews)')).toBeTruthy();
+    expect(screen.getByText('Assisted Living')).toBeTruthy();
+    expect(screen.getByText('Memory Care')).toBeTruthy();
+    expect(screen.queryByText('Skilled Nursing')).toBeNull();
+    expect(screen.getByText('Gardens and care.')).toBeTruthy();
+    expect(screen.getByText('From $4,000/month')).toBeTruthy();
+  });
+
+  it('list: $X /month from the first pricing entry', () => {
+    const { container } = render(<CommunityCard community={community} variant="list" />);
+    expect(container.textContent).toContain('$4,000 /month');
+    expect(container.textContent).not.toContain('From $');
+  });
+
+  it('falls back: no image, no description, no prices', () => {
+    render(<CommunityCard community={{ ...community, photos: [], description: '  ', pricing: [] }} />);
+    expect(screen.getByText('No image available')).toBeTruthy();
+    expect(screen.getByText(DESCRIPTION_FALLBACK)).toBeTruthy();
+    expect(screen.getByText('Contact for pricing')).toBeTruthy();
+  });
+
+  it('shows the favorite toggle and Request Information only when their handlers are passed', () => {
+    const { unmount } = render(<CommunityCard community={community} />);
+    expect(screen.queryByRole('button', { name: /favorites/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request Information' })).toBeNull();
+    unmount();
+
+    const onToggleFavorite = vi.fn();
+    const onRequestInfo = vi.fn();
+    render(<CommunityCard community={community} isFavorite onToggleFavorite={onToggleFavorite} onRequestInfo={onRequestInfo} />);
+    const heart = screen.getByRole('button', { name: 'Remove Naperville Gardens from favorites' });
+    expect(heart.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(heart);
+    fireEvent.click(screen.getByRole('button', { name: 'Request Information' }));
+    expect(onToggleFavorite).toHaveBeenCalledWith(42);
+    expect(onRequestInfo).toHaveBeenCalledWith(42);
+  });
+});

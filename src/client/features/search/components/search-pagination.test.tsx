@@ -1,0 +1,46 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { filtersFromQuery } from '../search-page';
+import { SearchPagination, searchPageNumbers } from './search-pagination';
+
+afterEach(cleanup);
+
+describe('search paging', () => {
+  it('shows at most 5 page numbers starting at the current page minus 2', () => {
+    expect(searchPageNumbers(1, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(searchPageNumbers(2, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(searchPageNumbers(6, 10)).toEqual([4, 5, 6, 7, 8]);
+    expect(searchPageNumbers(10, 10)).toEqual([8, 9, 10]);
+    expect(searchPageNumbers(1, 3)).toEqual([1, 2, 3]);
+  });
+
+  it('is hidden with a single page; Previous/Next are disabled at the ends', () => {
+    const { container, rerender } = render(<SearchPagination page={1} totalPages={1} onPageChange={() => {}} />);
+    expect(container.textContent).toBe('');
+    const onPageChange = vi.fn();
+    rerender(<SearchPagination page={1} totalPages={4} onPageChange={onPageChange} />);
+    expect((screen.getByRole('button', { name: /Previous/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(onPageChange.mock.calls).toEqual([[2], [3]]);
+    rerender(<SearchPagination page={4} totalPages={4} onPageChange={onPageChange} />);
+    expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('search query parameters', () => {
+  it('reads location, the footer care type keys and integer prices (zero or empty means none)', () => {
+    expect(filtersFromQuery('?location=%20Naperville%2C%20IL&careType=memory&priceMin=2500.7&priceMax=0')).toEqual({
+      location: 'Naperville, IL',
+      careTypes: ['Memory Care'],
+      priceMin: 2500,
+      priceMax: undefined,
+      amenities: [],
+    });
+    expect(filtersFromQuery('careType=independent,skilled,bogus&priceMin=&priceMax=abc')).toMatchObject({
+      careTypes: ['Independent Living', 'Skilled Nursing'],
+      priceMin: undefined,
+      priceMax: undefined,
+    });
+  });
+});
