@@ -1,5 +1,6 @@
 // One page of reviews (up to 1000) in a windowed list, with the spec's footer and paging rules.
 import { ChevronLeft, ChevronRight, Star } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { SENTIMENT_PAGE_SIZE } from '../../../../contracts/constants';
 import type { CustomerReviewRow, EmployeeReviewRow, ReviewKind } from '../../../../contracts/sentiment';
 import { CUSTOMER_REVIEW_LOCATION, CUSTOMER_REVIEWER_TYPE } from '../../../../contracts/sentiment';
@@ -10,7 +11,25 @@ import { formatDate, formatNumber } from '../../../lib/format';
 import { CLASS_BADGE, scoreTextClass } from './sentiment-style';
 import { WindowedList } from './windowed-list';
 
+/** Row heights: one line of details on wide screens; on narrow ones the details wrap. */
 export const ROW_HEIGHT = 132;
+const NARROW_ROW_HEIGHT = 188;
+const WIDE = '(min-width: 768px)';
+
+function subscribeWide(onChange: () => void) {
+  const mq = window.matchMedia(WIDE);
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+}
+
+function useRowHeight(): number {
+  const wide = useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
+  return wide ? ROW_HEIGHT : NARROW_ROW_HEIGHT;
+}
 const LIST_HEIGHT = 640;
 
 function Stars({ rating }: { rating: number }) {
@@ -45,10 +64,11 @@ function ReviewRow({ title, meta, badges, review }: { title: string; meta: strin
 }
 
 export function CustomerReviewList({ reviews }: { reviews: CustomerReviewRow[] }) {
+  const rowHeight = useRowHeight();
   return (
     <WindowedList
       items={reviews}
-      rowHeight={ROW_HEIGHT}
+      rowHeight={rowHeight}
       height={LIST_HEIGHT}
       label="Customer reviews on this page"
       getKey={(r) => r.id}
@@ -60,10 +80,11 @@ export function CustomerReviewList({ reviews }: { reviews: CustomerReviewRow[] }
 }
 
 export function EmployeeReviewList({ reviews }: { reviews: EmployeeReviewRow[] }) {
+  const rowHeight = useRowHeight();
   return (
     <WindowedList
       items={reviews}
-      rowHeight={ROW_HEIGHT}
+      rowHeight={rowHeight}
       height={LIST_HEIGHT}
       label="Employee reviews on this page"
       getKey={(r) => r.id}

@@ -61,7 +61,7 @@ export function SentimentCharts({ summary, noun }: { summary: SentimentSummary |
                 data={slices}
                 dataKey="value"
                 nameKey="name"
-                outerRadius="80%"
+                outerRadius="70%"
                 isAnimationActive={false}
                 label={pieLabel}
                 labelLine={{ stroke: '#6b7280' }}
