@@ -57,7 +57,7 @@ export async function getCommunityReviews(pool: pg.Pool, communityId: number, pa
       verified: r.verified,
       title: orNull(r.title),
       content: r.content,
-      sentiment: r.sentiment,
+      sentiment: Math.round(r.sentiment * 1000) / 1000,
     })),
     summary: { averageRating: summary.average, totalReviews: summary.total },
     page,
