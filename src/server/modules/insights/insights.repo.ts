@@ -402,20 +402,22 @@ export async function operatorCities(db: Queryable, state: string | undefined, c
   return rows.map((r) => r.city);
 }
 
-export async function operatorExists(db: Queryable, id: number): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM operators WHERE id = $1', [id]);
-  return rows.length > 0;
-}
-
+/** The operator's communities by name; null when the operator does not exist (one round trip). */
 export async function findOperatorCommunities(
   db: Queryable,
   operatorId: number,
-): Promise<{ id: number; name: string; city: string; state: string; address: string; zip_code: string }[]> {
-  const { rows } = await db.query<{ id: number; name: string; city: string; state: string; address: string; zip_code: string }>(
-    `SELECT id, name, city, state, address, zip_code FROM communities WHERE operator_id = $1 ORDER BY name, id`,
+): Promise<{ id: number; name: string; city: string; state: string; address: string }[] | null> {
+  const { rows } = await db.query<{ id: number | null; name: string | null; city: string | null; state: string | null; address: string | null }>(
+    `SELECT c.id, c.name, c.city, c.state, c.address
+       FROM operators o LEFT JOIN communities c ON c.operator_id = o.id
+      WHERE o.id = $1
+      ORDER BY c.name, c.id`,
     [operatorId],
   );
-  return rows;
+  if (rows.length === 0) return null;
+  return rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({ id: r.id!, name: r.name ?? '', city: r.city ?? '', state: r.state ?? '', address: r.address ?? '' }));
 }
 
 // ------------------------------------------------------------------ warm-up (bulk counts)

@@ -347,9 +347,9 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     },
 
     async getOperatorCommunities(operatorId: number): Promise<OperatorCommunity[]> {
-      if (!(await repo.operatorExists(pool, operatorId))) throw notFound('Operator');
       const rows = await repo.findOperatorCommunities(pool, operatorId);
-      return rows.map((r) => ({ id: r.id, name: r.name, city: r.city, state: r.state, address: r.address }));
+      if (rows === null) throw notFound('Operator');
+      return rows;
     },
 
     async communityCsv(q: InsightExportQuery): Promise<AsyncGenerator<string>> {
