@@ -1,0 +1,138 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { AdminLead, LeadListResponse } from '../../../contracts/admin';
+import { Toaster } from '../../components/ui/toaster';
+import { resetToasts } from '../../components/ui/use-toast';
+import { authUserQueryOptions, type AuthUser } from '../../lib/auth';
+import { createQueryClient } from '../../lib/query-client';
+import { AdminPage, NOT_ADMIN_MESSAGE } from './admin-page';
+import { errorMessage, errorStatus } from './api/admin-api';
+import { responseClock } from './components/response-clock';
+
+const ADMIN: AuthUser = { id: 1, email: 'boss@example.com', firstName: 'Bo', lastName: null, profileImageUrl: null, role: 'admin', plan: 'basic', trialEndsAt: null, isPro: false };
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const HOUR = 3_600_000;
+function lead(id: number, name: string, hoursAgo: number, over: Partial<AdminLead> = {}): AdminLead {
+  const created = Date.now() - hoursAgo * HOUR;
+  return {
+    id,
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+    phone: null,
+    careNeeds: ['Memory Care'],
+    notes: 'Needs a ground-floor room',
+    source: 'website',
+    status: 'new',
+    statusChangedAt: null,
+    statusChangedBy: null,
+    community: { id: 7, name: 'Maple Grove', city: 'Austin', state: 'TX', email: null },
+    createdAt: new Date(created).toISOString(),
+    ageHours: hoursAgo,
+    dueAt: new Date(created + 24 * HOUR).toISOString(),
+    overdue: hoursAgo > 24,
+    nextStatuses: ['contacted', 'closed'],
+    notification: { status: 'sent', attempts: 1, error: null, at: new Date(created).toISOString() },
+    ...over,
+  };
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let queryClient: QueryClient;
+
+function setup(user: AuthUser | null) {
+  queryClient = createQueryClient();
+  queryClient.setQueryData(authUserQueryOptions().queryKey, user);
+  const { hook } = memoryLocation({ path: '/admin' });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Router hook={hook}>
+        <AdminPage />
+      </Router>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+});
+
+describe('AdminPage', () => {
+  it('asks a signed-out visitor to sign in and calls nothing', () => {
+    setup(null);
+    expect(screen.getByText('Please sign in')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login?returnTo=%2Fadmin');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('tells a signed-in non-admin that an advisor account is needed', () => {
+    setup({ ...ADMIN, role: 'user' });
+    expect(screen.getByText(NOT_ADMIN_MESSAGE)).toBeTruthy();
+    expect(NOT_ADMIN_MESSAGE).toBe('You need an advisor (admin) account to use this page.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the inbox with clocks, the overdue banner and a failed e-mail with Retry', async () => {
+    const body: LeadListResponse = {
+      leads: [
+        lead(1, 'Olive Overdue', 30),
+        lead(2, 'Fred Fresh', 2, { notification: { status: 'failed', attempts: 2, error: 'Connection refused', at: new Date().toISOString() } }),
+        lead(3, 'Carl Contacted', 5, { status: 'contacted', nextStatuses: ['tour_scheduled', 'closed'], statusChangedBy: 'boss@example.com', statusChangedAt: new Date().toISOString() }),
+      ],
+      total: 3,
+      page: 1,
+      pageSize: 25,
+      overdueCount: 1,
+      facets: { states: ['TX'], communities: [{ id: 7, name: 'Maple Grove', state: 'TX' }] },
+    };
+    fetchMock.mockImplementation(async (url: string) => (String(url).startsWith('/api/leads') ? json(body) : json({}, 404)));
+    setup(ADMIN);
+    const table = await screen.findByRole('table', { name: 'Information requests' });
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/leads?page=1&pageSize=25');
+    expect(screen.getByText('1 request is past the 24-hour promise')).toBeTruthy();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Overdue by 6 h')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Due in 22 h')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Connection refused')).toBeTruthy();
+    expect(within(rows[1]!).getByRole('button', { name: 'Retry the e-mail about Fred Fresh' })).toBeTruthy();
+    expect(within(rows[2]!).getByText('Responded')).toBeTruthy();
+    expect(within(rows[2]!).getByText(/by boss@example.com/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/admin/leads/export.csv');
+  });
+
+  it('shows the server message when the inbox cannot be loaded', async () => {
+    fetchMock.mockResolvedValue(json({ error: { code: 'FORBIDDEN', message: 'This area is for care advisors (admins) only.' } }, 403));
+    setup(ADMIN);
+    await waitFor(() => expect(screen.getByText('Unable to load the requests.')).toBeTruthy());
+    expect(screen.getByText('This area is for care advisors (admins) only.')).toBeTruthy();
+  });
+});
+
+describe('helpers', () => {
+  it('words the 24-hour clock', () => {
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    const due = (h: number) => new Date(now + h * HOUR).toISOString();
+    expect(responseClock({ status: 'new', dueAt: due(5) }, now)).toEqual({ label: 'Due in 5 h', tone: 'ok' });
+    expect(responseClock({ status: 'new', dueAt: due(0.5) }, now)).toEqual({ label: 'Due in 30 min', tone: 'soon' });
+    expect(responseClock({ status: 'new', dueAt: due(-3) }, now)).toEqual({ label: 'Overdue by 3 h', tone: 'overdue' });
+    expect(responseClock({ status: 'contacted', dueAt: due(-3) }, now)).toEqual({ label: 'Responded', tone: 'done' });
+  });
+
+  it('reads the message and status of an API error', () => {
+    const err = new Error('409: {"error":{"code":"CONFLICT","message":"You cannot remove the last admin."}}');
+    expect(errorMessage(err)).toBe('You cannot remove the last admin.');
+    expect(errorStatus(err)).toBe(409);
+    expect(errorMessage(new Error('502: Bad Gateway'))).toBe('Bad Gateway');
+    expect(errorMessage(new Error('offline'))).toBe('offline');
+  });
+});
