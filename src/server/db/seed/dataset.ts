@@ -96,6 +96,7 @@ export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promis
     if (replica) await client.query('SET LOCAL session_replication_role = DEFAULT');
     await resetSequences(client);
     await refreshAggregates(client);
+    log(`  aggregates refreshed (${(elapsed() / 1000).toFixed(1)} s)`);
     const marker: DatasetMarker = {
       scale: opts.scale,
       seed: opts.seed,
@@ -109,13 +110,15 @@ export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promis
       [MARKER_KEY, JSON.stringify(marker)],
     );
     await client.query('COMMIT');
+    log(`  committed (${(elapsed() / 1000).toFixed(1)} s)`);
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
     client.release();
   }
-  await pool.query('ANALYZE operators, communities, community_pricing, customer_reviews, employee_reviews');
+  // Fresh statistics for the planner, one table per connection (in parallel).
+  await Promise.all(BULK_TABLES.map((table) => pool.query(`ANALYZE ${table}`)));
   log(`dataset loaded in ${(elapsed() / 1000).toFixed(1)} s`);
   return { generated: true, ms: elapsed() };
 }
