@@ -52,7 +52,8 @@ export const privacy: ResourceDoc = {
           </UL>
           <P>
             We use no advertising cookies, no analytics or tracking scripts, and no social media pixels. The site makes no calls to third-party
-            services from your browser: fonts, icons, maps and images are all served from our own servers.
+            services from your browser: fonts, icons, maps and images are all served from our own servers. (If street-level map tiles are ever
+            added from a map provider, this section will name it.)
           </P>
         </>
       ),
