@@ -432,17 +432,21 @@ export function buildPlan(opts: GenerateOptions): Plan {
   // Every state and DC present (reassign national / independent communities when one is missing).
   const perState = new Map<string, number>();
   for (const st of states) perState.set(st, (perState.get(st) ?? 0) + 1);
-  let cursor = states.length - 1;
-  const movable = (i: number) =>
-    ((slots[i] as number) < 0 || operators[slots[i] as number]?.tier === 'national') && (perState.get(states[i] as string) ?? 0) > 1;
-  for (const st of STATES) {
-    if (perState.has(st)) continue;
-    while (cursor >= 0 && !movable(cursor)) cursor--;
-    if (cursor < 0) break;
-    perState.set(states[cursor] as string, (perState.get(states[cursor] as string) ?? 0) - 1);
-    perState.set(st, 1);
-    states[cursor] = st;
-    cursor--;
+  // First independent / national communities; at tiny scales any community of a state with several.
+  for (const anyOperator of [false, true]) {
+    let cursor = states.length - 1;
+    const movable = (i: number) =>
+      (anyOperator || (slots[i] as number) < 0 || operators[slots[i] as number]?.tier === 'national') &&
+      (perState.get(states[i] as string) ?? 0) > 1;
+    for (const st of STATES) {
+      if (perState.has(st)) continue;
+      while (cursor >= 0 && !movable(cursor)) cursor--;
+      if (cursor < 0) break;
+      perState.set(states[cursor] as string, (perState.get(states[cursor] as string) ?? 0) - 1);
+      perState.set(st, 1);
+      states[cursor] = st;
+      cursor--;
+    }
   }
 
   const communities: CommunityRow[] = [];

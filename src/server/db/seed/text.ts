@@ -416,9 +416,11 @@ let corpus: Corpus | null = null;
 
 export function getCorpus(): Corpus {
   if (corpus) return corpus;
-  const article = (job: string) => (/^[AEIOU]/.test(job) || /^(RN|LPN|MD)\b/.test(job) ? 'an' : 'a');
+  // In a sentence: 'an RN', 'a CNA', 'an activities director', 'a caregiver'.
+  const spoken = (job: string) => (/^[A-Z]{2,}$/.test(job) ? job : job.toLowerCase());
+  const article = (job: string) => (/^[aeiou]/.test(job) || /^(RN|LPN)$/.test(job) ? 'an' : 'a');
   const withJob = (templates: string[], job: string) =>
-    pieces(templates.map((t) => t.replace('a {job}', `${article(job)} ${job}`).replace('{job}', job)));
+    pieces(templates.map((t) => t.replace('a {job}', `${article(spoken(job))} ${spoken(job)}`).replace('Former {job}', `Former ${spoken(job)}`).replace('{job}', spoken(job))));
   corpus = {
     openers: pieces(OPENERS),
     topics: compileTopics(CUSTOMER_SENTENCES),
