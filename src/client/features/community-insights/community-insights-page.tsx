@@ -128,7 +128,7 @@ export function CommunityInsightsPage() {
       <Card>
         <CardHeader className="flex flex-col gap-3 pb-2 sm:flex-row sm:items-center sm:justify-between">
           <h2 className="text-lg font-semibold">Communities</h2>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <SortBySelect value={sort.field} onChange={(field) => setSort({ field, direction: 'asc' })} />
             <Button
               variant="outline"
@@ -186,7 +186,7 @@ function SortBySelect({ value, onChange }: { value: InsightSortField; onChange: 
         Sort by
       </Label>
       <Select value={value} onValueChange={(v) => onChange(v as InsightSortField)}>
-        <SelectTrigger id="insight-sort-by" className="h-9 w-48">
+        <SelectTrigger id="insight-sort-by" className="h-9 w-44">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

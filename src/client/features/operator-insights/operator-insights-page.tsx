@@ -149,7 +149,7 @@ export function OperatorInsightsPage() {
                 : `All ${formatNumber(data.total)} Operators`
               : 'Operators'}
           </h2>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <Label htmlFor="operator-sort-by" className="text-sm text-muted-foreground">
               Sort by
             </Label>
