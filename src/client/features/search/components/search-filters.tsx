@@ -18,7 +18,11 @@ export interface SearchFiltersProps {
 
 /** The slider's two values: the draft bounds, else the spec's default range. */
 export function sliderValue(draft: SearchFilterState): [number, number] {
-  return [draft.priceMin ?? PRICE_SLIDER.defaultMin, draft.priceMax ?? PRICE_SLIDER.defaultMax];
+  const clamp = (v: number) => Math.min(PRICE_SLIDER.max, Math.max(PRICE_SLIDER.min, v));
+  const low = clamp(draft.priceMin ?? PRICE_SLIDER.defaultMin);
+  const high = clamp(draft.priceMax ?? PRICE_SLIDER.defaultMax);
+  // A bound from the address may lie outside the slider or cross the other default.
+  return [Math.min(low, high), Math.max(low, high)];
 }
 
 function toggle(list: string[], value: string, on: boolean): string[] {
