@@ -11,6 +11,23 @@ import type {
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
+/** Runs `fn` on one connection inside a transaction whose statements stop after `ms` (SQLSTATE 57014). */
+export async function withStatementTimeout<T>(pool: pg.Pool, ms: number, fn: (db: Queryable) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN READ ONLY');
+    await client.query(`SELECT set_config('statement_timeout', $1, true)`, [String(ms)]);
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
 /** Collects bind parameters; `add(v)` returns its placeholder ($1, $2 ...). */
 class Params {
   readonly values: unknown[] = [];

@@ -32,12 +32,14 @@ import {
   type OperatorRow,
 } from '../../../contracts/insights';
 import type pg from 'pg';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { csvLine } from './csv';
 import * as repo from './insights.repo';
 import { TtlCache } from './ttl-cache';
 
 const CITY_OPTIONS_CAP = 300;
+/** Review-text filtering scans the reviews: bounded so one request cannot hold the database. */
+const REVIEW_TOPIC_TIMEOUT_MS = 5_000;
 const EXPORT_BATCH = 500;
 
 export interface InsightServiceOptions {
@@ -271,11 +273,36 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     return { states, cities, communityTypes, operators };
   }
 
+  /** Page and count; with a review topic both run under a statement timeout (503 when it trips). */
+  async function pageAndCount(q: InsightQuery, filters: InsightFilters): Promise<[repo.CommunityInsightRecord[], number]> {
+    const offset = (q.page - 1) * q.pageSize;
+    if (!filters.reviewTopic) {
+      return Promise.all([
+        repo.findCommunityPage(pool, filters, q.sortField, q.sortDirection, q.pageSize, offset),
+        counts.get(countKey(filters), () => repo.countCommunities(pool, filters)),
+      ]);
+    }
+    try {
+      // Not through the counts cache: a background refresh must never reuse this transaction's connection.
+      return await withTimeout(async (db) => {
+        const rows = await repo.findCommunityPage(db, filters, q.sortField, q.sortDirection, q.pageSize, offset);
+        const n = await repo.countCommunities(db, filters);
+        return [rows, n] as [repo.CommunityInsightRecord[], number];
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === '57014') {
+        throw new AppError('UNAVAILABLE', 'Searching the review texts took too long. Try a more specific topic or add filters.');
+      }
+      throw err;
+    }
+  }
+  const withTimeout = <T>(fn: (db: Pick<pg.Pool, 'query'>) => Promise<T>) =>
+    repo.withStatementTimeout(pool, REVIEW_TOPIC_TIMEOUT_MS, fn);
+
   async function computeCommunityInsights(q: InsightQuery): Promise<InsightResponse> {
     const filters = pickInsightFilters(q);
-    const [rows, filteredTotal, figures, filterOptions] = await Promise.all([
-      repo.findCommunityPage(pool, filters, q.sortField, q.sortDirection, q.pageSize, (q.page - 1) * q.pageSize),
-      counts.get(countKey(filters), () => repo.countCommunities(pool, filters)),
+    const [[rows, filteredTotal], figures, filterOptions] = await Promise.all([
+      pageAndCount(q, filters),
       totals.get('communities', () => repo.communityTotals(pool)),
       insightFilterOptions(q),
     ]);

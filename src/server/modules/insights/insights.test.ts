@@ -7,6 +7,7 @@ import { refreshAggregates } from '../../db/aggregates';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 import { createSession } from '../auth/session';
+import { withStatementTimeout } from './insights.repo';
 import { createInsightService } from './insights.service';
 
 let tdb: TestDatabase;
@@ -389,6 +390,16 @@ describe('GET /api/community-insights', () => {
     const res = await app.inject({ method: 'GET', url: `/api/community-insights?${qs}` });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('review topic filtering', () => {
+  it('runs under a statement timeout that stops a runaway scan', async () => {
+    const err = await withStatementTimeout(tdb.pool, 50, (db) => db.query('SELECT pg_sleep(1)')).catch((e: unknown) => e);
+    expect((err as { code?: string }).code).toBe('57014');
+    // The connection went back to the pool in a clean state.
+    const { rows } = await tdb.pool.query<{ t: string }>("SELECT current_setting('statement_timeout') AS t");
+    expect(rows[0]!.t).toBe('0');
   });
 });
 
