@@ -2,7 +2,7 @@
 // inbox, works it through contacted -> tour scheduled -> closed and reads the history; others are refused.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
+import { baseUrl, browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser, VIEWPORTS } from './support/browser';
 
 const ADMIN = { email: 'admin@example.com', password: 'correct horse battery' };
 
@@ -75,8 +75,8 @@ describe.skipIf(!browserAvailable)('advisor desk (/admin)', () => {
     await expect
       .poll(
         async () => {
-          await page.getByRole('tab', { name: 'Users' }).click();
-          await page.getByRole('tab', { name: 'Requests' }).click();
+          await page.reload();
+          await table.waitFor();
           return row.getByText('Logged (no SMTP)').isVisible();
         },
         { timeout: 30_000, interval: 2000 },
@@ -151,6 +151,18 @@ describe.skipIf(!browserAvailable)('advisor desk (/admin)', () => {
     await expect.poll(() => page.getByText('The file was not imported').isVisible()).toBe(true);
     expect(await page.getByText(/Unrecognised file layout/).first().isVisible()).toBe(true);
     await screenshot(page, 'admin-data');
+    await expectAccessible(page);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('works on a phone: the inbox scrolls sideways inside its card', async () => {
+    const page = await b.newPage({ viewport: VIEWPORTS.phone });
+    await signInAdmin(page);
+    await page.goto('/admin');
+    await expect.poll(() => page.getByRole('table', { name: 'Information requests' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    // The page itself does not scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await screenshot(page, 'admin-inbox-phone');
     await expectAccessible(page);
     expect(pageErrors(page)).toEqual([]);
   });

@@ -65,8 +65,9 @@ export const leadListQueryOptions = (p: LeadListParams) =>
     queryKey: [...LEADS_QUERY_KEY, 'admin-list', p] as const,
     queryFn: () => getJson<LeadListResponse>(leadListUrl(p)),
     placeholderData: keepPreviousData,
-    // The 24-hour clocks move: refresh the inbox every minute.
+    // The 24-hour clocks and e-mail states move: refresh the inbox every minute and when it is shown again.
     refetchInterval: 60_000,
+    refetchOnMount: 'always',
   });
 
 export const useLeadList = (p: LeadListParams, enabled = true) => useQuery({ ...leadListQueryOptions(p), enabled });
