@@ -245,6 +245,13 @@ async function* streamByIds<R extends { id: number }>(
   }
 }
 
+function timeoutAsUnavailable(err: unknown): never {
+  if ((err as { code?: string }).code === '57014') {
+    throw new AppError('UNAVAILABLE', 'Searching the review texts took too long. Try a more specific topic or add filters.');
+  }
+  throw err;
+}
+
 export function createInsightService(pool: pg.Pool, options: InsightServiceOptions) {
   const figures = { ttlMs: options.figuresTtlMs, staleMs: options.staleMs };
   const pages = { ttlMs: options.pageTtlMs, staleMs: options.staleMs, maxEntries: 500 };
@@ -290,10 +297,7 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
         return [rows, n] as [repo.CommunityInsightRecord[], number];
       });
     } catch (err) {
-      if ((err as { code?: string }).code === '57014') {
-        throw new AppError('UNAVAILABLE', 'Searching the review texts took too long. Try a more specific topic or add filters.');
-      }
-      throw err;
+      return timeoutAsUnavailable(err);
     }
   }
   const withTimeout = <T>(fn: (db: Pick<pg.Pool, 'query'>) => Promise<T>) =>
@@ -380,7 +384,10 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     },
 
     async communityCsv(q: InsightExportQuery): Promise<AsyncGenerator<string>> {
-      const ids = await repo.findCommunityIds(pool, pickInsightFilters(q), q.sortField, q.sortDirection);
+      const filters = pickInsightFilters(q);
+      const ids = filters.reviewTopic
+        ? await withTimeout((db) => repo.findCommunityIds(db, filters, q.sortField, q.sortDirection)).catch(timeoutAsUnavailable)
+        : await repo.findCommunityIds(pool, filters, q.sortField, q.sortDirection);
       return streamByIds(ids, (batch) => repo.findCommunitiesByIds(pool, batch), COMMUNITY_CSV_HEADER, communityCsvValues);
     },
 

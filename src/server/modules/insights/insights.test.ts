@@ -624,6 +624,12 @@ describe('CSV exports', () => {
     expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(page.communities.map((c) => c.id));
   });
 
+  it('exports the communities whose reviews mention a topic', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/community-insights/export.csv?reviewTopic=garden', headers: { cookie: proCookie } });
+    expect(res.statusCode).toBe(200);
+    expect(parseCsv(res.body).slice(1).map((r) => r[1])).toEqual(['Community 001', 'Community 002']);
+  });
+
   it('exports the filtered operators', async () => {
     const res = await app.inject({
       method: 'GET',
