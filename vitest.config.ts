@@ -23,7 +23,7 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/test/fail-on-console-error.ts'],
+          setupFiles: ['src/test/fail-on-console-error.ts', 'src/test/client-setup.ts'],
         },
       },
       {

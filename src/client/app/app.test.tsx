@@ -1,9 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, resetApp, stubFetch, testUser } from '../test/render-app';
 import { caseInsensitiveParser, isSamePath } from './case-insensitive';
-
-afterEach(resetApp);
 
 const banner = () => screen.getByRole('banner');
 

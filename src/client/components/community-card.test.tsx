@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { CommunityCard, DESCRIPTION_FALLBACK, type CommunityCardProps } from './community-card';
 
 const community: CommunityCardProps['community'] = {
@@ -17,8 +17,6 @@ const community: CommunityCardProps['community'] = {
     { careType: 'Memory Care', minPrice: 6000, maxPrice: 7500 },
   ],
 };
-
-afterEach(cleanup);
 
 describe('CommunityCard', () => {
   it('grid: first photo, name linking to the community, city/state, rating with one decimal and count, 2 care types, From $X/month', () => {

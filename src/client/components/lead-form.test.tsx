@@ -1,29 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEADS_QUERY_KEY } from '../lib/leads';
-import { createQueryClient } from '../lib/query-client';
+import { deferredResponse, mockFetch, renderWithProviders } from '../test/helpers';
 import { LeadForm, leadRejectionReason } from './lead-form';
-import { Toaster } from './ui/toaster';
-import { resetToasts } from './ui/use-toast';
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
 
 function setup(props: { communityId?: number; onSuccess?: () => void } = {}) {
-  const queryClient = createQueryClient();
-  const utils = render(
-    <QueryClientProvider client={queryClient}>
-      <LeadForm {...props} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { queryClient, ...utils };
+  return renderWithProviders(<LeadForm {...props} />);
 }
 
 const nameInput = () => screen.getByLabelText(/^Name/) as HTMLInputElement;
@@ -40,23 +22,9 @@ function fill() {
   fireEvent.change(notesInput(), { target: { value: 'Mom needs help.' } });
 }
 
-// jsdom has no ResizeObserver; Radix's checkbox measures itself with one.
-class NoopResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
-
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  act(() => resetToasts());
-  vi.unstubAllGlobals();
+  fetchMock = mockFetch();
 });
 
 describe('LeadForm', () => {
@@ -84,7 +52,7 @@ describe('LeadForm', () => {
   });
 
   it('posts the lead, shows Sending... while submitting, then thanks, resets, calls onSuccess and refreshes the lead list', async () => {
-    const pending = deferred<Response>();
+    const pending = deferredResponse();
     fetchMock.mockReturnValue(pending.promise);
     const onSuccess = vi.fn();
     const { queryClient } = setup({ communityId: 42, onSuccess });
@@ -107,7 +75,7 @@ describe('LeadForm', () => {
       notes: 'Mom needs help.',
       source: 'website',
     });
-    pending.resolve(new Response(JSON.stringify({ id: 1, status: 'received' }), { status: 201, headers: { 'content-type': 'application/json' } }));
+    pending.resolve({ id: 1, status: 'received' }, 201);
     expect(await screen.findByText('Information Request Sent')).toBeTruthy();
     expect(screen.getByText('Thank you! A care advisor will contact you within 24 hours.')).toBeTruthy();
     expect(nameInput().value).toBe('');

@@ -1,8 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { pageWindow, Pagination, totalPagesOf } from './pagination';
-
-afterEach(cleanup);
 
 describe('pageWindow', () => {
   it('shows at most 5 pages around the current one', () => {

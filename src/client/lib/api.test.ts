@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiRequest, getJson, getQueryFn, withQuery } from './api';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('apiRequest', () => {
   it('sends credentials and a JSON body', async () => {

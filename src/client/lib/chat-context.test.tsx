@@ -1,10 +1,9 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loginUrl } from './auth';
 import { setChatContext, useChatContext } from './chat-context';
 
 afterEach(() => {
-  cleanup();
   setChatContext({});
 });
 

@@ -1,11 +1,10 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../components/ui/toaster';
+import { type QueryClient } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '../components/ui/use-toast';
-import { authUserQueryOptions, type AuthUser } from './auth';
+import { json, mockFetch, renderWithProviders } from '../test/helpers';
+import { type AuthUser } from './auth';
 import { favoritesQueryOptions, favoriteStatusQueryOptions, useFavoriteIds, useFavoriteStatus, useToggleFavorite } from './favorites';
-import { createQueryClient } from './query-client';
 
 const USER: AuthUser = {
   id: 1,
@@ -18,8 +17,6 @@ const USER: AuthUser = {
   trialEndsAt: null,
   isPro: false,
 };
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function Probe({ id, showErrorToast }: { id: number; showErrorToast?: boolean }) {
   const { isFavorite } = useFavoriteStatus(id);
@@ -35,28 +32,18 @@ function Probe({ id, showErrorToast }: { id: number; showErrorToast?: boolean })
   );
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof mockFetch>;
 let queryClient: QueryClient;
 
 function setup(user: AuthUser | null, props: { id?: number; showErrorToast?: boolean } = {}) {
-  queryClient = createQueryClient();
-  queryClient.setQueryData(authUserQueryOptions().queryKey, user);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Probe id={props.id ?? 7} {...(props.showErrorToast === undefined ? {} : { showErrorToast: props.showErrorToast })} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  ({ queryClient } = renderWithProviders(
+    <Probe id={props.id ?? 7} {...(props.showErrorToast === undefined ? {} : { showErrorToast: props.showErrorToast })} />,
+    { user },
+  ));
 }
 
 beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  act(() => resetToasts());
-  vi.unstubAllGlobals();
+  fetchMock = mockFetch();
 });
 
 const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url)}`);

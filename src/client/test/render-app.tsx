@@ -5,18 +5,12 @@ import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/app';
 import { type AuthUser } from '../lib/auth';
 import { createQueryClient } from '../lib/query-client';
+import { json, mockFetch } from './helpers';
+
+export { json };
 
 // Lazy pages are transformed on first import, which can take a few seconds on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
-
-// jsdom lacks ResizeObserver, which radix-ui (checkbox, slider, select) uses to size elements.
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
 
 export const testUser = (over: Partial<AuthUser> = {}): AuthUser => ({
   id: 1,
@@ -31,15 +25,12 @@ export const testUser = (over: Partial<AuthUser> = {}): AuthUser => ({
   ...over,
 });
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /**
  * Stubs fetch: GET /api/auth/user answers with `user` (null = 401, 'error' = 500, 'missing' = 404);
  * every other call answers 404 unless `routes` has a handler for its path.
  */
 export function stubFetch(user: AuthUser | null | 'error' | 'missing', routes: Record<string, () => Response> = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  return mockFetch(async (input: RequestInfo | URL) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     if (url.pathname === '/api/auth/user') {
       if (user === 'error') return new Response('boom', { status: 500 });
@@ -51,8 +42,6 @@ export function stubFetch(user: AuthUser | null | 'error' | 'missing', routes: R
     if (handler) return handler();
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 export function renderApp(path: string) {
@@ -64,6 +53,7 @@ export function renderApp(path: string) {
   return { ...utils, location, queryClient };
 }
 
+/** Unmounts and restores fetch in the middle of a test (the client setup does it after each test). */
 export function resetApp() {
   cleanup();
   vi.unstubAllGlobals();

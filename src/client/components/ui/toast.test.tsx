@@ -1,13 +1,8 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { TOAST_DURATION_MS } from './toast';
 import { Toaster } from './toaster';
-import { resetToasts, TOAST_LIMIT, TOAST_REMOVE_DELAY, toast } from './use-toast';
-
-afterEach(() => {
-  cleanup();
-  act(() => resetToasts());
-});
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toast } from './use-toast';
 
 describe('toasts', () => {
   it('keeps the spec limits', () => {

@@ -1,19 +1,13 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminLead, LeadListResponse } from '../../../contracts/admin';
-import { Toaster } from '../../components/ui/toaster';
-import { resetToasts } from '../../components/ui/use-toast';
-import { authUserQueryOptions, type AuthUser } from '../../lib/auth';
-import { createQueryClient } from '../../lib/query-client';
+import { type AuthUser } from '../../lib/auth';
+import { json, mockFetch, renderWithProviders } from '../../test/helpers';
 import { AdminPage, NOT_ADMIN_MESSAGE } from './admin-page';
 import { errorMessage, errorStatus } from './api/admin-api';
 import { responseClock } from './components/response-clock';
 
 const ADMIN: AuthUser = { id: 1, email: 'boss@example.com', firstName: 'Bo', lastName: null, profileImageUrl: null, role: 'admin', plan: 'basic', trialEndsAt: null, isPro: false };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const HOUR = 3_600_000;
 function lead(id: number, name: string, hoursAgo: number, over: Partial<AdminLead> = {}): AdminLead {
@@ -40,31 +34,14 @@ function lead(id: number, name: string, hoursAgo: number, over: Partial<AdminLea
   };
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
-let queryClient: QueryClient;
+let fetchMock: ReturnType<typeof mockFetch>;
 
 function setup(user: AuthUser | null) {
-  queryClient = createQueryClient();
-  queryClient.setQueryData(authUserQueryOptions().queryKey, user);
-  const { hook } = memoryLocation({ path: '/admin' });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={hook}>
-        <AdminPage />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AdminPage />, { user, path: '/admin' });
 }
 
 beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  act(() => resetToasts());
-  vi.unstubAllGlobals();
+  fetchMock = mockFetch();
 });
 
 describe('AdminPage', () => {

@@ -1,29 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createQueryClient } from '../../lib/query-client';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderWithProviders } from '../../test/helpers';
 import { LoginPage } from './login-page';
 import { navigateTo } from './navigate';
 
 vi.mock('./navigate', () => ({ navigateTo: vi.fn() }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const USER = { id: 1, email: 'pat@example.com', firstName: 'Pat', lastName: null, profileImageUrl: null, role: 'user', plan: 'basic', trialEndsAt: null, isPro: true };
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof mockFetch>;
 let oidc = false;
 
 function setup(path = '/api/login') {
-  const { hook, searchHook } = memoryLocation({ path });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={hook} searchHook={searchHook}>
-        <LoginPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LoginPage />, { path });
 }
 
 const email = () => screen.getByLabelText('E-mail') as HTMLInputElement;
@@ -31,13 +20,8 @@ const password = () => screen.getByLabelText('Password') as HTMLInputElement;
 
 beforeEach(() => {
   oidc = false;
-  fetchMock = vi.fn(async (url: string) => (url === '/api/auth/config' ? json({ oidc }) : json({}, 404)));
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = mockFetch(async (url) => (url === '/api/auth/config' ? json({ oidc }) : json({}, 404)));
   vi.mocked(navigateTo).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('LoginPage', () => {

@@ -1,23 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_APOLOGY, CHAT_GREETING } from '../../../contracts/chat';
 import { setChatContext } from '../../lib/chat-context';
-import { createQueryClient } from '../../lib/query-client';
+import { deferredResponse, mockFetch, renderWithProviders } from '../../test/helpers';
 import { ChatWidget } from './chat-widget';
 
 afterEach(() => {
-  cleanup();
   setChatContext({});
-  vi.unstubAllGlobals();
 });
 
 function setup() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ChatWidget />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ChatWidget />);
   fireEvent.click(screen.getByRole('button', { name: 'Open chat assistant' }));
 }
 
@@ -26,10 +19,8 @@ const sendButton = () => screen.getByRole('button', { name: 'Send message' });
 const bubbles = () => Array.from(document.querySelectorAll('[data-role]')).map((e) => [e.getAttribute('data-role'), e.textContent]);
 
 function deferredFetch() {
-  let resolve!: (r: Response) => void;
-  const fetchMock = vi.fn(() => new Promise<Response>((r) => (resolve = r)));
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, resolve: (body: unknown, status = 200) => resolve(new Response(JSON.stringify(body), { status })) };
+  const pending = deferredResponse();
+  return { fetchMock: mockFetch(() => pending.promise), resolve: pending.resolve };
 }
 
 describe('ChatWidget', () => {

@@ -1,8 +1,7 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { CommunityDetail, Review, ReviewsResponse } from '../../../contracts/community';
-import { resetToasts } from '../../components/ui/use-toast';
-import { json, renderApp, resetApp, stubFetch } from '../../test/render-app';
+import { json, renderApp, stubFetch } from '../../test/render-app';
 
 const community = (over: Partial<CommunityDetail> = {}): CommunityDetail => ({
   id: 7,
@@ -63,11 +62,6 @@ function reviewsRoute(total: number) {
     } satisfies ReviewsResponse);
   };
 }
-
-afterEach(() => {
-  resetApp();
-  act(() => resetToasts());
-});
 
 // The first test pays for transforming the lazily loaded page.
 describe('CommunityPage', { timeout: 20_000 }, () => {

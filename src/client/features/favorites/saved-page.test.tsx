@@ -1,13 +1,8 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Community } from '../../../contracts/community';
-import { Toaster } from '../../components/ui/toaster';
-import { resetToasts } from '../../components/ui/use-toast';
-import { authUserQueryOptions, type AuthUser } from '../../lib/auth';
-import { createQueryClient } from '../../lib/query-client';
+import { type AuthUser } from '../../lib/auth';
+import { json, mockFetch, renderWithProviders } from '../../test/helpers';
 import { SavedPage } from './saved-page';
 
 const USER: AuthUser = { id: 1, email: 'pat@example.com', firstName: 'Pat', lastName: null, profileImageUrl: null, role: 'user', plan: 'basic', trialEndsAt: null, isPro: true };
@@ -29,33 +24,14 @@ const community = (id: number, name: string): Community => ({
   photos: [],
   pricing: [{ careType: 'Assisted Living', minPrice: 5100, maxPrice: 6000 }],
 });
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn>;
-let queryClient: QueryClient;
+let fetchMock: ReturnType<typeof mockFetch>;
 
 function setup(user: AuthUser | null) {
-  queryClient = createQueryClient();
-  queryClient.setQueryData(authUserQueryOptions().queryKey, user);
-  const { hook } = memoryLocation({ path: '/saved' });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={hook}>
-        <SavedPage />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<SavedPage />, { user, path: '/saved' });
 }
 
 beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  act(() => resetToasts());
-  vi.unstubAllGlobals();
+  fetchMock = mockFetch();
 });
 
 describe('SavedPage', () => {

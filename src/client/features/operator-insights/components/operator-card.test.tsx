@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { OperatorRow } from '../../../../contracts/insights';
 import { externalUrl, OperatorCard, revenueText } from './operator-card';
 
@@ -18,8 +18,6 @@ const full: OperatorRow = {
   operatorIndeed: 'https://indeed.example/sunrise',
   operatorGlassdoor: 'https://glassdoor.example/sunrise',
 };
-
-afterEach(cleanup);
 
 describe('OperatorCard', () => {
   it('shows every field, links out safely and opens the communities', () => {

@@ -1,9 +1,7 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { filtersFromQuery } from '../search-page';
 import { SearchPagination, searchPageNumbers } from './search-pagination';
-
-afterEach(cleanup);
 
 describe('search paging', () => {
   it('shows at most 5 page numbers starting at the current page minus 2', () => {

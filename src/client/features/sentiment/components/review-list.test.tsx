@@ -1,9 +1,7 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { Pager } from './review-list';
 import { scoreTextClass } from './sentiment-style';
-
-afterEach(cleanup);
 
 const buttons = () => ({
   previous: screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement,
