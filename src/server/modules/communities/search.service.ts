@@ -14,6 +14,7 @@ import {
   type SearchQuery,
   type SearchResponse,
 } from '../../../contracts/search';
+import { TtlCache } from '../../lib/ttl-cache';
 import { CityIndex, type CityMatch } from './city-index';
 import {
   countCommunities,
@@ -88,36 +89,6 @@ function pickCities(matches: CityMatch[]): { city: string; state: string; rank: 
     .map(({ city, state }, i) => ({ city, state, rank: i + 1 }));
 }
 
-/** A small time-bounded LRU. */
-class TtlCache<V> {
-  private readonly map = new Map<string, { at: number; value: Promise<V> }>();
-  constructor(
-    private readonly max: number,
-    private readonly ttlMs: number,
-  ) {}
-  get(key: string, load: () => Promise<V>): Promise<V> {
-    const now = Date.now();
-    const hit = this.map.get(key);
-    if (hit && now - hit.at < this.ttlMs) {
-      this.map.delete(key);
-      this.map.set(key, hit);
-      return hit.value;
-    }
-    const value = load();
-    this.map.set(key, { at: now, value });
-    // A failed load is not remembered.
-    value.catch(() => {
-      if (this.map.get(key)?.value === value) this.map.delete(key);
-    });
-    while (this.map.size > this.max) {
-      const oldest = this.map.keys().next().value;
-      if (oldest === undefined) break;
-      this.map.delete(oldest);
-    }
-    return value;
-  }
-}
-
 export interface SearchServiceOptions {
   /** How long counts, pages and points are reused (ms); 0 disables the cache. */
   cacheTtlMs?: number;
@@ -144,26 +115,25 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 
 export function createSearchService(db: Queryable, options: SearchServiceOptions = {}) {
   const ttl = options.cacheTtlMs ?? 20_000;
-  const locations = new TtlCache<LocationFilter>(2000, ttl);
-  const counts = new TtlCache<number>(2000, ttl);
-  const pages = new TtlCache<SearchResponse>(1000, ttl);
-  const points = new TtlCache<SerializedPoints>(16, ttl);
+  const locations = new TtlCache<LocationFilter>({ ttlMs: ttl, maxEntries: 2000 });
+  const counts = new TtlCache<number>({ ttlMs: ttl, maxEntries: 2000 });
+  const pages = new TtlCache<SearchResponse>({ ttlMs: ttl, maxEntries: 1000 });
+  const points = new TtlCache<SerializedPoints>({ ttlMs: ttl, maxEntries: 16 });
   const cityIndex = new CityIndex(() => listCities(db), Math.max(ttl, 1) * 3);
-  const cached = <V>(cache: TtlCache<V>, key: string, load: () => Promise<V>) => (ttl > 0 ? cache.get(key, load) : load());
 
   async function criteriaFor(f: SearchFilters): Promise<SearchCriteria> {
     const locKey = (f.location ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
-    const location = await cached(locations, locKey, () => resolveLocation(cityIndex, f.location));
+    const location = await locations.get(locKey, () => resolveLocation(cityIndex, f.location));
     return { location, careTypes: f.careTypes, amenities: f.amenities, priceMin: f.priceMin, priceMax: f.priceMax };
   }
 
   async function search(q: SearchQuery): Promise<SearchResponse> {
     const fKey = filterKey(q);
-    return cached(pages, JSON.stringify([fKey, q.sort, q.page, q.pageSize]), async () => {
+    return pages.get(JSON.stringify([fKey, q.sort, q.page, q.pageSize]), async () => {
       const criteria = await criteriaFor(q);
       const offset = (q.page - 1) * q.pageSize;
       const [total, refs] = await Promise.all([
-        cached(counts, fKey, () => countCommunities(db, criteria)),
+        counts.get(fKey, () => countCommunities(db, criteria)),
         findPageIds(db, criteria, q.sort, q.pageSize, offset),
       ]);
       const rows = await loadCommunities(
@@ -202,7 +172,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
 
   /** The whole result as compact map points, serialized and gzipped once (it can be tens of thousands of rows). */
   async function mapPoints(f: SearchFilters): Promise<SerializedPoints> {
-    return cached(points, filterKey(f), async () => {
+    return points.get(filterKey(f), async () => {
       const criteria = await criteriaFor(f);
       const rows = await findPoints(db, criteria, MAP_POINTS_CAP + 1);
       const capped = rows.length > MAP_POINTS_CAP;
@@ -229,7 +199,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   /** How a typed location is understood (cached like the searches); the assistant uses it to tell places from other words. */
   function locate(raw: string | undefined): Promise<LocationFilter> {
     const key = (raw ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
-    return cached(locations, key, () => resolveLocation(cityIndex, raw));
+    return locations.get(key, () => resolveLocation(cityIndex, raw));
   }
 
   return { search, mapPoints, locate };

@@ -35,7 +35,7 @@ import type pg from 'pg';
 import { AppError, notFound } from '../../lib/errors';
 import { csvLine } from './csv';
 import * as repo from './insights.repo';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../../lib/ttl-cache';
 
 const CITY_OPTIONS_CAP = 300;
 /** Review-text filtering scans the reviews: bounded so one request cannot hold the database. */

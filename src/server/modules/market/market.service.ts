@@ -15,9 +15,9 @@ const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 const pct = (n: number) => Math.round(n * 1000) / 10;
 
 export function createMarketService(pool: pg.Pool) {
-  const pricingCache = new TtlCache<PricingAnalyticsResponse>(PRICING_TTL_MS);
-  const statesCache = new TtlCache<Awaited<ReturnType<typeof repo.stateAverages>>>(PRICING_TTL_MS, 1);
-  const dashboardCache = new TtlCache<unknown>(DASHBOARD_TTL_MS, 10);
+  const pricingCache = new TtlCache<PricingAnalyticsResponse>({ ttlMs: PRICING_TTL_MS });
+  const statesCache = new TtlCache<Awaited<ReturnType<typeof repo.stateAverages>>>({ ttlMs: PRICING_TTL_MS, maxEntries: 1 });
+  const dashboardCache = new TtlCache<unknown>({ ttlMs: DASHBOARD_TTL_MS, maxEntries: 10 });
 
   async function pricingAnalytics(filter: repo.PricingFilter): Promise<PricingAnalyticsResponse> {
     const key = JSON.stringify([filter.state ?? '', filter.careType ?? '', filter.priceRange ?? '']);

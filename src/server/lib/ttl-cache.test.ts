@@ -42,4 +42,29 @@ describe('TtlCache', () => {
     await off.get('k', async () => ++n);
     expect(n).toBe(2);
   });
+
+  it('evicts the least recently used entry, a hit counting as a use', async () => {
+    const cache = new TtlCache<number>({ ttlMs: 1000, maxEntries: 2 });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(await cache.get('a', async () => 10)).toBe(1); // 'a' is now the most recently used
+    cache.set('c', 3); // evicts 'b'
+    expect(await cache.get('a', async () => 10)).toBe(1);
+    expect(await cache.get('b', async () => 20)).toBe(20);
+    expect(cache.size).toBe(2);
+  });
+
+  it('does not put back a refresh that finished after clear()', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const cache = new TtlCache<number>({ ttlMs: 100, staleMs: 1000 });
+    let release: (v: number) => void = () => {};
+    expect(await cache.get('k', async () => 1)).toBe(1);
+    vi.setSystemTime(150);
+    expect(await cache.get('k', () => new Promise<number>((r) => (release = r)))).toBe(1);
+    cache.clear();
+    release(2);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get('k', async () => 3)).toBe(3);
+  });
 });
