@@ -1,5 +1,6 @@
 // Paging footer of the insight screens (SPEC sections 2, 4, 9): 'Showing a-b of N {noun}', the page-size
 // selector, Previous / Next and at most 5 page-number buttons around the current page.
+// `PageButtons` (Previous, the page numbers, Next) also serves the search results' paging.
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { MAX_PAGE_BUTTONS } from '../../contracts/constants';
 import { cn } from '../lib/utils';
@@ -17,6 +18,45 @@ export function pageWindow(page: number, totalPages: number, max = MAX_PAGE_BUTT
 
 export function totalPagesOf(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export interface PageButtonsProps {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  /** The page numbers to offer; by default `pageWindow(page, totalPages)`. */
+  pages?: readonly number[];
+  disabled?: boolean;
+}
+
+/** Previous, the page-number buttons (the current one marked) and Next; the ends disable their arrow. */
+export function PageButtons({ page, totalPages, onPageChange, pages = pageWindow(page, totalPages), disabled }: PageButtonsProps) {
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={disabled || page <= 1}>
+        <ChevronLeftIcon aria-hidden="true" />
+        Previous
+      </Button>
+      {pages.map((n) => (
+        <Button
+          key={n}
+          variant={n === page ? 'default' : 'outline'}
+          size="sm"
+          className="min-w-9"
+          aria-label={`Page ${n}`}
+          aria-current={n === page ? 'page' : undefined}
+          onClick={() => onPageChange(n)}
+          disabled={disabled}
+        >
+          {n}
+        </Button>
+      ))}
+      <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={disabled || page >= totalPages}>
+        Next
+        <ChevronRightIcon aria-hidden="true" />
+      </Button>
+    </>
+  );
 }
 
 export interface PaginationProps {
@@ -44,28 +84,7 @@ export function Pagination({ page, pageSize, total, noun, onPageChange, onPageSi
         <PageSizeSelect value={pageSize} onChange={onPageSizeChange} disabled={disabled} />
       </div>
       <div className="flex flex-wrap items-center gap-1">
-        <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={disabled || page <= 1}>
-          <ChevronLeftIcon aria-hidden="true" />
-          Previous
-        </Button>
-        {pageWindow(page, totalPages).map((n) => (
-          <Button
-            key={n}
-            variant={n === page ? 'default' : 'outline'}
-            size="sm"
-            className="min-w-9"
-            aria-label={`Page ${n}`}
-            aria-current={n === page ? 'page' : undefined}
-            onClick={() => onPageChange(n)}
-            disabled={disabled}
-          >
-            {n}
-          </Button>
-        ))}
-        <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={disabled || page >= totalPages}>
-          Next
-          <ChevronRightIcon aria-hidden="true" />
-        </Button>
+        <PageButtons page={page} totalPages={totalPages} onPageChange={onPageChange} disabled={disabled} />
       </div>
     </nav>
   );

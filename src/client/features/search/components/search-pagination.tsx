@@ -1,8 +1,8 @@
 // Paging of the search results (SPEC sections 2 and 9): Previous, Next and at most 5 page-number
 // buttons whose window starts at the current page minus 2; shown only with more than one page.
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+// The buttons are the shared PageButtons of the insight screens' footer, with the search window.
 import { MAX_PAGE_BUTTONS } from '../../../../contracts/constants';
-import { Button } from '../../../components/ui/button';
+import { PageButtons } from '../../../components/pagination';
 
 export function searchPageNumbers(page: number, totalPages: number): number[] {
   const start = Math.max(1, page - 2);
@@ -21,27 +21,7 @@ export function SearchPagination({ page, totalPages, onPageChange }: SearchPagin
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Search results pages" className="flex flex-wrap items-center justify-center gap-1.5 pt-4">
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-        <ChevronLeftIcon aria-hidden="true" />
-        Previous
-      </Button>
-      {searchPageNumbers(page, totalPages).map((n) => (
-        <Button
-          key={n}
-          variant={n === page ? 'default' : 'outline'}
-          size="sm"
-          className="min-w-9"
-          aria-label={`Page ${n}`}
-          aria-current={n === page ? 'page' : undefined}
-          onClick={() => onPageChange(n)}
-        >
-          {n}
-        </Button>
-      ))}
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= totalPages}>
-        Next
-        <ChevronRightIcon aria-hidden="true" />
-      </Button>
+      <PageButtons page={page} totalPages={totalPages} pages={searchPageNumbers(page, totalPages)} onPageChange={onPageChange} />
     </nav>
   );
 }
