@@ -32,6 +32,30 @@ describe.skipIf(!browserAvailable)('app shell', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it('loads nothing from outside the app, and the chat button never covers the last footer link', async () => {
+    const page = await b.newPage();
+    const foreign: string[] = [];
+    page.on('request', (r) => {
+      const url = r.url();
+      if (!url.startsWith(baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+    });
+    for (const path of ['/', '/search', '/community/1', '/pricing-analytics', '/sentiment-analysis', '/saved']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+    }
+    await page.goto('/about', { waitUntil: 'networkidle' });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' });
+    const box = await terms.boundingBox();
+    expect(box).not.toBeNull();
+    const topmost = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent ?? null, {
+      x: box!.x + box!.width - 4,
+      y: box!.y + box!.height / 2,
+    });
+    expect(topmost).toBe('Terms of Service');
+    expect(foreign).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('collapses the navigation into a menu on a phone', async () => {
     const page = await b.newPage({ viewport: VIEWPORTS.phone });
     await page.goto('/');

@@ -74,7 +74,8 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
 
   const missingRequired = () => !form.name.trim() || !form.email.trim();
   const showRequiredToast = () =>
-    toast({ title: 'Required Fields', description: 'Please fill in your name and email address.', variant: 'destructive' });
+    // A plain toast (SPEC section 8 names only the submit failure and sign-in toasts destructive).
+    toast({ title: 'Required Fields', description: 'Please fill in your name and email address.' });
 
   // Clicking submit (or pressing Enter) with an empty required field: the toast of the spec, plus the
   // browser's own hint on the first empty field; nothing is sent.

@@ -92,7 +92,6 @@ export function useToggleFavorite({ showErrorToast = true }: ToggleFavoriteOptio
       toast({
         title: 'Error',
         description: add ? 'Failed to add to favorites. Please try again.' : 'Failed to remove from favorites. Please try again.',
-        variant: 'destructive',
       });
     },
   });

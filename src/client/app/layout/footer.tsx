@@ -74,7 +74,8 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-gray-800">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-gray-300 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        {/* sm:pb-24: at the end of the page the floating chat button must not cover Terms of Service. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-gray-300 sm:flex-row sm:items-center sm:justify-between sm:px-6 sm:pb-24 lg:px-8">
           <p>© {new Date().getFullYear()} SeniorScope. All rights reserved.</p>
           <nav aria-label="Legal" className="flex gap-6">
             <Link href="/privacy" className={linkClass}>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PricingAnalyticsResponse } from '../../../../contracts/market';
 import { withQuery } from '../../../lib/api';
 
@@ -22,6 +22,8 @@ export const pricingAnalyticsQueryOptions = (filters: PricingFilters) =>
     queryKey: ['/api/pricing-analytics', filters],
     queryFn: () => getPricingAnalytics(filters),
     staleTime: 5 * 60_000,
+    // A filter change keeps the current figures (and the filters card) on screen while the new ones load.
+    placeholderData: keepPreviousData,
   });
 
 export function usePricingAnalytics(filters: PricingFilters) {

@@ -8,7 +8,8 @@ const GREEN = '#15803d';
 const BLUE = '#2563eb';
 const CARE_COLORS = ['#0f766e', '#15803d', '#7c3aed', '#b45309'];
 
-const axisMoney = (v: number) => (v >= 1000 ? `$${Math.round(v / 1000)}k` : `$${v}`);
+// $7.5k rather than a rounded $8k: tick steps are often 2,500.
+const axisMoney = (v: number) => (v >= 1000 ? `$${(v / 1000).toFixed(v % 1000 === 0 ? 0 : 1)}k` : `$${v}`);
 const tooltipMoney = (v: unknown) => formatCurrency(Number(v));
 
 export interface CareTypeBar {
@@ -64,7 +65,8 @@ export function PricingCharts({ data, careBars }: { data: PricingAnalyticsRespon
                 ))}
               </Pie>
               <Tooltip formatter={(v: unknown) => `${v}%`} />
-              <Legend />
+              {/* Legend text in the body colour: the series colours alone are too light for text (WCAG AA). */}
+              <Legend formatter={(value: string) => <span className="text-foreground">{value}</span>} />
             </PieChart>
           </ResponsiveContainer>
         )}
