@@ -2,38 +2,17 @@
 import { Printer } from 'lucide-react';
 import { useState } from 'react';
 import { CARE_TYPE_KEYS, type CareTypeKey, PRICE_RANGES, US_STATES } from '../../../contracts/constants';
+import { LabelledSelect } from '../../components/labelled-select';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatCurrency } from '../../lib/format';
 import { DEFAULT_PRICING_FILTERS, type PricingFilters, usePricingAnalytics } from './api/get-pricing-analytics';
 import { PricingCharts } from './components/pricing-charts';
 
 const CARE_KEYS = Object.keys(CARE_TYPE_KEYS) as CareTypeKey[];
-
-function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 function PricingSkeleton() {
   return (
@@ -118,7 +97,7 @@ export function PricingAnalyticsPage() {
               </CardDescription>
             </CardHeader>
             <CardContent className="grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              <FilterSelect
+              <LabelledSelect
                 id="pricing-state"
                 label="State"
                 value={filters.state}
@@ -128,14 +107,14 @@ export function PricingAnalyticsPage() {
                   ...data.stateOptions.map((s) => ({ value: s.state, label: `${US_STATES[s.state] ?? s.state} (${formatCurrency(s.avgPrice)})` })),
                 ]}
               />
-              <FilterSelect
+              <LabelledSelect
                 id="pricing-care-type"
                 label="Care Type"
                 value={filters.careType}
                 onChange={set('careType')}
                 options={[{ value: 'all', label: 'All Care Types' }, ...CARE_KEYS.map((k) => ({ value: k, label: CARE_TYPE_KEYS[k] }))]}
               />
-              <FilterSelect
+              <LabelledSelect
                 id="pricing-range"
                 label="Price Range"
                 value={filters.priceRange}

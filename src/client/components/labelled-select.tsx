@@ -1,0 +1,47 @@
+// A dropdown with its visible label: stacked above it (filter cards) or beside it ('Sort by').
+import { useId } from 'react';
+import { cn } from '../lib/utils';
+import { Label } from './ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
+
+export interface SelectOption<V extends string = string> {
+  value: V;
+  label: string;
+}
+
+export interface LabelledSelectProps<V extends string> {
+  label: string;
+  value: V;
+  options: readonly SelectOption<V>[];
+  onChange: (value: V) => void;
+  /** The trigger's id (the label points at it); a generated one by default. */
+  id?: string;
+  /** Label beside the dropdown in muted small text, instead of above it. */
+  inline?: boolean;
+  triggerClassName?: string;
+  placeholder?: string;
+}
+
+export function LabelledSelect<V extends string>({ label, value, options, onChange, id, inline, triggerClassName, placeholder }: LabelledSelectProps<V>) {
+  const generatedId = useId();
+  const triggerId = id ?? generatedId;
+  return (
+    <div className={inline ? 'flex items-center gap-2' : 'flex flex-col gap-1.5'}>
+      <Label htmlFor={triggerId} className={cn(inline && 'text-sm text-muted-foreground')}>
+        {label}
+      </Label>
+      <Select value={value} onValueChange={(v) => onChange(v as V)}>
+        <SelectTrigger id={triggerId} className={triggerClassName}>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
