@@ -121,6 +121,7 @@ export const communities = pgTable(
     index('communities_amenities_idx').using('gin', t.amenities),
     index('communities_lat_lng_idx').on(t.lat, t.lng),
     index('communities_created_idx').on(t.createdAt),
+    index('communities_community_type_idx').on(t.communityType),
   ],
 );
 

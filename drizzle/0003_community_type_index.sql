@@ -1,0 +1,1 @@
+CREATE INDEX "communities_community_type_idx" ON "communities" USING btree ("community_type");
