@@ -1,18 +1,17 @@
 // Community Insights (/community-insights): filters, search, sort and paging over every community,
 // with the focus/name hand-off from Operator Intelligence (SPEC sections 2 and 4).
-import { ArrowDownIcon, ArrowUpIcon, BarChart3Icon } from 'lucide-react';
+import { BarChart3Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DEFAULT_CSAT, DEFAULT_PAGE_SIZE, FOCUS_HIGHLIGHT_MS, INSIGHT_SORT_FIELDS_LABELS } from './sort-fields';
 import { INSIGHT_FILTER_KEYS, type InsightFilterKey, type InsightSortField, type SortDirection } from '../../../contracts/insights';
 import { ExportDataButton } from '../../components/export-data-button';
 import { Pagination } from '../../components/pagination';
+import { SortControls } from '../../components/sort-controls';
+import { StatCard } from '../../components/stat-card';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
-import { Button, buttonVariants } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
-import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { Skeleton } from '../../components/ui/skeleton';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { formatNumber } from '../../lib/format';
 import { cn } from '../../lib/utils';
@@ -128,18 +127,7 @@ export function CommunityInsightsPage() {
       <Card>
         <CardHeader className="flex flex-col gap-3 pb-2 sm:flex-row sm:items-center sm:justify-between">
           <h2 className="text-lg font-semibold">Communities</h2>
-          <div className="flex flex-wrap items-center gap-2">
-            <SortBySelect value={sort.field} onChange={(field) => setSort({ field, direction: 'asc' })} />
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setSort((s) => ({ ...s, direction: s.direction === 'asc' ? 'desc' : 'asc' }))}
-              aria-label={sort.direction === 'asc' ? 'Sorted ascending: sort descending' : 'Sorted descending: sort ascending'}
-            >
-              {sort.direction === 'asc' ? <ArrowUpIcon aria-hidden="true" /> : <ArrowDownIcon aria-hidden="true" />}
-              {sort.direction === 'asc' ? 'Asc' : 'Desc'}
-            </Button>
-          </div>
+          <SortControls id="insight-sort-by" fields={INSIGHT_SORT_FIELDS_LABELS} sort={sort} onChange={setSort} />
         </CardHeader>
         <CardContent className="space-y-6">
           <InsightTable
@@ -163,40 +151,6 @@ export function CommunityInsightsPage() {
           />
         </CardContent>
       </Card>
-    </div>
-  );
-}
-
-function StatCard({ label, value, hint }: { label: string; value: string | null; hint: string }) {
-  return (
-    <Card>
-      <CardContent className="p-6">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        {value === null ? <Skeleton className="mt-2 h-9 w-24" /> : <p className="mt-1 text-3xl font-bold text-gray-900">{value}</p>}
-        <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
-      </CardContent>
-    </Card>
-  );
-}
-
-function SortBySelect({ value, onChange }: { value: InsightSortField; onChange: (field: InsightSortField) => void }) {
-  return (
-    <div className="flex items-center gap-2">
-      <Label htmlFor="insight-sort-by" className="text-sm text-muted-foreground">
-        Sort by
-      </Label>
-      <Select value={value} onValueChange={(v) => onChange(v as InsightSortField)}>
-        <SelectTrigger id="insight-sort-by" className="h-9 w-44">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {INSIGHT_SORT_FIELDS_LABELS.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
     </div>
   );
 }

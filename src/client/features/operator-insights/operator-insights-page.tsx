@@ -1,6 +1,6 @@
 // Operator Intelligence (/operator-insights): figures, search, four filters, operator cards with their
 // communities dialog, and paging (SPEC sections 2 and 4).
-import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from 'lucide-react';
+import { SearchIcon } from 'lucide-react';
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE, OPERATOR_COMMUNITY_LABELS, OPERATOR_REVENUE_LABELS, US_STATES } from '../../../contracts/constants';
 import {
@@ -14,12 +14,13 @@ import {
 import { ExportDataButton } from '../../components/export-data-button';
 import { FilterSelect } from '../../components/filter-select';
 import { Pagination } from '../../components/pagination';
+import { SortControls } from '../../components/sort-controls';
+import { StatCard } from '../../components/stat-card';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { formatNumber } from '../../lib/format';
@@ -149,32 +150,7 @@ export function OperatorInsightsPage() {
                 : `All ${formatNumber(data.total)} Operators`
               : 'Operators'}
           </h2>
-          <div className="flex flex-wrap items-center gap-2">
-            <Label htmlFor="operator-sort-by" className="text-sm text-muted-foreground">
-              Sort by
-            </Label>
-            <Select value={sort.field} onValueChange={(v) => setSort({ field: v as OperatorSortField, direction: 'asc' })}>
-              <SelectTrigger id="operator-sort-by" className="h-9 w-44">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {SORT_LABELS.map((o) => (
-                  <SelectItem key={o.value} value={o.value}>
-                    {o.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setSort((s) => ({ ...s, direction: s.direction === 'asc' ? 'desc' : 'asc' }))}
-              aria-label={sort.direction === 'asc' ? 'Sorted ascending: sort descending' : 'Sorted descending: sort ascending'}
-            >
-              {sort.direction === 'asc' ? <ArrowUpIcon aria-hidden="true" /> : <ArrowDownIcon aria-hidden="true" />}
-              {sort.direction === 'asc' ? 'Asc' : 'Desc'}
-            </Button>
-          </div>
+          <SortControls id="operator-sort-by" fields={SORT_LABELS} sort={sort} onChange={setSort} />
         </div>
 
         {query.isPending ? (
@@ -209,17 +185,5 @@ export function OperatorInsightsPage() {
 
       <OperatorCommunitiesDialog operator={dialogOperator} onClose={() => setDialogOperator(null)} />
     </div>
-  );
-}
-
-function StatCard({ label, value, hint }: { label: string; value: string | null; hint: string }) {
-  return (
-    <Card>
-      <CardContent className="p-6">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        {value === null ? <Skeleton className="mt-2 h-9 w-24" /> : <p className="mt-1 text-3xl font-bold text-gray-900">{value}</p>}
-        <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
-      </CardContent>
-    </Card>
   );
 }
