@@ -1,5 +1,5 @@
 // The four charts of the pricing analytics screen (Recharts; this module loads only on this route).
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, type PieLabelRenderProps, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PricingAnalyticsResponse } from '../../../../contracts/market';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatCurrency } from '../../../lib/format';
@@ -11,6 +11,15 @@ const CARE_COLORS = ['#0f766e', '#15803d', '#7c3aed', '#b45309'];
 // $7.5k rather than a rounded $8k: tick steps are often 2,500.
 const axisMoney = (v: number) => (v >= 1000 ? `$${(v / 1000).toFixed(v % 1000 === 0 ? 0 : 1)}k` : `$${v}`);
 const tooltipMoney = (v: unknown) => formatCurrency(Number(v));
+
+/** Slice labels in dark text inside the card (slice colours are too light for text; 80% radius clipped them). */
+function segmentLabel({ x, y, textAnchor, value }: PieLabelRenderProps) {
+  return (
+    <text x={x} y={y} textAnchor={textAnchor} dominantBaseline="central" fill="#1f2937" fontSize={13}>
+      {`${String(value ?? 0)}%`}
+    </text>
+  );
+}
 
 export interface CareTypeBar {
   label: string;
@@ -59,7 +68,7 @@ export function PricingCharts({ data, careBars }: { data: PricingAnalyticsRespon
         ) : (
           <ResponsiveContainer width="100%" height="100%">
             <PieChart>
-              <Pie data={segments} dataKey="percentage" nameKey="segment" innerRadius="45%" outerRadius="80%" paddingAngle={2} label={(e: { value?: unknown }) => `${String(e.value ?? 0)}%`}>
+              <Pie data={segments} dataKey="percentage" nameKey="segment" innerRadius="40%" outerRadius="70%" paddingAngle={2} label={segmentLabel} labelLine={{ stroke: '#6b7280' }}>
                 {segments.map((s) => (
                   <Cell key={s.segment} fill={s.color} />
                 ))}
