@@ -31,9 +31,19 @@ describe.skipIf(!browserAvailable)('pricing analytics', () => {
     await screenshot(page, 'pricing-analytics');
     await expectAccessible(page);
 
+    // While a filter change loads, the current figures and the filters stay on screen (no skeleton flash).
+    const slow = /\/api\/pricing-analytics\?.*state=/;
+    await page.route(slow, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
     await page.locator('#pricing-state').click();
     await page.getByRole('option', { name: `${await stateName(state!.state)} (${money(state!.all_avg)})` }).click();
+    expect(await page.locator('#pricing-state').isVisible()).toBe(true);
+    expect(await page.getByLabel('Loading pricing analytics').count()).toBe(0);
+    expect(await cards.textContent()).toContain(money(all!.avg));
     await expect.poll(() => cards.textContent(), { timeout: 20_000 }).toContain(money(state!.avg));
+    await page.unroute(slow);
 
     await page.locator('#pricing-care-type').click();
     await page.getByRole('option', { name: 'Memory Care' }).click();
