@@ -25,6 +25,18 @@ function ReviewListSkeleton({ count }: { count: number }) {
   );
 }
 
+/** The preview and the dialog say the same when the reviews cannot be loaded. */
+function ReviewsLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <p className="text-gray-700">Reviews could not be loaded right now.</p>
+      <Button variant="outline" onClick={onRetry}>
+        Try Again
+      </Button>
+    </div>
+  );
+}
+
 export function ReviewsSection({ communityId, communityName }: { communityId: number; communityName: string }) {
   const [open, setOpen] = useState(false);
   const { data, isPending, isError, refetch } = useReviews(communityId, 1, REVIEWS_PREVIEW_COUNT);
@@ -45,12 +57,7 @@ export function ReviewsSection({ communityId, communityName }: { communityId: nu
             <ReviewListSkeleton count={REVIEWS_PREVIEW_COUNT} />
           </div>
         ) : isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <p className="text-gray-700">Reviews could not be loaded right now.</p>
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <ReviewsLoadError onRetry={() => void refetch()} />
         ) : total === 0 ? (
           <div className="flex flex-col items-center gap-2 py-6 text-center">
             <MessageSquareIcon className="size-8 text-gray-400" aria-hidden="true" />
@@ -132,12 +139,7 @@ function AllReviewsDialog({
           {isPending ? (
             <ReviewListSkeleton count={4} />
           ) : isError ? (
-            <div className="flex flex-col items-start gap-3">
-              <p className="text-gray-700">Reviews could not be loaded right now.</p>
-              <Button variant="outline" onClick={() => void refetch()}>
-                Try Again
-              </Button>
-            </div>
+            <ReviewsLoadError onRetry={() => void refetch()} />
           ) : (
             <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
               {data.reviews.map((review) => (
