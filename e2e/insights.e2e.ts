@@ -116,6 +116,22 @@ describe.skipIf(!browserAvailable)('community insights', () => {
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
+  it('shows a failed load as status and reason, never raw JSON', async () => {
+    const page = await b.newPage();
+    await page.route(/\/api\/community-insights\?/, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Searching the review texts took too long.' } }),
+      }),
+    );
+    await page.goto('/community-insights');
+    const alert = page.getByRole('alert').filter({ hasText: '503' });
+    await poll(() => alert.textContent()).toContain('503: Searching the review texts took too long.');
+    expect(await alert.textContent()).not.toContain('{');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('tells a visitor that export is a Professional feature (and the server refuses)', async () => {
     const page = await b.newPage();
     await page.goto('/community-insights');

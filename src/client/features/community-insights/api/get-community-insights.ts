@@ -1,7 +1,7 @@
 // GET /api/community-insights: fetcher, query options factory and hook (SPEC section 7).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InsightFilterKey, InsightResponse, InsightSortField, SortDirection } from '../../../../contracts/insights';
-import { getJson, withQuery } from '../../../lib/api';
+import { withQuery } from '../../../lib/api';
 
 export const COMMUNITY_INSIGHTS_URL = '/api/community-insights';
 export const COMMUNITY_INSIGHTS_EXPORT_URL = '/api/community-insights/export.csv';
@@ -36,14 +36,24 @@ export function communityInsightsExportUrl(p: Omit<CommunityInsightParams, 'page
   return withQuery(COMMUNITY_INSIGHTS_EXPORT_URL, insightQueryParams(p));
 }
 
-export function fetchCommunityInsights(p: CommunityInsightParams): Promise<InsightResponse> {
-  return getJson<InsightResponse>(communityInsightsUrl(p));
+/**
+ * SPEC section 8: a failed load is '{status}: {statusText}'. When the server says why (e.g. a review-topic
+ * search that took too long), its sentence replaces the status text, so the alert never shows raw JSON.
+ */
+export async function fetchCommunityInsights(p: CommunityInsightParams, signal?: AbortSignal): Promise<InsightResponse> {
+  const res = await fetch(communityInsightsUrl(p), { credentials: 'include', signal });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { message?: unknown } } | null;
+    const reason = typeof body?.error?.message === 'string' && body.error.message ? body.error.message : res.statusText;
+    throw new Error(`${res.status}: ${reason}`);
+  }
+  return (await res.json()) as InsightResponse;
 }
 
 export const getCommunityInsightsQueryOptions = (p: CommunityInsightParams) =>
   queryOptions({
     queryKey: [COMMUNITY_INSIGHTS_URL, p] as const,
-    queryFn: () => fetchCommunityInsights(p),
+    queryFn: ({ signal }) => fetchCommunityInsights(p, signal),
     placeholderData: keepPreviousData,
   });
 
