@@ -122,6 +122,11 @@ export const communities = pgTable(
     index('communities_lat_lng_idx').on(t.lat, t.lng),
     index('communities_created_idx').on(t.createdAt),
     index('communities_community_type_idx').on(t.communityType),
+    // Single filters of Community Insights that otherwise scan the whole (wide) table.
+    index('communities_owner_type_idx').on(t.ownerType),
+    index('communities_score_idx').on(t.score),
+    // Both prices in one index: the price-band overlap (coalesce of the two) is then an index-only scan.
+    index('communities_prices_idx').on(t.minPrice, t.maxPrice),
   ],
 );
 
