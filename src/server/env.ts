@@ -60,6 +60,14 @@ export const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().optional(),
   /** Where the built client is served from (default dist/client). */
   CLIENT_DIST_DIR: z.string().optional(),
+  /**
+   * Set to false to turn off the in-process caches of search, insights and market answers (to measure
+   * the uncached path; the sentiment summaries stay cached). Default true.
+   */
+  APP_CACHES: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Sign-in and sign-up attempts per IP address per minute (each endpoint counts on its own). */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),

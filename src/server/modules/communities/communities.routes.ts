@@ -5,7 +5,7 @@ import type { RouteModule } from '../../types';
 import { createSearchService } from './search.service';
 
 export const communityRoutes: RouteModule = (app, { pool, env }) => {
-  const search = createSearchService(pool);
+  const search = createSearchService(pool, env.APP_CACHES ? {} : { cacheTtlMs: 0 });
 
   app.get(
     '/communities/search',

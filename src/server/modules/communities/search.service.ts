@@ -119,7 +119,9 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   const counts = new TtlCache<number>({ ttlMs: ttl, maxEntries: 2000 });
   const pages = new TtlCache<SearchResponse>({ ttlMs: ttl, maxEntries: 1000 });
   const points = new TtlCache<SerializedPoints>({ ttlMs: ttl, maxEntries: 16 });
-  const cityIndex = new CityIndex(() => listCities(db), Math.max(ttl, 1) * 3);
+  // The city list is an index of the directory, not an answer cache: reloaded (in the background) at most
+  // once a minute even when the answer caches are off (APP_CACHES=false), so new cities appear within 60 s.
+  const cityIndex = new CityIndex(() => listCities(db), Math.max(ttl * 3, 60_000));
 
   async function criteriaFor(f: SearchFilters): Promise<SearchCriteria> {
     const locKey = (f.location ?? '').trim().toLowerCase().replace(/\s+/g, ' ');

@@ -22,10 +22,12 @@ export const insightRoutes: RouteModule = (app, { pool, env }) => {
   // Counting ~45k rows under arbitrary filters on every request would not stay fast: figures are cached
   // for a minute, page answers for 15 s, and both are served stale (while refreshed) for up to 10 minutes.
   // Tests run without caching so every answer reflects the rows they just wrote.
-  const caching = env.NODE_ENV !== 'test';
+  // APP_CACHES=false turns off the answer caches (pages, filtered counts) but not the whole-table lists.
+  const caching = env.NODE_ENV !== 'test' && env.APP_CACHES;
   const service = createInsightService(pool, {
     figuresTtlMs: caching ? 60_000 : 0,
     pageTtlMs: caching ? 15_000 : 0,
+    listsTtlMs: env.NODE_ENV !== 'test' ? 60_000 : 0,
     staleMs: 10 * 60_000,
   });
   if (caching) {

@@ -47,6 +47,11 @@ export interface InsightServiceOptions {
   figuresTtlMs: number;
   /** How long a whole page answer is fresh. */
   pageTtlMs: number;
+  /**
+   * How long the whole-table figures (totals, CSAT, filter option lists) are fresh; defaults to
+   * figuresTtlMs. Kept on when the answer caches are off (APP_CACHES=false) to measure the uncached path.
+   */
+  listsTtlMs?: number;
   /** How long past freshness a cached answer is still served while it is refreshed in the background. */
   staleMs: number;
 }
@@ -256,8 +261,9 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
   const figures = { ttlMs: options.figuresTtlMs, staleMs: options.staleMs };
   const pages = { ttlMs: options.pageTtlMs, staleMs: options.staleMs, maxEntries: 500 };
   const counts = new TtlCache<number>({ ...figures, maxEntries: 50_000 });
-  const totals = new TtlCache<{ total: number; csat: number | null }>({ ...figures, maxEntries: 4 });
-  const options$ = new TtlCache<string[]>({ ...figures, maxEntries: 2_000 });
+  const lists = { ttlMs: options.listsTtlMs ?? options.figuresTtlMs, staleMs: options.staleMs };
+  const totals = new TtlCache<{ total: number; csat: number | null }>({ ...lists, maxEntries: 4 });
+  const options$ = new TtlCache<string[]>({ ...lists, maxEntries: 2_000 });
   const insightPages = new TtlCache<InsightResponse>(pages);
   const operatorPages = new TtlCache<OperatorResponse>(pages);
   const operatorFigures = new TtlCache<{ n: number; avg_revenue: number | null; avg_communities: number | null }>({

@@ -6,8 +6,8 @@ import { isPro, requirePro } from '../auth/session';
 import type { RouteModule } from '../../types';
 import { createMarketService } from './market.service';
 
-export const marketRoutes: RouteModule = (app, { pool }) => {
-  const service = createMarketService(pool);
+export const marketRoutes: RouteModule = (app, { pool, env }) => {
+  const service = createMarketService(pool, { caching: env.APP_CACHES });
 
   app.get(
     '/pricing-analytics',

@@ -14,10 +14,11 @@ export const SEGMENT_COLORS = { budget: '#16a34a', mid: '#2563eb', premium: '#93
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 const pct = (n: number) => Math.round(n * 1000) / 10;
 
-export function createMarketService(pool: pg.Pool) {
-  const pricingCache = new TtlCache<PricingAnalyticsResponse>({ ttlMs: PRICING_TTL_MS });
-  const statesCache = new TtlCache<Awaited<ReturnType<typeof repo.stateAverages>>>({ ttlMs: PRICING_TTL_MS, maxEntries: 1 });
-  const dashboardCache = new TtlCache<unknown>({ ttlMs: DASHBOARD_TTL_MS, maxEntries: 10 });
+export function createMarketService(pool: pg.Pool, options: { caching?: boolean } = {}) {
+  const on = options.caching ?? true;
+  const pricingCache = new TtlCache<PricingAnalyticsResponse>({ ttlMs: on ? PRICING_TTL_MS : 0 });
+  const statesCache = new TtlCache<Awaited<ReturnType<typeof repo.stateAverages>>>({ ttlMs: on ? PRICING_TTL_MS : 0, maxEntries: 1 });
+  const dashboardCache = new TtlCache<unknown>({ ttlMs: on ? DASHBOARD_TTL_MS : 0, maxEntries: 10 });
 
   async function pricingAnalytics(filter: repo.PricingFilter): Promise<PricingAnalyticsResponse> {
     const key = JSON.stringify([filter.state ?? '', filter.careType ?? '', filter.priceRange ?? '']);
