@@ -167,8 +167,18 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
-export function createPool(url: string, max = 20): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+/**
+ * Session settings of the application's pool. It serves many short requests at once on few cores: a
+ * parallel plan (a leader and up to 2 workers per query) only multiplies the processes competing for
+ * them, so each query runs in one process. (On the 45k-row tables the planner rarely chose parallel
+ * plans anyway: an A/B of the uncached search and insights endpoints under 50 connections was within
+ * noise; it matters for the whole-table review aggregates, which are cached and refreshed in the background.)
+ */
+export const OLTP_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
+/** `options`: session settings sent at connect (e.g. OLTP_SESSION_OPTIONS). */
+export function createPool(url: string, max = 20, options?: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...(options ? { options } : {}) });
   // An idle client can be cut off (server restart, embedded shutdown): log, never crash.
   pool.on('error', () => {});
   return pool;
@@ -189,7 +199,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await ensureDatabase(embeddedUrl(opts.embeddedPort, 'postgres'), 'senior_living');
     url = embeddedUrl(opts.embeddedPort);
   }
-  const pool = createPool(url, opts.poolMax ?? 20);
+  // The application's pool: no parallel plans (see OLTP_SESSION_OPTIONS).
+  const pool = createPool(url, opts.poolMax ?? 20, OLTP_SESSION_OPTIONS);
   return {
     pool,
     db: wrapPool(pool),
