@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -11,6 +12,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+/** Unmeasured seconds before each endpoint (JIT, pool connections, caches reach their steady state). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+/** A free-text label for the run (e.g. 'caches off'), printed in the table's heading. */
+const LABEL = process.env.BENCH_LABEL ?? '';
+/** Results go to bench/results/<OUT>.md and .json. */
+const OUT = process.env.BENCH_OUT ?? 'latest';
 
 interface Target {
   name: string;
@@ -19,6 +26,13 @@ interface Target {
   paths: string[];
   body?: unknown;
   baseline?: 'route' | 'query';
+  /** Sends the signed-in (trial = Pro) bench user's session cookie. */
+  auth?: boolean;
+  /**
+   * A route with a per-client rate limit: measured with a fixed number of requests that stays under it
+   * (req/s is then not a throughput figure and is not compared with the baselines).
+   */
+  limited?: { requests: number; connections: number; note: string };
 }
 
 async function freePort(): Promise<number> {
@@ -57,15 +71,33 @@ async function json<T>(url: string): Promise<T> {
 }
 
 async function sample(url: string) {
-  // Real ids and names from the data, so every request hits existing rows.
-  const search = await json<{ communities?: Array<{ id: number; city: string; state: string; zipCode: string }> }>(
-    `${url}/api/communities/search?location=Texas&sort=rating`,
-  ).catch(() => ({ communities: [] }));
+  // Real ids from the data, so every request hits existing rows: communities of a state search (ordinary
+  // review counts), and operators of every size (the largest lists 800+ communities, most a handful).
+  const search = await json<{ communities?: Array<{ id: number }> }>(`${url}/api/communities/search?location=Texas&sort=rating`).catch(
+    () => ({ communities: [] }),
+  );
   const communities = search.communities ?? [];
   const ids = communities.length ? communities.map((c) => c.id) : [1, 2, 3, 4, 5];
-  const ops = await json<{ operators?: Array<{ id: number }> }>(`${url}/api/operator-insights?page=1&pageSize=25&sortField=operatorTotalCommunities&sortDirection=desc`).catch(() => ({ operators: [] }));
-  const operatorIds = (ops.operators ?? []).map((o) => o.id).slice(0, 10);
+  const opList = (sort: string, dir: string, page = 1) =>
+    json<{ operators?: Array<{ id: number }> }>(`${url}/api/operator-insights?page=${page}&pageSize=25&sortField=${sort}&sortDirection=${dir}`)
+      .then((r) => (r.operators ?? []).map((o) => o.id))
+      .catch(() => [] as number[]);
+  const operatorIds = [...(await opList('operatorTotalCommunities', 'desc')).slice(0, 2), ...(await opList('operatorName', 'asc', 7)).slice(0, 8)];
   return { ids, operatorIds: operatorIds.length ? operatorIds : [1, 2, 3] };
+}
+
+/** Registers (or signs in) the bench user; a new account has the Pro trial. Returns its cookie header. */
+async function signIn(url: string): Promise<string | undefined> {
+  const body = JSON.stringify({ email: 'bench-user@example.com', password: 'bench-password-123', firstName: 'Bench' });
+  const headers = { 'content-type': 'application/json' };
+  let res = await fetch(`${url}/api/auth/register`, { method: 'POST', headers, body });
+  if (res.status === 409) res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers, body });
+  if (!res.ok) {
+    console.log(`could not sign the bench user in (${res.status}); Pro endpoints are skipped`);
+    return undefined;
+  }
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  return sid?.split(';')[0];
 }
 
 function targets(ids: number[], operatorIds: number[]): Target[] {
@@ -74,27 +106,41 @@ function targets(ids: number[], operatorIds: number[]): Target[] {
     { name: 'baseline: bare route (GET /api/health/live)', paths: ['/api/health/live'], baseline: 'route' },
     { name: 'baseline: bare indexed query (GET /api/health/probe)', paths: ids.slice(0, 20).map((id) => `/api/health/probe?id=${id}`), baseline: 'query' },
     { name: 'GET /api/health (6 table counts)', paths: ['/api/health'] },
-    { name: 'search: city', paths: ['/api/communities/search?location=Chicago', '/api/communities/search?location=Houston, TX', '/api/communities/search?location=Phoenix'].map(q) },
-    { name: 'search: ZIP radius', paths: ['/api/communities/search?location=60540', '/api/communities/search?location=10001', '/api/communities/search?location=94110'] },
+    {
+      name: 'search: city',
+      paths: ['Chicago', 'Houston, TX', 'Phoenix', 'Naperville, IL', 'Columbus', 'Portland, OR', 'Springfield', 'Austin', 'Denver', 'Miami, FL', 'Seattle', 'Boston'].map((c) =>
+        q(`/api/communities/search?location=${c}`),
+      ),
+    },
+    { name: 'search: ZIP radius', paths: ['60540', '10001', '94110', '77002', '33101', '85004', '98101', '30303'].map((z) => `/api/communities/search?location=${z}`) },
     { name: 'search: state + care type + price', paths: ['/api/communities/search?location=CA&careTypes=Assisted Living&priceMin=3000&priceMax=6000', '/api/communities/search?location=Florida&careTypes=Memory Care'].map(q) },
     { name: 'search: misspelled city', paths: ['/api/communities/search?location=Sacremento', '/api/communities/search?location=Pittsburg'] },
-    { name: 'search: no location, sort price_low, page 5', paths: ['/api/communities/search?sort=price_low&page=5', '/api/communities/search?sort=rating&page=2', '/api/communities/search?sort=name&page=9'] },
+    {
+      name: 'search: no location, sorts, pages 1-40',
+      paths: Array.from({ length: 40 }, (_, i) => `/api/communities/search?sort=${['price_low', 'rating', 'name', 'price_high'][i % 4]}&page=${i + 1}`),
+    },
     { name: 'search: amenities', paths: ['/api/communities/search?amenities=Pet Friendly,Swimming Pool', '/api/communities/search?location=TX&amenities=Fitness Center'].map(q) },
-    { name: 'search: map points (state)', paths: ['/api/communities/search/points?location=TX', '/api/communities/search/points?location=Ohio'] },
+    { name: 'search: map points (state, gzip)', paths: ['/api/communities/search/points?location=TX', '/api/communities/search/points?location=Ohio'] },
     { name: 'community detail', paths: ids.slice(0, 20).map((id) => `/api/communities/${id}`) },
     { name: 'community reviews', paths: ids.slice(0, 20).map((id) => `/api/reviews/${id}`) },
+    { name: 'operator communities (2 largest, 8 typical)', paths: operatorIds.map((id) => `/api/operators/${id}/communities`) },
     { name: 'community insights: default', paths: ['/api/community-insights?page=1&pageSize=25&sortField=name&sortDirection=asc'] },
     { name: 'community insights: one filter', paths: ['/api/community-insights?page=1&pageSize=25&sortField=name&sortDirection=asc&state=CA', '/api/community-insights?page=2&pageSize=50&sortField=name&sortDirection=desc&pricingRange=4000-6000', '/api/community-insights?page=1&pageSize=25&sortField=name&sortDirection=asc&searchQuery=sunrise'] },
     { name: 'operator insights: default', paths: ['/api/operator-insights?page=1&pageSize=25&sortField=operatorName&sortDirection=asc'] },
     { name: 'operator insights: one filter', paths: ['/api/operator-insights?page=1&pageSize=25&sortField=operatorName&sortDirection=asc&operatorState=TX', '/api/operator-insights?page=1&pageSize=25&sortField=operatorName&sortDirection=asc&operatorRevenue=over_100m', '/api/operator-insights?page=1&pageSize=25&sortField=operatorName&sortDirection=asc&searchQuery=care'] },
-    { name: 'operator communities', paths: operatorIds.map((id) => `/api/operators/${id}/communities`) },
     { name: 'pricing analytics', paths: ['/api/pricing-analytics', '/api/pricing-analytics?state=CA', '/api/pricing-analytics?careType=memory&priceRange=premium'] },
     { name: 'sentiment: customer summary', paths: ['/api/sentiment/customer/summary'] },
     { name: 'sentiment: employee summary', paths: ['/api/sentiment/employee/summary'] },
     { name: 'sentiment: customer reviews page', paths: ['/api/sentiment/customer/reviews?page=1', '/api/sentiment/customer/reviews?page=50', '/api/sentiment/customer/reviews?page=900'] },
-    { name: 'warehouse: count query', method: 'POST', paths: ['/api/warehouse/query'], body: { query: 'SELECT COUNT(*) FROM customer_reviews' } },
+    {
+      name: 'warehouse: count query',
+      method: 'POST',
+      paths: ['/api/warehouse/query'],
+      body: { query: 'SELECT COUNT(*) FROM customer_reviews' },
+      limited: { requests: 40, connections: 3, note: 'rate limited to 120/min per client and 3 concurrent queries by design: 40 requests on 3 connections, latency only' },
+    },
     { name: 'dashboard: market metrics', paths: ['/api/market/metrics'] },
-    { name: 'dashboard: top operators', paths: ['/api/operators/top'] },
+    { name: 'dashboard: top operators (Pro)', paths: ['/api/operators/top'], auth: true },
     { name: 'dashboard: recent insights', paths: ['/api/insights/recent'] },
   ];
 }
@@ -106,24 +152,36 @@ interface Row {
   p99: number;
   non2xx: number;
   baseline?: 'route' | 'query';
+  note?: string;
 }
 
-async function measure(url: string, t: Target): Promise<Row> {
+async function measure(url: string, t: Target, cookie: string | undefined, seconds: number): Promise<Row> {
   let i = 0;
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' }; // as browsers send
+  if (t.body) headers['content-type'] = 'application/json';
+  if (t.auth && cookie) headers.cookie = cookie;
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
-    duration: DURATION,
+    connections: t.limited?.connections ?? CONNECTIONS,
+    ...(t.limited ? { amount: t.limited.requests } : { duration: seconds }),
     requests: [
       {
         method: t.method ?? 'GET',
-        headers: t.body ? { 'content-type': 'application/json' } : undefined,
+        headers,
         body: t.body ? JSON.stringify(t.body) : undefined,
         setupRequest: (req) => ({ ...req, path: t.paths[i++ % t.paths.length] }),
       },
     ],
   });
-  return { name: t.name, reqs: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, baseline: t.baseline };
+  return {
+    name: t.name,
+    reqs: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    baseline: t.baseline,
+    note: t.limited?.note,
+  };
 }
 
 const external = process.env.BENCH_URL;
@@ -131,33 +189,45 @@ const app = external ? null : await startApp();
 const url = external ?? app!.url;
 try {
   const { ids, operatorIds } = await sample(url);
+  const cookie = await signIn(url);
   const rows: Row[] = [];
+  const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
+  const loadBefore = load();
   for (const t of targets(ids, operatorIds)) {
     if (ONLY && !t.baseline && !ONLY.test(t.name)) continue;
-    const probe = await fetch(url + t.paths[0], { method: t.method ?? 'GET', headers: t.body ? { 'content-type': 'application/json' } : {}, body: t.body ? JSON.stringify(t.body) : undefined });
-    if (probe.status === 404 && (await probe.text()).includes('No route')) {
+    if (t.auth && !cookie) continue;
+    const headers: Record<string, string> = t.body ? { 'content-type': 'application/json' } : {};
+    if (t.auth && cookie) headers.cookie = cookie;
+    const probe = await fetch(url + t.paths[0], { method: t.method ?? 'GET', headers, body: t.body ? JSON.stringify(t.body) : undefined });
+    const probeText = await probe.text();
+    if (probe.status === 404 && probeText.includes('No route')) {
       console.log(`skip (no such endpoint yet): ${t.name}`);
       continue;
     }
+    if (!probe.ok && probe.status !== 429) console.log(`warning: ${t.name}: ${t.paths[0]} answers ${probe.status} ${probeText.slice(0, 200)}`);
     process.stdout.write(`measuring ${t.name} ... `);
-    const row = await measure(url, t);
-    console.log(`${Math.round(row.reqs)} req/s`);
+    if (WARMUP > 0 && !t.limited) await measure(url, t, cookie, WARMUP);
+    const row = await measure(url, t, cookie, DURATION);
+    console.log(`${Math.round(row.reqs)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`);
     rows.push(row);
   }
   const route = rows.find((r) => r.baseline === 'route');
   const query = rows.find((r) => r.baseline === 'query');
-  const ratio = (r: Row, b?: Row) => (b ? `${((r.reqs / b.reqs) * 100).toFixed(0)}%` : '-');
+  const ratio = (r: Row, b?: Row) => (b && !r.note ? `${((r.reqs / b.reqs) * 100).toFixed(0)}%` : '-');
+  const notes = rows.filter((r) => r.note);
   const lines = [
-    `Benchmark: ${CONNECTIONS} connections, ${DURATION} s per endpoint, ${new Date().toISOString()}, target ${url}`,
+    `Benchmark${LABEL ? ` (${LABEL})` : ''}: ${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s warm-up, ${new Date().toISOString()}, target ${url}`,
+    `Load average (1, 5, 15 min) on ${os.cpus().length} cores: ${loadBefore} before, ${load()} after.`,
     '',
     '| endpoint | req/s | p50 ms | p99 ms | non-2xx | vs bare route | vs bare query |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${Math.round(r.reqs)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio(r, route)} | ${ratio(r, query)} |`),
+    ...rows.map((r) => `| ${r.name}${r.note ? ' *' : ''} | ${Math.round(r.reqs)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio(r, route)} | ${ratio(r, query)} |`),
+    ...(notes.length ? ['', ...notes.map((r) => `\\* ${r.name}: ${r.note}.`)] : []),
   ];
   console.log(`\n${lines.join('\n')}`);
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench/results/latest.md'), `${lines.join('\n')}\n`);
-  writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(rows, null, 2));
+  writeFileSync(path.join(root, `bench/results/${OUT}.md`), `${lines.join('\n')}\n`);
+  writeFileSync(path.join(root, `bench/results/${OUT}.json`), JSON.stringify(rows, null, 2));
 } finally {
   if (app) {
     app.child.kill('SIGTERM');
