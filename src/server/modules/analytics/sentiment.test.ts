@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifySentiment } from '../../../contracts/constants';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
@@ -138,6 +139,27 @@ describe('GET /api/sentiment/{kind}/reviews', () => {
       location: null,
     });
     expect(body.reviews.map((r: { classification: string }) => r.classification)).toEqual(['Negative', 'Positive', 'Neutral']);
+  });
+});
+
+describe('review pages outside tests (cached as bytes)', () => {
+  it('answers the same page gzipped or not, unchanged within the TTL, and still refuses a bad page', async () => {
+    const prod = await buildTestApp(tdb, { NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    try {
+      const plain = await prod.inject({ method: 'GET', url: '/api/sentiment/customer/reviews?page=2' });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-type']).toMatch(/application\/json/);
+      const body = plain.json();
+      expect(body).toMatchObject({ page: 2, pageSize: 1000, total: 2006, totalPages: 3 });
+      const zipped = await prod.inject({ method: 'GET', url: '/api/sentiment/customer/reviews?page=2', headers: { 'accept-encoding': 'gzip' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(body);
+      const employees = await prod.inject({ method: 'GET', url: '/api/sentiment/employee/reviews?page=1' });
+      expect(employees.json().reviews[0]).toHaveProperty('jobTitle');
+      expect((await prod.inject({ method: 'GET', url: '/api/sentiment/customer/reviews?page=4' })).statusCode).toBe(400);
+    } finally {
+      await prod.close();
+    }
   });
 });
 
