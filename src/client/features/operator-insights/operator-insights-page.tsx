@@ -78,9 +78,10 @@ export function OperatorInsightsPage() {
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Operators" value={data ? formatNumber(data.total) : null} hint="Active operators tracked" />
-        <StatCard label="Average Revenue" value={data ? (data.avgRevenue !== null ? formatRevenue(data.avgRevenue) : 'N/A') : 'N/A'} hint="Per operator annually" />
-        <StatCard label="Avg Communities" value={data?.avgCommunities != null ? data.avgCommunities.toFixed(1) : 'N/A'} hint="Communities per operator" />
+        {/* A skeleton while loading; N/A (the spec's default) when the figure is missing or the load failed. */}
+        <StatCard label="Total Operators" value={data ? formatNumber(data.total) : query.isError ? 'N/A' : null} hint="Active operators tracked" />
+        <StatCard label="Average Revenue" value={data ? (data.avgRevenue !== null ? formatRevenue(data.avgRevenue) : 'N/A') : query.isError ? 'N/A' : null} hint="Per operator annually" />
+        <StatCard label="Avg Communities" value={data ? (data.avgCommunities !== null ? data.avgCommunities.toFixed(1) : 'N/A') : query.isError ? 'N/A' : null} hint="Communities per operator" />
       </div>
 
       <Card>
