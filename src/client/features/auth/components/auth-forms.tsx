@@ -44,6 +44,49 @@ function FormError({ message }: { message: string | null }) {
   );
 }
 
+interface Submitter<R> {
+  mutate: (request: R, options: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+  isPending: boolean;
+  isSuccess: boolean;
+}
+
+/**
+ * Both forms: check the values with the server's schema (field messages), otherwise send them and
+ * show the server's message above the form when it refuses; busy from sending until the page leaves.
+ */
+function useCheckedSubmit<T, R>(schema: z.ZodType<T>, values: unknown, mutation: Submitter<R>, toRequest: (data: T) => R, onSuccess: () => void) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setFormError(null);
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    mutation.mutate(toRequest(parsed.data), { onSuccess, onError: (err) => setFormError(serverMessage(err)) });
+  };
+  return { errors, formError, busy: mutation.isPending || mutation.isSuccess, submit };
+}
+
+/** The e-mail field, the same on both forms. */
+function EmailField({ value, error, onChange }: { value: string; error: string | undefined; onChange: (email: string) => void }) {
+  return (
+    <FormField
+      label="E-mail"
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 interface FormProps<V> {
   values: V;
   onChange: (values: V) => void;
@@ -52,36 +95,12 @@ interface FormProps<V> {
 }
 
 export function SignInForm({ values, onChange, onSuccess, onCreateInstead }: FormProps<SignInValues> & { onCreateInstead: () => void }) {
-  const mutation = useSignIn();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const busy = mutation.isPending || mutation.isSuccess;
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setFormError(null);
-    const parsed = loginRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data, { onSuccess, onError: (err) => setFormError(serverMessage(err)) });
-  };
+  const { errors, formError, busy, submit } = useCheckedSubmit(loginRequestSchema, values, useSignIn(), (data) => data, onSuccess);
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Sign in">
       <FormError message={formError} />
-      <FormField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => onChange({ ...values, email: e.target.value })}
-      />
+      <EmailField value={values.email} error={errors.email} onChange={(email) => onChange({ ...values, email })} />
       <FormField
         label="Password"
         type="password"
@@ -111,25 +130,13 @@ export function CreateAccountForm({
   onSuccess,
   onSignInInstead,
 }: FormProps<CreateAccountValues> & { onSignInInstead: () => void }) {
-  const mutation = useCreateAccount();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const busy = mutation.isPending || mutation.isSuccess;
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setFormError(null);
-    const parsed = registerRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    mutation.mutate(
-      { email: parsed.data.email, password: parsed.data.password, ...(parsed.data.firstName ? { firstName: parsed.data.firstName } : {}) },
-      { onSuccess, onError: (err) => setFormError(serverMessage(err)) },
-    );
-  };
+  const { errors, formError, busy, submit } = useCheckedSubmit(
+    registerRequestSchema,
+    values,
+    useCreateAccount(),
+    (data) => ({ email: data.email, password: data.password, ...(data.firstName ? { firstName: data.firstName } : {}) }),
+    onSuccess,
+  );
 
   const taken = formError === 'An account with this e-mail already exists.';
 
@@ -152,16 +159,7 @@ export function CreateAccountForm({
         error={errors.firstName}
         onChange={(e) => onChange({ ...values, firstName: e.target.value })}
       />
-      <FormField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => onChange({ ...values, email: e.target.value })}
-      />
+      <EmailField value={values.email} error={errors.email} onChange={(email) => onChange({ ...values, email })} />
       <FormField
         label="Password"
         type="password"
