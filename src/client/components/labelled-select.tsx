@@ -1,4 +1,4 @@
-// A dropdown with its visible label: stacked above it (filter cards) or beside it ('Sort by').
+// A dropdown with its label: stacked above it (filter cards), beside it ('Sort by') or for screen readers only.
 import { useId } from 'react';
 import { cn } from '../lib/utils';
 import { Label } from './ui/label';
@@ -18,16 +18,18 @@ export interface LabelledSelectProps<V extends string> {
   id?: string;
   /** Label beside the dropdown in muted small text, instead of above it. */
   inline?: boolean;
+  /** The label is read by screen readers only (the choices speak for themselves on screen). */
+  hideLabel?: boolean;
   triggerClassName?: string;
   placeholder?: string;
 }
 
-export function LabelledSelect<V extends string>({ label, value, options, onChange, id, inline, triggerClassName, placeholder }: LabelledSelectProps<V>) {
+export function LabelledSelect<V extends string>({ label, value, options, onChange, id, inline, hideLabel, triggerClassName, placeholder }: LabelledSelectProps<V>) {
   const generatedId = useId();
   const triggerId = id ?? generatedId;
   return (
     <div className={inline ? 'flex items-center gap-2' : 'flex flex-col gap-1.5'}>
-      <Label htmlFor={triggerId} className={cn(inline && 'text-sm text-muted-foreground')}>
+      <Label htmlFor={triggerId} className={cn(inline && 'text-sm text-muted-foreground', hideLabel && 'sr-only')}>
         {label}
       </Label>
       <Select value={value} onValueChange={(v) => onChange(v as V)}>

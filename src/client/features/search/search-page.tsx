@@ -4,11 +4,11 @@ import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'rea
 import { useSearch } from 'wouter';
 import { CARE_TYPE_KEYS, CARE_TYPES, PRICE_SLIDER, type SearchSort } from '../../../contracts/constants';
 import { CommunityCard, CommunityCardSkeleton, type CommunityCardVariant } from '../../components/community-card';
+import { LabelledSelect } from '../../components/labelled-select';
 import { LeadForm } from '../../components/lead-form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { setChatContext } from '../../lib/chat-context';
 import { useFavoriteIds, useToggleFavorite } from '../../lib/favorites';
@@ -195,24 +195,17 @@ function SearchScreen({ initial }: { initial: SearchFilterState }) {
                   </Button>
                 ))}
               </div>
-              <Select
+              <LabelledSelect
+                label="Sort results"
+                hideLabel
                 value={sort}
-                onValueChange={(v) => {
-                  setSort(v as SearchSort);
+                options={SORT_OPTIONS}
+                onChange={(v) => {
+                  setSort(v);
                   setPage(1);
                 }}
-              >
-                <SelectTrigger className="w-52" aria-label="Sort results">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {SORT_OPTIONS.map((o) => (
-                    <SelectItem key={o.value} value={o.value}>
-                      {o.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                triggerClassName="w-52"
+              />
             </div>
           </div>
 
