@@ -25,7 +25,7 @@ interface SerializedPage {
 export const analyticsRoutes: RouteModule = (app, { pool, env }) => {
   const sentiment = new SentimentService(pool);
   // Review pages are cached as bytes for as long as the summaries and page keys they are built from
-  // (SUMMARY_TTL_MS): serializing 1000 rows per request was most of their cost. Off in tests and with
+  // (SUMMARY_TTL_MS, 5 minutes): serializing 1000 rows per request was most of their cost. Off in tests and with
   // APP_CACHES=false.
   const pageTtlMs = env.NODE_ENV !== 'test' && env.APP_CACHES ? SUMMARY_TTL_MS : 0;
   const pages = new TtlCache<SerializedPage>({ ttlMs: pageTtlMs, maxEntries: 32 });
