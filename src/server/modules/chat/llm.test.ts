@@ -43,15 +43,13 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  app = await buildTestApp(tdb, {
-    LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
-    LLM_API_KEY: 'test-key',
-    LLM_MODEL: 'test-model',
-    LLM_TIMEOUT_MS: '400',
-    CHAT_RATE_LIMIT_MAX: '1000',
-  });
+  app = await buildTestApp(tdb, llmEnv('10000'));
 });
+
+function llmEnv(timeoutMs: string) {
+  const { port } = server.address() as AddressInfo;
+  return { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_API_KEY: 'test-key', LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: timeoutMs, CHAT_RATE_LIMIT_MAX: '1000' };
+}
 afterAll(async () => {
   await app.close();
   server.closeAllConnections();
@@ -63,8 +61,8 @@ beforeEach(() => {
   received.length = 0;
 });
 
-async function ask(message: string): Promise<ChatResponse> {
-  const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { message, sessionId: 'llm', conversationHistory: [{ role: 'user', content: 'hello' }], userContext: { location: 'Naperville, IL' } } });
+async function ask(message: string, target: App = app): Promise<ChatResponse> {
+  const res = await target.inject({ method: 'POST', url: '/api/chat', payload: { message, sessionId: 'llm', conversationHistory: [{ role: 'user', content: 'hello' }], userContext: { location: 'Naperville, IL' } } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ChatResponse;
 }
@@ -101,11 +99,16 @@ describe('POST /api/chat with a model configured', () => {
   });
 
   it('falls back when the model times out', async () => {
-    script = [() => {}]; // never answers
-    const started = Date.now();
-    const reply = await ask('memory care in Naperville, IL');
-    expect(reply.engine).toBe('rules');
-    expect(Date.now() - started).toBeLessThan(5000);
+    const impatient = await buildTestApp(tdb, llmEnv('300'));
+    try {
+      script = [() => {}]; // never answers
+      const started = Date.now();
+      const reply = await ask('memory care in Naperville, IL', impatient);
+      expect(reply.engine).toBe('rules');
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      await impatient.close();
+    }
   });
 
   it('falls back on garbage output', async () => {
