@@ -77,19 +77,21 @@ export async function findPricing(pool: pg.Pool, communityId: number): Promise<P
   return rows;
 }
 
-export async function communityExists(pool: pg.Pool, id: number): Promise<boolean> {
-  const { rowCount } = await pool.query('SELECT 1 FROM communities WHERE id = $1', [id]);
-  return (rowCount ?? 0) > 0;
-}
-
-/** Count and average over ALL reviews of the community (not just one page). */
-export async function reviewSummary(pool: pg.Pool, communityId: number): Promise<{ total: number; average: number }> {
+/**
+ * Count and average over ALL reviews of the community (not just one page), or null when there is no
+ * such community: one round trip.
+ */
+export async function reviewSummary(pool: pg.Pool, communityId: number): Promise<{ total: number; average: number } | null> {
   const { rows } = await pool.query<{ total: number; average: number | null }>(
-    `SELECT count(*)::int AS total, round(avg(rating)::numeric, 2)::float8 AS average
-       FROM customer_reviews WHERE community_id = $1`,
+    `SELECT s.total, s.average
+       FROM communities c,
+            LATERAL (SELECT count(*)::int AS total, round(avg(r.rating)::numeric, 2)::float8 AS average
+                       FROM customer_reviews r WHERE r.community_id = c.id) s
+      WHERE c.id = $1`,
     [communityId],
   );
-  return { total: rows[0]?.total ?? 0, average: rows[0]?.average ?? 0 };
+  const row = rows[0];
+  return row ? { total: row.total, average: row.average ?? 0 } : null;
 }
 
 /** One page of reviews, newest first (ties broken by id, newest row first). */

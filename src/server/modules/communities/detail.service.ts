@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import type { CommunityDetail, ReviewsResponse } from '../../../contracts/community';
 import { notFound } from '../../lib/errors';
-import { communityExists, findCommunity, findPricing, reviewPage, reviewSummary } from './detail.repo';
+import { findCommunity, findPricing, reviewPage, reviewSummary } from './detail.repo';
 
 const orNull = (v: string | null) => (v && v.trim() ? v : null);
 
@@ -42,11 +42,11 @@ export async function getCommunityDetail(pool: pg.Pool, id: number): Promise<Com
 }
 
 export async function getCommunityReviews(pool: pg.Pool, communityId: number, page: number, pageSize: number): Promise<ReviewsResponse> {
-  const [exists, summary] = await Promise.all([communityExists(pool, communityId), reviewSummary(pool, communityId)]);
-  if (!exists) throw notFound('Community');
-  const totalPages = Math.ceil(summary.total / pageSize);
+  // The summary (which also says whether the community exists) and the page, at the same time.
   const offset = (page - 1) * pageSize;
-  const rows = offset < summary.total ? await reviewPage(pool, communityId, pageSize, offset) : [];
+  const [summary, rows] = await Promise.all([reviewSummary(pool, communityId), reviewPage(pool, communityId, pageSize, offset)]);
+  if (!summary) throw notFound('Community');
+  const totalPages = Math.ceil(summary.total / pageSize);
   return {
     reviews: rows.map((r) => ({
       id: r.id,
