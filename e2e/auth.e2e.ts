@@ -67,8 +67,8 @@ describe.skipIf(!browserAvailable)('sign-in and favorites', () => {
     const heart = page.getByTestId('community-card').first().getByRole('button', { name: /to favorites$/ });
     await expect.poll(() => heart.isVisible(), { timeout: 20_000 }).toBe(true);
     await heart.click();
-    await expect.poll(() => page.getByText('Sign In Required').isVisible()).toBe(true);
-    expect(await page.getByText('Please sign in to save favorites.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Sign In Required', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Please sign in to save favorites.', { exact: true }).first().isVisible()).toBe(true);
     await screenshot(page, 'auth-favorite-signed-out');
     expect(pageErrors(page)).toEqual([]);
   });
@@ -82,7 +82,7 @@ describe.skipIf(!browserAvailable)('sign-in and favorites', () => {
     await expect.poll(() => heart.isVisible(), { timeout: 20_000 }).toBe(true);
     const name = (await card.locator('h3').textContent())!.trim();
     await heart.click();
-    await expect.poll(() => page.getByText('Added to Favorites').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Added to Favorites', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => card.getByRole('button', { name: `Remove ${name} from favorites` }).getAttribute('aria-pressed')).toBe('true');
 
     await page.goto('/saved');
@@ -93,7 +93,7 @@ describe.skipIf(!browserAvailable)('sign-in and favorites', () => {
     await expectAccessible(page);
 
     await page.getByRole('button', { name: `Remove ${name} from favorites` }).click();
-    await expect.poll(() => page.getByText('Removed from Favorites').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Removed from Favorites', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('No saved communities yet').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Find communities' }).getAttribute('href')).toBe('/search');
     await screenshot(page, 'saved-empty');
