@@ -53,7 +53,7 @@ export function PricingCharts({ data, careBars }: { data: PricingAnalyticsRespon
             <XAxis dataKey="label" tick={{ fontSize: 12 }} />
             <YAxis tickFormatter={axisMoney} width={56} />
             <Tooltip formatter={tooltipMoney} />
-            <Bar dataKey="value" name="Average monthly price" radius={[6, 6, 0, 0]}>
+            <Bar dataKey="value" name="Average monthly price" radius={[6, 6, 0, 0]} isAnimationActive={false}>
               {careBars.map((b, i) => (
                 <Cell key={b.label} fill={CARE_COLORS[i % CARE_COLORS.length]} />
               ))}
@@ -68,7 +68,7 @@ export function PricingCharts({ data, careBars }: { data: PricingAnalyticsRespon
         ) : (
           <ResponsiveContainer width="100%" height="100%">
             <PieChart>
-              <Pie data={segments} dataKey="percentage" nameKey="segment" innerRadius="40%" outerRadius="70%" paddingAngle={2} label={segmentLabel} labelLine={{ stroke: '#6b7280' }}>
+              <Pie isAnimationActive={false} data={segments} dataKey="percentage" nameKey="segment" innerRadius="40%" outerRadius="70%" paddingAngle={2} label={segmentLabel} labelLine={{ stroke: '#6b7280' }}>
                 {segments.map((s) => (
                   <Cell key={s.segment} fill={s.color} />
                 ))}
@@ -88,7 +88,7 @@ export function PricingCharts({ data, careBars }: { data: PricingAnalyticsRespon
             <XAxis dataKey="state" tick={{ fontSize: 11 }} interval={0} />
             <YAxis tickFormatter={axisMoney} width={56} />
             <Tooltip formatter={tooltipMoney} />
-            <Line type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={GREEN} strokeWidth={2} dot={{ r: 3 }} />
+            <Line isAnimationActive={false} type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={GREEN} strokeWidth={2} dot={{ r: 3 }} />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -100,7 +100,7 @@ export function PricingCharts({ data, careBars }: { data: PricingAnalyticsRespon
             <XAxis dataKey="operatorName" tick={false} label={{ value: 'Operators (largest first)', position: 'insideBottom', fontSize: 12 }} />
             <YAxis tickFormatter={axisMoney} width={56} />
             <Tooltip formatter={tooltipMoney} />
-            <Area type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={BLUE} fill={BLUE} fillOpacity={0.18} />
+            <Area isAnimationActive={false} type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={BLUE} fill={BLUE} fillOpacity={0.18} />
           </AreaChart>
         </ResponsiveContainer>
       </ChartCard>
