@@ -115,10 +115,13 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 
 export function createSearchService(db: Queryable, options: SearchServiceOptions = {}) {
   const ttl = options.cacheTtlMs ?? 20_000;
-  const locations = new TtlCache<LocationFilter>({ ttlMs: ttl, maxEntries: 2000 });
-  const counts = new TtlCache<number>({ ttlMs: ttl, maxEntries: 2000 });
-  const pages = new TtlCache<SearchResponse>({ ttlMs: ttl, maxEntries: 1000 });
-  const points = new TtlCache<SerializedPoints>({ ttlMs: ttl, maxEntries: 16 });
+  // No answer is older than `ttl`; in its last fifth it is still served while one background refresh
+  // replaces it, so a popular search never makes its visitors wait at expiry.
+  const age = { ttlMs: (ttl * 4) / 5, staleMs: ttl / 5 };
+  const locations = new TtlCache<LocationFilter>({ ...age, maxEntries: 2000 });
+  const counts = new TtlCache<number>({ ...age, maxEntries: 2000 });
+  const pages = new TtlCache<SearchResponse>({ ...age, maxEntries: 1000 });
+  const points = new TtlCache<SerializedPoints>({ ...age, maxEntries: 16 });
   // The city list is an index of the directory, not an answer cache: reloaded (in the background) at most
   // once a minute even when the answer caches are off (APP_CACHES=false), so new cities appear within 60 s.
   const cityIndex = new CityIndex(() => listCities(db), Math.max(ttl * 3, 60_000));
