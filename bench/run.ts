@@ -18,6 +18,11 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const LABEL = process.env.BENCH_LABEL ?? '';
 /** Results go to bench/results/<OUT>.md and .json. */
 const OUT = process.env.BENCH_OUT ?? 'latest';
+/**
+ * Seconds of the bare-query baseline measured again right before each endpoint (0 = off): on a shared
+ * machine the load changes within a run, so each endpoint is compared with a baseline taken next to it.
+ */
+const ADJACENT = Number(process.env.BENCH_ADJACENT_BASELINE ?? 3);
 
 interface Target {
   name: string;
@@ -105,7 +110,6 @@ function targets(ids: number[], operatorIds: number[]): Target[] {
   return [
     { name: 'baseline: bare route (GET /api/health/live)', paths: ['/api/health/live'], baseline: 'route' },
     { name: 'baseline: bare indexed query (GET /api/health/probe)', paths: ids.slice(0, 20).map((id) => `/api/health/probe?id=${id}`), baseline: 'query' },
-    { name: 'GET /api/health (6 table counts)', paths: ['/api/health'] },
     {
       name: 'search: city',
       paths: ['Chicago', 'Houston, TX', 'Phoenix', 'Naperville, IL', 'Columbus', 'Portland, OR', 'Springfield', 'Austin', 'Denver', 'Miami, FL', 'Seattle', 'Boston'].map((c) =>
@@ -142,6 +146,8 @@ function targets(ids: number[], operatorIds: number[]): Target[] {
     { name: 'dashboard: market metrics', paths: ['/api/market/metrics'] },
     { name: 'dashboard: top operators (Pro)', paths: ['/api/operators/top'], auth: true },
     { name: 'dashboard: recent insights', paths: ['/api/insights/recent'] },
+    // Last: six exact counts (1.6M review rows) per request saturate the database for seconds after the run.
+    { name: 'GET /api/health (6 table counts)', paths: ['/api/health'] },
   ];
 }
 
@@ -153,6 +159,21 @@ interface Row {
   non2xx: number;
   baseline?: 'route' | 'query';
   note?: string;
+  /** The bare-query baseline measured right before this endpoint. */
+  adjacent?: { reqs: number; p99: number };
+}
+
+/** Waits (up to 30 s) until a bare indexed query answers within 50 ms: the previous endpoint's backlog is gone. */
+async function settle(url: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    const t = performance.now();
+    const ok = await fetch(`${url}/api/health/probe?id=1`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok && performance.now() - t < 50) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 async function measure(url: string, t: Target, cookie: string | undefined, seconds: number): Promise<Row> {
@@ -205,23 +226,35 @@ try {
       continue;
     }
     if (!probe.ok && probe.status !== 429) console.log(`warning: ${t.name}: ${t.paths[0]} answers ${probe.status} ${probeText.slice(0, 200)}`);
+    await settle(url);
     process.stdout.write(`measuring ${t.name} ... `);
     if (WARMUP > 0 && !t.limited) await measure(url, t, cookie, WARMUP);
+    const baselineQuery = targets(ids, operatorIds).find((b) => b.baseline === 'query');
+    const adjacent = ADJACENT > 0 && !t.baseline && !t.limited && baselineQuery ? await measure(url, baselineQuery, cookie, ADJACENT) : undefined;
     const row = await measure(url, t, cookie, DURATION);
+    if (adjacent) row.adjacent = { reqs: adjacent.reqs, p99: adjacent.p99 };
     console.log(`${Math.round(row.reqs)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`);
     rows.push(row);
   }
   const route = rows.find((r) => r.baseline === 'route');
   const query = rows.find((r) => r.baseline === 'query');
-  const ratio = (r: Row, b?: Row) => (b && !r.note ? `${((r.reqs / b.reqs) * 100).toFixed(0)}%` : '-');
+  const ratio = (r: Row, b?: Row) => (b && b.reqs > 0 && !r.note ? `${((r.reqs / b.reqs) * 100).toFixed(0)}%` : '-');
   const notes = rows.filter((r) => r.note);
   const lines = [
     `Benchmark${LABEL ? ` (${LABEL})` : ''}: ${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s warm-up, ${new Date().toISOString()}, target ${url}`,
     `Load average (1, 5, 15 min) on ${os.cpus().length} cores: ${loadBefore} before, ${load()} after.`,
     '',
-    '| endpoint | req/s | p50 ms | p99 ms | non-2xx | vs bare route | vs bare query |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name}${r.note ? ' *' : ''} | ${Math.round(r.reqs)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio(r, route)} | ${ratio(r, query)} |`),
+    ...(ADJACENT > 0
+      ? [`The last two columns: the bare indexed query measured for ${ADJACENT} s right before each endpoint (req/s, p99 ms), and the endpoint's req/s as a share of it.`, '']
+      : []),
+    '| endpoint | req/s | p50 ms | p99 ms | non-2xx | vs bare route | vs bare query | adjacent bare query | vs adjacent |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name}${r.note ? ' *' : ''} | ${Math.round(r.reqs)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio(r, route)} | ${ratio(r, query)} | ${
+          r.adjacent ? `${Math.round(r.adjacent.reqs)}, ${r.adjacent.p99}` : '-'
+        } | ${r.adjacent && r.adjacent.reqs > 0 && !r.note ? `${((r.reqs / r.adjacent.reqs) * 100).toFixed(0)}%` : '-'} |`,
+    ),
     ...(notes.length ? ['', ...notes.map((r) => `\\* ${r.name}: ${r.note}.`)] : []),
   ];
   console.log(`\n${lines.join('\n')}`);
