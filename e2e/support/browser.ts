@@ -68,7 +68,17 @@ export function pageErrors(page: Page): Error[] {
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Screenshots are artifacts, not assertions: a full-page capture that stalls (seen once under heavy
+  // parallel load, while the same page captures in ~100 ms alone) is retried, then taken of the viewport.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await page.screenshot({ path: file, fullPage: true, timeout: 15_000 });
+      return file;
+    } catch (err) {
+      if (!(err instanceof Error) || err.name !== 'TimeoutError') throw err;
+    }
+  }
+  await page.screenshot({ path: file, timeout: 15_000 });
   return file;
 }
 
