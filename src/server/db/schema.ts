@@ -25,10 +25,21 @@ const textArray = (name: string) =>
     .notNull()
     .default(sql`'{}'::text[]`);
 
-/** Where a row came from: 'generated' (the seeded dataset) or an importer ('cms', 'fl', 'tx'). */
+/**
+ * Where a row came from (issue 9, docs/decisions/008-provenance.md).
+ * - `source`: the loader that wrote it and the key of `sourceId`: 'generated' (the demo dataset) or an
+ *   importer ('cms', 'fl', 'tx', ...). Unique with `sourceId`.
+ * - `sourceKind`: what a person is told: 'demo' (fictional), 'cms' (Centers for Medicare & Medicaid
+ *   Services), 'state' (a state licensing agency) or 'user' (written on this site).
+ * - `sourceName`: the agency (or 'Demo data') in words, shown as "Source: {name}, as of {date}".
+ * - `sourceAsOf`: the date the source's data describes (a file's processing date); null when unknown.
+ */
 const provenance = {
   source: text('source').notNull().default('generated'),
   sourceId: text('source_id').notNull(),
+  sourceKind: text('source_kind').notNull().default('demo'),
+  sourceName: text('source_name').notNull().default('Demo data'),
+  sourceAsOf: date('source_as_of', { mode: 'string' }),
 };
 
 export const operators = pgTable(
@@ -159,8 +170,11 @@ export const customerReviews = pgTable(
     title: text('title'),
     content: text('content').notNull(),
     reviewDate: date('review_date', { mode: 'string' }).notNull(),
-    /** Review platform, e.g. 'Google', 'Caring.com'. */
+    /** Who published it, in words: 'Demo' for generated reviews, 'This site' for reviews written here. */
     source: text('source').notNull(),
+    /** 'demo' | 'user' (written on this site) | an agency kind; see provenance above. */
+    sourceKind: text('source_kind').notNull().default('demo'),
+    /** Only a review written here by a signed-in user with a relationship to the community (ADR 008). */
     verified: boolean('verified').notNull().default(false),
     /** Text-derived sentiment in [0,1] (src/server/modules/sentiment). Never random. */
     sentiment: real('sentiment').notNull(),
@@ -187,8 +201,10 @@ export const employeeReviews = pgTable(
     /** 'current' | 'former'. */
     employmentStatus: text('employment_status').notNull(),
     location: text('location'),
-    /** 'Indeed' | 'Glassdoor'. */
+    /** Who published it, in words: 'Demo' for generated reviews. */
     source: text('source').notNull(),
+    /** 'demo' | 'user' | an agency kind; see provenance above. */
+    sourceKind: text('source_kind').notNull().default('demo'),
     sentiment: real('sentiment').notNull(),
   },
   (t) => [
