@@ -14,6 +14,11 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
+  // The warehouse endpoint (ADR 004): refused before running, failed in the database, stopped by a cap.
+  QUERY_REFUSED: 400,
+  QUERY_FAILED: 400,
+  RESULT_TOO_LARGE: 413,
+  QUERY_TOO_EXPENSIVE: 422,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

@@ -69,54 +69,55 @@ function names(list: unknown): string[] {
   });
 }
 
-/** Checks one node of a given type; returns the CTE scope its children see. */
-function checkNode(type: string, node: Obj, scope: ReadonlySet<string>): ReadonlySet<string> {
+const ONLY = `only ${WAREHOUSE_TABLES.join(' and ')} can be queried`;
+
+/**
+ * Checks one node of a given type. Refusal reasons never repeat a name from the query: the caller
+ * learns which rule was broken, not whether some relation or function exists.
+ */
+function checkNode(type: string, node: Obj, scope: ReadonlySet<string>): void {
   if (!ALLOWED_NODES.has(type)) refuse(`${type} is not allowed: only a plain SELECT over ${WAREHOUSE_TABLES.join(' and ')} is accepted.`);
   switch (type) {
     case 'SelectStmt': {
       if (node.intoClause) refuse('SELECT INTO is not allowed (it creates a table).');
       if (node.lockingClause) refuse('Locking clauses (FOR UPDATE / FOR SHARE) are not allowed.');
-      const withClause = isObj(node.withClause) ? node.withClause : null;
-      if (!withClause) return scope;
-      const ctes = Array.isArray(withClause.ctes) ? withClause.ctes : [];
-      const inner = new Set(scope);
-      for (const c of ctes) {
-        const cte = isObj(c) && isObj(c.CommonTableExpr) ? c.CommonTableExpr : null;
-        if (cte && typeof cte.ctename === 'string') inner.add(cte.ctename);
-      }
-      return inner;
+      return;
+    }
+    case 'WithClause': {
+      if (node.recursive) refuse('WITH RECURSIVE is not allowed.');
+      return;
     }
     case 'CommonTableExpr': {
       const query = isObj(node.ctequery) ? node.ctequery : {};
       if (!('SelectStmt' in query)) refuse('WITH may only contain SELECT queries.');
       if (node.search_clause || node.cycle_clause) refuse('SEARCH / CYCLE clauses are not allowed.');
-      return scope;
+      return;
     }
     case 'RangeVar': {
       const rel = String(node.relname ?? '');
-      if (node.catalogname) refuse('Database-qualified names are not allowed.');
+      if (node.catalogname) refuse(`Database-qualified names are not allowed: ${ONLY}.`);
       if (node.schemaname !== undefined) {
-        if (node.schemaname !== 'public' || !TABLES.has(rel)) refuse(`Table ${node.schemaname}.${rel} is not allowed: only ${WAREHOUSE_TABLES.join(' and ')} can be queried.`);
+        if (node.schemaname !== 'public' || !TABLES.has(rel)) refuse(`The query reads a relation that is not allowed: ${ONLY}.`);
       } else if (!TABLES.has(rel) && !scope.has(rel)) {
-        refuse(`Table ${rel} is not allowed: only ${WAREHOUSE_TABLES.join(' and ')} can be queried.`);
+        refuse(`The query reads a relation that is not allowed: ${ONLY}.`);
       }
-      return scope;
+      return;
     }
     case 'ColumnRef': {
       const parts = names(node.fields);
-      for (const p of parts) if (SYSTEM_COLUMNS.has(p)) refuse(`System column ${p} is not allowed.`);
+      for (const p of parts) if (SYSTEM_COLUMNS.has(p)) refuse('System columns (ctid, xmin...) are not allowed.');
       if (parts.length > 2 && (parts[0] !== 'public' || parts.length > 3)) refuse('Column references may name at most public.table.column.');
       if (parts.length > 0 && CATALOG_SCHEMAS.has(parts[0] ?? '')) refuse('System catalogs are not allowed.');
-      return scope;
+      return;
     }
     case 'FuncCall': {
       const parts = names(node.funcname);
       const name = parts[parts.length - 1] ?? '';
       const schema = parts.length > 1 ? parts[0] : undefined;
       if (parts.length > 2 || (schema !== undefined && schema !== 'pg_catalog') || !ALLOWED_FUNCTIONS.has(name)) {
-        refuse(`Function ${parts.join('.')} is not allowed. Allowed functions: ${[...ALLOWED_FUNCTIONS].join(', ')}.`);
+        refuse(`The query calls a function that is not allowed. Allowed functions: ${[...ALLOWED_FUNCTIONS].join(', ')}.`);
       }
-      return scope;
+      return;
     }
     case 'TypeCast':
       // The target type is an unwrapped TypeName struct inside the cast.
@@ -125,23 +126,31 @@ function checkNode(type: string, node: Obj, scope: ReadonlySet<string>): Readonl
       const parts = names(node.names);
       const name = parts[parts.length - 1] ?? '';
       if (parts.length > 2 || (parts.length === 2 && parts[0] !== 'pg_catalog') || !ALLOWED_TYPES.has(name) || node.setof || node.pct_type) {
-        refuse(`Casting to type ${parts.join('.')} is not allowed.`);
+        refuse(`Casting to this type is not allowed. Allowed types: ${[...ALLOWED_TYPES].join(', ')}.`);
       }
-      return scope;
+      return;
     }
     case 'A_Expr': {
       if (names(node.name).length > 1) refuse('Schema-qualified operators are not allowed.');
-      return scope;
+      return;
     }
     case 'SQLValueFunction': {
       if (!ALLOWED_VALUE_FUNCTIONS.has(String(node.op))) refuse('Only the current date and time functions are allowed among SQL value functions.');
-      return scope;
+      return;
     }
     default:
-      return scope;
+      return;
   }
 }
 
+const cteName = (c: unknown): string | null =>
+  isObj(c) && isObj(c.CommonTableExpr) && typeof c.CommonTableExpr.ctename === 'string' ? c.CommonTableExpr.ctename : null;
+
+/**
+ * Walks the tree with PostgreSQL's scoping of (non-recursive) CTE names: a CTE sees only the CTEs
+ * listed before it, the statement body sees all of them, and nothing outside the statement sees any.
+ * So `WITH a AS (SELECT ... FROM pg_x), pg_x AS (...) SELECT * FROM a` reads the real pg_x and is refused.
+ */
 function walk(value: unknown, scope: ReadonlySet<string>, depth = 0): void {
   if (depth > MAX_TREE_DEPTH) refuse('The query is nested too deeply.');
   if (Array.isArray(value)) {
@@ -151,9 +160,24 @@ function walk(value: unknown, scope: ReadonlySet<string>, depth = 0): void {
   if (!isObj(value)) return;
   for (const [key, child] of Object.entries(value)) {
     // Node wrappers are the only keys that start with an upper-case letter ({ "SelectStmt": {...} }).
-    if (/^[A-Z]/.test(key)) {
-      const inner = checkNode(key, isObj(child) ? child : {}, scope);
-      walk(child, inner, depth + 1);
+    if (!/^[A-Z]/.test(key)) {
+      walk(child, scope, depth + 1);
+      continue;
+    }
+    const node = isObj(child) ? child : {};
+    checkNode(key, node, scope);
+    if (key === 'SelectStmt' && isObj(node.withClause)) {
+      const withClause = isObj(node.withClause.WithClause) ? node.withClause.WithClause : node.withClause;
+      checkNode('WithClause', withClause, scope);
+      const ctes = Array.isArray(withClause.ctes) ? withClause.ctes : [];
+      const inner = new Set(scope);
+      for (const c of ctes) {
+        walk(c, inner, depth + 2); // sees only the CTEs before it
+        const name = cteName(c);
+        if (name) inner.add(name);
+      }
+      const { withClause: _skip, ...rest } = node;
+      walk(rest, inner, depth + 1);
     } else {
       walk(child, scope, depth + 1);
     }
@@ -223,6 +247,87 @@ export function guardWarehouseQuery(input: string): GuardResult {
   } catch (err) {
     if (err instanceof Refused) return { ok: false, reason: err.message };
     if (err instanceof RangeError) return { ok: false, reason: 'The query is too complex.' };
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The plan check: what PostgreSQL will actually read. The service runs `EXPLAIN (FORMAT JSON, VERBOSE)`
+// of the guarded statement as warehouse_reader (no ANALYZE: nothing runs) and hands the plan here.
+// Views, CTEs and name resolution are PostgreSQL's: a plan node that scans a relation names it and its
+// schema after all of that, so a shadowed or disguised catalog shows up here under its real name.
+
+/** Plan nodes that read something other than table rows, or that the parse check already excludes. */
+const REFUSED_PLAN_NODES: ReadonlySet<string> = new Set([
+  'Function Scan', 'Table Function Scan', 'Foreign Scan', 'Custom Scan', 'Sample Scan', 'Tid Scan', 'Tid Range Scan',
+  'Named Tuplestore Scan', 'WorkTable Scan', 'Recursive Union', 'ProjectSet', 'LockRows', 'ModifyTable',
+]);
+
+/** Plan keys that hold names (ours or the user's), not expressions. */
+const NAME_KEYS: ReadonlySet<string> = new Set([
+  'Node Type', 'Relation Name', 'Schema', 'Alias', 'Index Name', 'CTE Name', 'Subplan Name', 'Parent Relationship',
+  'Strategy', 'Partial Mode', 'Join Type', 'Scan Direction', 'Command', 'Function Name',
+]);
+
+/** SQL-syntax forms that EXPLAIN VERBOSE prints as `KEYWORD(` (they call no catalog-reading function). */
+const SYNTAX_CALLS: ReadonlySet<string> = new Set([
+  'EXTRACT', 'COALESCE', 'GREATEST', 'LEAST', 'NULLIF', 'ROW', 'SUBSTRING', 'TRIM', 'ANY', 'ALL',
+  'CURRENT_TIME', 'CURRENT_TIMESTAMP', 'LOCALTIME', 'LOCALTIMESTAMP',
+]);
+
+const STRING_LITERAL = /'(?:[^']|'')*'/g;
+const CAST_SUFFIX = /::(?:"(?:[^"]|"")+"|[a-z_][a-z0-9_ ]*)(?:\(\d+(?:,\s*\d+)?\))?(?:\s*with(?:out)? time zone)?(?:\[\])*/g;
+const CALL = /((?:(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*)\.)*(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*))\(/g;
+
+/** Names of the functions an EXPLAIN VERBOSE expression calls (literals and cast type modifiers removed). */
+export function planExpressionCalls(expr: string): string[] {
+  const bare = expr.replace(STRING_LITERAL, "''").replace(CAST_SUFFIX, '');
+  return [...bare.matchAll(CALL)].map((m) => m[1] ?? '');
+}
+
+function callAllowed(quoted: string): boolean {
+  // EXPLAIN quotes names that are keywords or not lower case: "left"(...); unquote them exactly.
+  const name = quoted.replace(/"((?:[^"]|"")+)"/g, (_m, inner: string) => inner.replace(/""/g, '"'));
+  if (SYNTAX_CALLS.has(name)) return true;
+  const base = name.startsWith('pg_catalog.') ? name.slice('pg_catalog.'.length) : name;
+  return ALLOWED_FUNCTIONS.has(base);
+}
+
+function checkPlanNode(node: Obj, depth: number): void {
+  if (depth > MAX_TREE_DEPTH) refuse('The query plan is nested too deeply.');
+  const type = String(node['Node Type'] ?? '');
+  if (REFUSED_PLAN_NODES.has(type)) refuse(`The query plan contains a ${type}: ${ONLY}, with no set-returning functions or recursion.`);
+  if ('Function Name' in node) refuse('The query reads from a function: only tables can be read.');
+  if ('Relation Name' in node) {
+    if (node.Schema !== 'public' || !TABLES.has(String(node['Relation Name']))) refuse(`The query reads a relation that is not allowed: ${ONLY}.`);
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'Plans' || NAME_KEYS.has(key)) continue;
+    const exprs = typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+    for (const expr of exprs) {
+      for (const call of planExpressionCalls(expr)) {
+        if (!callAllowed(call)) refuse(`The query calls a function that is not allowed. Allowed functions: ${[...ALLOWED_FUNCTIONS].join(', ')}.`);
+      }
+    }
+  }
+  const children = Array.isArray(node.Plans) ? node.Plans : [];
+  for (const child of children) if (isObj(child)) checkPlanNode(child, depth + 1);
+}
+
+/**
+ * Decides on the output of `EXPLAIN (FORMAT JSON, VERBOSE)`: every relation scanned must be one of the
+ * review tables in `public`, no node may read from a function or recurse, and every function the
+ * expressions call must be on the allow-list. Returns null when the plan is acceptable, else the reason.
+ */
+export function checkWarehousePlan(explain: unknown): string | null {
+  try {
+    const top = Array.isArray(explain) ? explain[0] : undefined;
+    const plan = isObj(top) && isObj(top.Plan) ? top.Plan : null;
+    if (!plan) return 'The query plan could not be read.';
+    checkPlanNode(plan, 0);
+    return null;
+  } catch (err) {
+    if (err instanceof Refused) return err.message;
     throw err;
   }
 }

@@ -5,13 +5,21 @@ import { WAREHOUSE_BODY_LIMIT, warehouseQueryBodySchema, warehouseQueryResponseS
 import { AppError } from '../../lib/errors';
 import type { RouteModule } from '../../types';
 import { guardWarehouseQuery, loadSqlParser } from './sql-guard';
-import { ensureWarehouseRole, runWarehouseQuery, WAREHOUSE_MAX_CONCURRENT } from './warehouse.service';
+import {
+  beforeDeadline,
+  ensureWarehouseRole,
+  runWarehouseQuery,
+  WAREHOUSE_DEADLINE_MS,
+  WAREHOUSE_MAX_CONCURRENT,
+  WAREHOUSE_MAX_PER_CLIENT,
+  type WarehouseSetup,
+} from './warehouse.service';
 
 export const warehouseRoutes: RouteModule = async (app, { pool }) => {
   await loadSqlParser();
 
   // The role is set up once per process (and retried after a failure).
-  let roleReady: Promise<void> | null = null;
+  let roleReady: Promise<WarehouseSetup> | null = null;
   const ensureRole = () => {
     roleReady ??= ensureWarehouseRole(pool).catch((err: unknown) => {
       roleReady = null;
@@ -20,7 +28,10 @@ export const warehouseRoutes: RouteModule = async (app, { pool }) => {
     return roleReady;
   };
 
+  // Slots: WAREHOUSE_MAX_CONCURRENT in the process, WAREHOUSE_MAX_PER_CLIENT per client, so one client
+  // cannot hold them all.
   let running = 0;
+  const perClient = new Map<string, number>();
 
   app.post(
     '/warehouse/query',
@@ -34,23 +45,35 @@ export const warehouseRoutes: RouteModule = async (app, { pool }) => {
           400: errorResponseSchema,
           403: errorResponseSchema,
           413: errorResponseSchema,
+          422: errorResponseSchema,
           429: errorResponseSchema,
           503: errorResponseSchema,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The 2 s count from the request's arrival (the body is at most WAREHOUSE_BODY_LIMIT bytes).
+      const deadline = Date.now() + WAREHOUSE_DEADLINE_MS - reply.elapsedTime;
       const guarded = guardWarehouseQuery(request.body.query);
-      if (!guarded.ok) throw new AppError('BAD_REQUEST', `Query refused: ${guarded.reason}`);
-      await ensureRole();
+      if (!guarded.ok) throw new AppError('QUERY_REFUSED', `Query refused: ${guarded.reason}`);
+      const setup = await beforeDeadline(ensureRole(), deadline);
+      const client = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
+      const mine = perClient.get(client) ?? 0;
+      if (mine >= WAREHOUSE_MAX_PER_CLIENT) {
+        throw new AppError('RATE_LIMITED', 'You already have a warehouse query running; wait for its answer before sending the next one.');
+      }
       if (running >= WAREHOUSE_MAX_CONCURRENT) {
         throw new AppError('RATE_LIMITED', 'The data warehouse is busy with other queries; please try again in a moment.');
       }
       running += 1;
+      perClient.set(client, mine + 1);
       try {
-        return await runWarehouseQuery(pool, guarded.sql);
+        return await runWarehouseQuery(pool, guarded.sql, deadline, setup);
       } finally {
         running -= 1;
+        const left = (perClient.get(client) ?? 1) - 1;
+        if (left > 0) perClient.set(client, left);
+        else perClient.delete(client);
       }
     },
   );
