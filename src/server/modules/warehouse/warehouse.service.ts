@@ -190,13 +190,14 @@ async function budget(client: pg.PoolClient, deadline: number): Promise<void> {
 /**
  * The statement as the cursor runs it: the guarded text as a subquery (OFFSET 0 keeps it from being
  * merged with the check), and a filter that makes PostgreSQL itself stop with an error as soon as one
- * row's text form is longer than WAREHOUSE_MAX_ROW_BYTES, before that row is sent to us.
+ * row's text form is longer than WAREHOUSE_MAX_ROW_BYTES, before that row is sent to us. `(w.*)` is the
+ * whole row even when the query has a column named w.
  */
 function wrapped(sql: string): string {
   return (
     `SELECT w.* FROM (SELECT * FROM (${sql}) AS q OFFSET 0) AS w ` +
-    `WHERE CASE WHEN octet_length(w::text) > ${WAREHOUSE_MAX_ROW_BYTES} ` +
-    `THEN ('${ROW_TOO_WIDE}:' || octet_length(w::text))::int = 0 ELSE true END`
+    `WHERE CASE WHEN octet_length((w.*)::text) > ${WAREHOUSE_MAX_ROW_BYTES} ` +
+    `THEN ('${ROW_TOO_WIDE}:' || octet_length((w.*)::text))::int = 0 ELSE true END`
   );
 }
 

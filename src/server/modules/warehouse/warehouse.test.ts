@@ -323,8 +323,19 @@ describe('POST /api/warehouse/query: caps on work, time, rows, bytes and slots',
     const res = await fromOwnClient(wide);
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toEqual({ code: 'RESULT_TOO_LARGE', message: expect.stringContaining('64 KB') });
+    // A column named like the wrapper's alias does not hide the row from the check.
+    const named = await fromOwnClient(`SELECT 1 AS w, ${Array(17).fill('content').join(' || ')} AS x FROM employee_reviews WHERE rating = 3 LIMIT 1`);
+    expect(named.json().error.code).toBe('RESULT_TOO_LARGE');
     const cell = await fromOwnClient('SELECT ARRAY(SELECT e.content FROM employee_reviews e, employee_reviews f)');
     expect([413, 422]).toContain(cell.statusCode);
+  });
+
+  it('stops a query that needs more than 64 MB of temporary files with 422', async () => {
+    const res = await fromOwnClient(
+      'WITH x AS MATERIALIZED (SELECT e.content || f.rating AS s FROM employee_reviews e, employee_reviews f) SELECT count(*) FROM x',
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toEqual({ code: 'QUERY_TOO_EXPENSIVE', message: expect.stringContaining('temporary disk') });
   });
 
   it('gives one client one query at a time, and all clients three at once', async () => {
