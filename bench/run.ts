@@ -141,7 +141,7 @@ function targets(ids: number[], operatorIds: number[]): Target[] {
       method: 'POST',
       paths: ['/api/warehouse/query'],
       body: { query: 'SELECT COUNT(*) FROM customer_reviews' },
-      limited: { requests: 40, connections: 3, note: 'rate limited to 120/min per client and 3 concurrent queries by design: 40 requests on 3 connections, latency only' },
+      limited: { requests: 40, connections: 1, note: 'rate limited to 120/min per client and one query at a time per client by design: 40 requests on 1 connection, latency only' },
     },
     { name: 'dashboard: market metrics', paths: ['/api/market/metrics'] },
     { name: 'dashboard: top operators (Pro)', paths: ['/api/operators/top'], auth: true },

@@ -7,7 +7,7 @@ import { buildTestApp, createTestDatabase, testEnv, type TestDatabase } from '..
 import type { App } from '../../types';
 import { WAREHOUSE_ROW_CAP } from '../../../contracts/warehouse';
 import { AppError } from '../../lib/errors';
-import { guardWarehouseQuery } from './sql-guard';
+import { checkWarehousePlan, guardWarehouseQuery, planExpressionCalls } from './sql-guard';
 import { CTE_SHADOWING, HARMLESS, HOSTILE } from './warehouse.corpus';
 import { ensureWarehouseRole, runWarehouseQuery, WAREHOUSE_DEADLINE_MS, WAREHOUSE_ROLE } from './warehouse.service';
 
@@ -361,6 +361,31 @@ describe('POST /api/warehouse/query: caps on work, time, rows, bytes and slots',
       await small.close();
       await pool.end();
     }
+  });
+});
+
+describe('planExpressionCalls (the function names in an EXPLAIN VERBOSE expression)', () => {
+  it.each([
+    ['count(*)', ['count']],
+    ["round(((avg(r.sentiment)))::numeric, 2)", ['round', 'avg']],
+    ['"left"(e.content, 100)', ['"left"']],
+    ["(x.a)::character varying(20), (x.b)::numeric(10,2), (x.c)::timestamp(3) with time zone", []],
+    ["'pg_sleep(1)'::text, 'it''s f(x)'::text", []],
+    ["pg_catalog.pg_sleep('1'::double precision)", ['pg_catalog.pg_sleep']],
+    ['"Evil"."Fn"(r.id)', ['"Evil"."Fn"']],
+    ["COALESCE((max(r.content)), 'x'::text), (InitPlan 2).col1, EXTRACT(year FROM (max(r.review_date)))", ['COALESCE', 'max', 'EXTRACT', 'max']],
+  ])('%s calls %j', (expr, calls) => {
+    expect(planExpressionCalls(expr)).toEqual(calls);
+  });
+
+  it('refuses a plan that calls a function outside the allow-list, or reads another relation', () => {
+    const plan = (node: Record<string, unknown>) => [{ Plan: { 'Node Type': 'Result', ...node } }];
+    expect(checkWarehousePlan(plan({ Output: ['count(*)', '"left"(x.a, 1)'] }))).toBeNull();
+    expect(checkWarehousePlan(plan({ Output: ['"Left"(x.a, 1)'] }))).toContain('function');
+    expect(checkWarehousePlan(plan({ Filter: "(pg_read_file('x'::text) IS NOT NULL)" }))).toContain('function');
+    expect(checkWarehousePlan(plan({ Plans: [{ 'Node Type': 'Seq Scan', 'Relation Name': 'customer_reviews', Schema: 'other' }] }))).toContain('relation');
+    expect(checkWarehousePlan(plan({ Plans: [{ 'Node Type': 'Seq Scan', 'Relation Name': 'customer_reviews', Schema: 'public' }] }))).toBeNull();
+    expect(checkWarehousePlan({})).toContain('could not be read');
   });
 });
 
