@@ -130,6 +130,11 @@ function checkNode(type: string, node: Obj, scope: ReadonlySet<string>): void {
       }
       return;
     }
+    case 'SubLink': {
+      // ARRAY(SELECT ...) builds one value of any size inside PostgreSQL (up to 1 GB), beyond work_mem.
+      if (node.subLinkType === 'ARRAY_SUBLINK') refuse('ARRAY(SELECT ...) is not allowed: it can build one value of unbounded size.');
+      return;
+    }
     case 'A_Expr': {
       if (names(node.name).length > 1) refuse('Schema-qualified operators are not allowed.');
       return;

@@ -138,6 +138,8 @@ export const HOSTILE: string[] = [
   "SELECT repeat('x', 1000000000)",
   "SELECT lpad('x', 100000000, 'y')",
   'SELECT unnest(ARRAY[1,2,3])',
+  'SELECT ARRAY(SELECT a.content FROM customer_reviews a, customer_reviews b)',
+  'SELECT ARRAY(SELECT content FROM customer_reviews LIMIT 10)',
   "SELECT * FROM ROWS FROM (generate_series(1, 3))",
   "SELECT * FROM customer_reviews TABLESAMPLE SYSTEM (10)",
   "SELECT * FROM JSON_TABLE('[]', '$' COLUMNS (a int PATH '$'))",
@@ -202,7 +204,6 @@ export const HARMLESS: string[] = [
   'VALUES (1, 2), (3, 4)',
   'SELECT now(), current_date',
   'SELECT a.content, b.content FROM customer_reviews a CROSS JOIN customer_reviews b',
-  'SELECT ARRAY(SELECT content FROM customer_reviews LIMIT 10)',
   'with pg_roles as (select 1 as x) select * from pg_roles',
   'with users as (select rating from customer_reviews) select count(*) from users',
 ];
