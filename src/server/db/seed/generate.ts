@@ -169,7 +169,6 @@ const kebab = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** Splits `total` over weights (floors, then the remainder one by one in index order). */
@@ -202,7 +201,6 @@ function shuffle<T>(items: T[], rng: Rng): void {
   }
 }
 
-
 // ---------------------------------------------------------------- community kinds and prices
 
 interface Kind {
@@ -229,7 +227,7 @@ const KIND = Object.fromEntries(KINDS.map((k) => [k.key, k])) as Record<string, 
 
 /**
  * Supply groups: their share of all communities and where they are. Nursing homes are as many as CMS
- * certifies (14,759 of ~45,000), spread like the CMS homes; assisted living (with memory care and small
+ * certifies (14,749 in the 50 states and DC), spread like the CMS homes; assisted living (with memory care and small
  * residential care homes) spread like the licensed facilities of the state lists; independent living and
  * CCRCs like the population.
  */
