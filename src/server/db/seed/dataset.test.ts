@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARE_TYPES, classifySentiment } from '../../../contracts/constants';
 import { scoreText } from '../../modules/sentiment/sentiment';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { ensureDataset, readDatasetMarker } from './dataset';
-import { buildPlan, customerReviewChunks, targetCounts } from './generate';
-import { STATE_PRICE_FACTOR, STATES } from './geo';
+import { PRICE_FACTORS } from './calibration';
+import { isFictionalPhone, isReservedEmail, isReservedWebsite } from './contact';
+import { DATASET_VERSION, ensureDataset, readDatasetMarker } from './dataset';
+import { AMENITY_EQUIVALENTS, buildPlan, customerReviewChunks, targetCounts } from './generate';
+import { STATES } from './geo';
+import { careTypesNamed } from './text';
 
 const SCALE = 0.01;
 const SEED = 4242;
@@ -47,7 +50,7 @@ describe('ensureDataset', () => {
     expect(await count(a, 'SELECT count(*) FROM customer_reviews')).toBe(target.customerReviews);
     expect(await count(a, 'SELECT count(*) FROM employee_reviews')).toBe(target.employeeReviews);
     const marker = await readDatasetMarker(a.pool);
-    expect(marker).toMatchObject({ scale: SCALE, seed: SEED, counts: target });
+    expect(marker).toMatchObject({ version: DATASET_VERSION, scale: SCALE, seed: SEED, counts: target });
     // Sequences continue after the generated ids.
     const { rows } = await a.pool.query<{ id: number }>(
       "INSERT INTO operators (name, source, source_id) VALUES ('New Op', 'test', 'x1') RETURNING id",
@@ -168,21 +171,22 @@ describe('the generated data', () => {
     expect(await count(a, 'SELECT count(*) FROM community_pricing WHERE max_price - min_price NOT BETWEEN 200 AND 2300 OR min_price <= 0')).toBe(0);
   });
 
-  it('spreads prices by state (dear states well above cheap ones)', async () => {
-    const dear = STATES.filter((s) => (STATE_PRICE_FACTOR[s] ?? 1) >= 1.25);
-    const cheap = STATES.filter((s) => (STATE_PRICE_FACTOR[s] ?? 1) <= 0.85);
-    const avgFor = async (states: string[]) =>
-      (
-        await a.pool.query<{ v: number }>(
-          `SELECT avg(p.min_price::float8 / CASE p.care_type WHEN 'Independent Living' THEN 3150 WHEN 'Assisted Living' THEN 5350
-                                                    WHEN 'Memory Care' THEN 6950 ELSE 9200 END)::float8 AS v
-             FROM community_pricing p JOIN communities c ON c.id = p.community_id WHERE c.state = ANY($1)`,
-          [states],
-        )
-      ).rows[0]?.v ?? 0;
-    const ratio = (await avgFor(dear)) / (await avgFor(cheap));
-    expect(ratio).toBeGreaterThan(1.4);
-    expect(ratio).toBeLessThan(2.6);
+  it('spreads prices by state and care type (dear states well above cheap ones)', async () => {
+    for (const careType of ['Assisted Living', 'Skilled Nursing'] as const) {
+      const f = PRICE_FACTORS[careType];
+      const dear = STATES.filter((s) => (f[s] ?? 1) >= 1.25);
+      const cheap = STATES.filter((s) => (f[s] ?? 1) <= 0.85);
+      const avgFor = async (states: string[]) =>
+        (
+          await a.pool.query<{ v: number }>(
+            `SELECT avg(p.min_price)::float8 AS v
+               FROM community_pricing p JOIN communities c ON c.id = p.community_id WHERE c.state = ANY($1) AND p.care_type = $2`,
+            [states, careType],
+          )
+        ).rows[0]?.v ?? 0;
+      const ratio = (await avgFor(dear)) / (await avgFor(cheap));
+      expect([careType, ratio > 1.4 && ratio < 3.2]).toEqual([careType, true]);
+    }
   });
 
   it('has mostly 4-5 star customer reviews with a long tail of 1-2', async () => {
@@ -194,8 +198,7 @@ describe('the generated data', () => {
     expect(share((r) => r <= 2)).toBeLessThan(0.2);
     expect(await count(a, "SELECT count(*) FROM customer_reviews WHERE review_date < '2019-01-01' OR review_date > $1", [NOW.toISOString().slice(0, 10)])).toBe(0);
     expect(await count(a, 'SELECT count(DISTINCT extract(year FROM review_date)) FROM customer_reviews')).toBe(8);
-    const { rows: sources } = await a.pool.query<{ source: string }>('SELECT DISTINCT source FROM customer_reviews ORDER BY 1');
-    expect(sources.map((s) => s.source)).toEqual(['A Place for Mom', 'Caring.com', 'Google', 'SeniorAdvisor', 'Yelp']);
+
   });
 
   it('words reviews to match their rating', async () => {
@@ -225,10 +228,9 @@ describe('the generated data', () => {
     }
   });
 
-  it('gives employee reviews job titles, status, location and Indeed/Glassdoor sources', async () => {
+  it('gives employee reviews job titles, status and location', async () => {
     const { rows } = await a.pool.query(
       `SELECT count(*) FILTER (WHERE employment_status NOT IN ('current', 'former')) AS bad_status,
-              count(*) FILTER (WHERE source NOT IN ('Indeed', 'Glassdoor')) AS bad_source,
               count(*) FILTER (WHERE location !~ ', [A-Z]{2}$') AS bad_location,
               count(DISTINCT job_title) AS jobs,
               avg(sentiment) FILTER (WHERE rating = 5)::float8 AS s5,
@@ -236,21 +238,19 @@ describe('the generated data', () => {
          FROM employee_reviews`,
     );
     const r = rows[0] as Record<string, string | number>;
-    expect(Number(r.bad_status) + Number(r.bad_source) + Number(r.bad_location)).toBe(0);
+    expect(Number(r.bad_status) + Number(r.bad_location)).toBe(0);
     expect(Number(r.jobs)).toBeGreaterThan(8);
     expect(Number(r.s5) - Number(r.s1)).toBeGreaterThan(0.4);
   });
 
   it('spreads operator sizes from national chains to single-site operators', async () => {
-    const { rows } = await a.pool.query<{ max: number; singles: number; total: number; with_urls: number }>(
-      `SELECT max(community_count)::int AS max, count(*) FILTER (WHERE community_count = 1)::int AS singles, count(*)::int AS total,
-              count(*) FILTER (WHERE indeed_url IS NOT NULL)::int AS with_urls
+    const { rows } = await a.pool.query<{ max: number; singles: number; total: number }>(
+      `SELECT max(community_count)::int AS max, count(*) FILTER (WHERE community_count = 1)::int AS singles, count(*)::int AS total
          FROM operators`,
     );
-    const r = rows[0] as { max: number; singles: number; total: number; with_urls: number };
-    expect(r.max).toBeGreaterThanOrEqual(40);
+    const r = rows[0] as { max: number; singles: number; total: number };
+    expect(r.max).toBeGreaterThanOrEqual(20);
     expect(r.singles / r.total).toBeGreaterThan(0.35);
-    expect(r.with_urls).toBeGreaterThan(0);
     // Revenue grows with size.
     const { rows: rev } = await a.pool.query<{ big: number; small: number }>(
       `SELECT avg(revenue) FILTER (WHERE community_count >= 6)::float8 AS big, avg(revenue) FILTER (WHERE community_count = 1)::float8 AS small FROM operators`,
@@ -266,6 +266,99 @@ describe('the generated data', () => {
   });
 });
 
+describe('honest demo data: every generated row', () => {
+  it('gives every community a fictional 555-01XX phone of its state and reserved e-mail / web addresses', async () => {
+    const { rows } = await a.pool.query<{ id: number; state: string; phone: string; email: string; website: string; text: string }>(
+      'SELECT id, state, phone, email, website, description || overview AS text FROM communities ORDER BY id',
+    );
+    expect(rows.length).toBe(targetCounts(SCALE).communities);
+    const bad = rows.filter((r) => !isFictionalPhone(r.phone, r.state) || !isReservedEmail(r.email) || !isReservedWebsite(r.website));
+    expect(bad).toEqual([]);
+    // No link or address hides in the prose either.
+    expect(rows.filter((r) => /https?:|www\.|@|\.com\b/.test(r.text))).toEqual([]);
+  });
+
+  it('gives every operator a fictional phone, reserved addresses and no job-site links', async () => {
+    const { rows } = await a.pool.query<{ state: string; phone: string; email: string | null; webpage: string | null; indeed_url: string | null; glassdoor_url: string | null }>(
+      'SELECT state, phone, email, webpage, indeed_url, glassdoor_url FROM operators ORDER BY id',
+    );
+    expect(rows.length).toBe(targetCounts(SCALE).operators);
+    const bad = rows.filter(
+      (r) =>
+        !isFictionalPhone(r.phone, r.state) ||
+        (r.email !== null && !isReservedEmail(r.email)) ||
+        (r.webpage !== null && !isReservedWebsite(r.webpage)) ||
+        r.indeed_url !== null ||
+        r.glassdoor_url !== null,
+    );
+    expect(bad).toEqual([]);
+    expect(rows.filter((r) => r.email !== null).length).toBeGreaterThan(rows.length / 2);
+  });
+
+  it('marks every review as Demo and none as Verified', async () => {
+    for (const table of ['customer_reviews', 'employee_reviews']) {
+      const { rows } = await a.pool.query<{ total: number; sources: string[]; kinds: string[] }>(
+        `SELECT count(*)::int AS total, array_agg(DISTINCT source) AS sources, array_agg(DISTINCT source_kind) AS kinds FROM ${table}`,
+      );
+      expect(rows[0]).toEqual({ total: table === 'customer_reviews' ? targetCounts(SCALE).customerReviews : targetCounts(SCALE).employeeReviews, sources: ['Demo'], kinds: ['demo'] });
+    }
+    expect(await count(a, 'SELECT count(*) FROM customer_reviews WHERE verified')).toBe(0);
+  });
+
+  it('names in a review only care types its community offers', async () => {
+    const { rows } = await a.pool.query<{ content: string; care_types: string[] }>(
+      'SELECT r.content, c.care_types FROM customer_reviews r JOIN communities c ON c.id = r.community_id',
+    );
+    expect(rows.length).toBe(targetCounts(SCALE).customerReviews);
+    const offered = (cts: string[]) => careTypesNamed(cts.join(' '));
+    const bad = rows.filter((r) => (careTypesNamed(r.content) & ~offered(r.care_types)) !== 0);
+    expect(bad.slice(0, 3)).toEqual([]);
+    // The check can fail: care-type sentences are in use where they fit.
+    expect(rows.filter((r) => careTypesNamed(r.content) !== 0).length).toBeGreaterThan(rows.length * 0.02);
+  });
+
+  it('keeps one relative per review with agreeing pronouns', async () => {
+    const { rows } = await a.pool.query<{ content: string }>('SELECT content FROM customer_reviews');
+    const female = /\b(she|her|hers|mother|mom|grandmother|aunt|wife|mother-in-law)\b/i;
+    const male = /\b(he|him|his|father|dad|grandfather|uncle|husband|father-in-law)\b/i;
+    const mixed = rows.filter((r) => female.test(r.content) && male.test(r.content));
+    expect(mixed.slice(0, 3)).toEqual([]);
+    expect(rows.filter((r) => male.test(r.content)).length).toBeGreaterThan(rows.length * 0.1);
+    expect(rows.filter((r) => female.test(r.content)).length).toBeGreaterThan(rows.length * 0.1);
+  });
+
+  it('uses "an" before a vowel in descriptions, overviews and reviews', async () => {
+    const { rows } = await a.pool.query<{ text: string }>(
+      `SELECT description || ' ' || overview AS text FROM communities
+        UNION ALL SELECT content FROM customer_reviews UNION ALL SELECT content FROM employee_reviews`,
+    );
+    // "an" before a vowel sound: a vowel letter or a spelled-out abbreviation ("an RN", "an LPN").
+    const wrong = rows.filter((r) => /\b[Aa] [aeioAEIO]/.test(r.text) || /\b[Aa]n (?![aeiouAEIOU]|[A-Z]{2,}\b)/.test(r.text));
+    expect(wrong.slice(0, 3)).toEqual([]);
+    expect(rows.some((r) => /\ban assisted living community\b/.test(r.text))).toBe(true);
+  });
+
+  it('keeps community names unique within a city', async () => {
+    expect(await count(a, 'SELECT count(*) FROM (SELECT 1 FROM communities GROUP BY state, city, lower(name) HAVING count(*) > 1) d')).toBe(0);
+  });
+
+  it('matches an amenity in search exactly when it matches the same amenity in Community Insights', async () => {
+    for (const e of AMENITY_EQUIVALENTS) {
+      const column = e.list === 'communityAmenities' ? 'community_amenities' : 'dining_services';
+      const { rows } = await a.pool.query<{ both: number; differ: number }>(
+        `SELECT count(*) FILTER (WHERE $1 = ANY(amenities) AND $2 = ANY(${column}))::int AS both,
+                count(*) FILTER (WHERE ($1 = ANY(amenities)) <> ($2 = ANY(${column})))::int AS differ
+           FROM communities`,
+        [e.amenity, e.value],
+      );
+      expect([e.amenity, rows[0]?.differ]).toEqual([e.amenity, 0]);
+      expect(rows[0]?.both).toBeGreaterThan(0);
+    }
+    // Round-the-clock nursing is listed as 24/7 care too.
+    expect(await count(a, "SELECT count(*) FROM communities WHERE '24/7 Nursing' = ANY(healthcare_services) AND NOT '24/7 Care' = ANY(amenities)")).toBe(0);
+  });
+});
+
 describe('regeneration next to imported rows', () => {
   it('never touches rows from an importer (source <> generated)', async () => {
     await b.pool.query(
@@ -277,6 +370,17 @@ describe('regeneration next to imported rows', () => {
     expect(await count(b, "SELECT count(*) FROM communities WHERE source = 'generated'")).toBe(targetCounts(SCALE).communities);
     expect(await count(b, 'SELECT count(*) FROM customer_reviews')).toBe(targetCounts(SCALE).customerReviews);
     expect((await readDatasetMarker(b.pool))?.seed).toBe(SEED + 1);
+  });
+
+  it('regenerates a dataset built by an older generator version on the next start', async () => {
+    await b.pool.query("UPDATE app_meta SET value = value - 'version' WHERE key = 'dataset'");
+    await b.pool.query("UPDATE customer_reviews SET source = 'Google', verified = true");
+    const r = await ensureDataset(b.pool, { scale: SCALE, seed: SEED + 1, now: NOW });
+    expect(r.generated).toBe(true);
+    expect((await readDatasetMarker(b.pool))?.version).toBe(DATASET_VERSION);
+    expect(await count(b, "SELECT count(*) FROM customer_reviews WHERE source <> 'Demo' OR verified")).toBe(0);
+    expect(await count(b, "SELECT count(*) FROM communities WHERE source = 'cms'")).toBe(1);
+    expect((await ensureDataset(b.pool, { scale: SCALE, seed: SEED + 1, now: NOW })).generated).toBe(false);
   });
 });
 

@@ -23,6 +23,8 @@ export interface DatasetResult {
 }
 
 export interface DatasetMarker {
+  /** Generator version that built the rows (absent on markers of the first generator). */
+  version?: number;
   scale: number;
   seed: number;
   counts: Counts & { pricing: number };
@@ -31,6 +33,13 @@ export interface DatasetMarker {
 }
 
 const MARKER_KEY = 'dataset';
+/**
+ * Version of the generator's output. Bump it when the generated rows change meaning (not just the
+ * seed): a database whose marker carries another version regenerates its generated rows on the next
+ * start (importer rows stay). 2: fictional-only contacts, 'Demo' reviews, coherent text, one amenity
+ * vocabulary, calibrated supply, prices, chains and star ratings (issue 9).
+ */
+export const DATASET_VERSION = 2;
 /** Serializes concurrent generators (two app processes starting on one empty database). */
 const LOCK_ID = 0x5e1d_da7a;
 
@@ -45,19 +54,20 @@ export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promis
   const elapsed = () => performance.now() - started;
   if (!opts.force) {
     const marker = await readDatasetMarker(pool);
-    if (marker) {
+    if (marker && marker.version === DATASET_VERSION) {
       if (marker.scale !== opts.scale || marker.seed !== opts.seed) {
         log(`dataset present (scale ${marker.scale}, seed ${marker.seed}); kept (regenerate with scripts/seed.ts --force)`);
       }
       return { generated: false, ms: elapsed() };
     }
+    if (marker) log(`dataset built by generator version ${marker.version ?? 1}; regenerating with version ${DATASET_VERSION}`);
   }
 
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
-    if (!opts.force && (await readDatasetMarker(client))) {
+    if (!opts.force && (await readDatasetMarker(client))?.version === DATASET_VERSION) {
       await client.query('ROLLBACK');
       return { generated: false, ms: elapsed() };
     }
@@ -98,6 +108,7 @@ export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promis
     await refreshAggregates(client);
     log(`  aggregates refreshed (${(elapsed() / 1000).toFixed(1)} s)`);
     const marker: DatasetMarker = {
+      version: DATASET_VERSION,
       scale: opts.scale,
       seed: opts.seed,
       counts: { ...plan.counts, pricing: plan.pricingCount },
@@ -260,12 +271,12 @@ async function load(client: pg.PoolClient, plan: Plan, fresh: boolean, log: (m: 
   await step('community_pricing', 'COPY community_pricing (id, community_id, care_type, min_price, max_price) FROM STDIN', batched(pricingLines(plan)));
   await step(
     'employee_reviews',
-    'COPY employee_reviews (id, operator_id, rating, title, content, review_date, job_title, employment_status, location, source, sentiment) FROM STDIN',
+    'COPY employee_reviews (id, operator_id, rating, title, content, review_date, job_title, employment_status, location, source, source_kind, sentiment) FROM STDIN',
     employeeReviewLines(plan),
   );
   await step(
     'customer_reviews',
-    'COPY customer_reviews (id, community_id, rating, author, title, content, review_date, source, verified, sentiment) FROM STDIN',
+    'COPY customer_reviews (id, community_id, rating, author, title, content, review_date, source, verified, source_kind, sentiment) FROM STDIN',
     customerReviewChunks(plan),
   );
 }

@@ -5,7 +5,6 @@ import {
   AMENITIES_WITH_ICONS,
   AMENITY_OPTIONS,
   CARE_TYPES,
-  COMMUNITY_AMENITY_OPTIONS,
   DINING_OPTIONS,
   ROOM_AMENITY_OPTIONS,
   ROOM_TYPE_OPTIONS,
@@ -13,7 +12,16 @@ import {
   type CareType,
 } from '../../../contracts/constants';
 import { sentimentFromCounts } from '../../modules/sentiment/sentiment';
-import { STATE_POPULATION, STATE_PRICE_FACTOR, STATES, placesByState, type Place } from './geo';
+import {
+  ALF_FACILITIES,
+  ALF_SMALL_SHARE,
+  LARGEST_OPERATOR,
+  NH_STAR_SHARES,
+  NURSING_HOMES,
+  PRICE_FACTORS,
+  populationShare,
+} from './calibration';
+import { STATES, placesByState, type Place } from './geo';
 import {
   BRAND_SECOND,
   BRAND_WORDS,
@@ -24,8 +32,9 @@ import {
   STREET_TYPES,
   SURNAMES,
 } from './names';
+import { fictionalPhone } from './contact';
 import { Rng, WeightedTable } from './rng';
-import { JOB_TITLES, customerReviewPieces, employeeReviewText, type Piece } from './text';
+import { JOB_TITLES, careMask, customerReviewPieces, employeeReviewText, type Piece } from './text';
 
 /** Scale 1: the product's claimed scale. */
 export const FULL_SCALE = { communities: 45_247, operators: 7_341, customerReviews: 1_620_000, employeeReviews: 104_000 } as const;
@@ -160,14 +169,6 @@ const kebab = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-function phone(rng: Rng): string {
-  let area = rng.int(201, 989);
-  if (area % 100 === 11) area += 1;
-  const exchange = rng.int(201, 989);
-  const line = rng.int(0, 9999).toString().padStart(4, '0');
-  return `(${area}) ${exchange}-${line}`;
-}
-
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** Splits `total` over weights (floors, then the remainder one by one in index order). */
@@ -200,14 +201,11 @@ function shuffle<T>(items: T[], rng: Rng): void {
   }
 }
 
-const stateTable = new WeightedTable(STATES.map((s) => [s, STATE_POPULATION[s] ?? 0] as const));
-
 // ---------------------------------------------------------------- community kinds and prices
 
 interface Kind {
   key: string;
   communityType: string;
-  weight: number;
   base: CareType[];
   optional: ReadonlyArray<readonly [CareType, number]>;
   capacity: [number, number];
@@ -216,24 +214,80 @@ interface Kind {
 }
 
 const KINDS: Kind[] = [
-  { key: 'al', communityType: 'Assisted Living Community', weight: 34, base: ['Assisted Living'], optional: [['Memory Care', 0.45], ['Independent Living', 0.2]], capacity: [40, 160], nameSuffixes: ['Assisted Living', 'Senior Living', 'Assisted Living', ''], priceFactor: 1 },
-  { key: 'il', communityType: 'Independent Living Community', weight: 12, base: ['Independent Living'], optional: [['Assisted Living', 0.4]], capacity: [80, 300], nameSuffixes: ['Retirement Community', 'Senior Living', 'Senior Apartments', ''], priceFactor: 1 },
-  { key: 'ccrc', communityType: 'Continuing Care Retirement Community', weight: 10, base: ['Independent Living', 'Assisted Living', 'Skilled Nursing'], optional: [['Memory Care', 0.6]], capacity: [150, 500], nameSuffixes: ['Retirement Community', 'Life Plan Community', ''], priceFactor: 1.08 },
-  { key: 'mc', communityType: 'Memory Care Community', weight: 10, base: ['Memory Care'], optional: [['Assisted Living', 0.5]], capacity: [20, 72], nameSuffixes: ['Memory Care', 'Memory Care', ''], priceFactor: 1.02 },
-  { key: 'snf', communityType: 'Nursing Home', weight: 26, base: ['Skilled Nursing'], optional: [['Memory Care', 0.25], ['Assisted Living', 0.15]], capacity: [60, 180], nameSuffixes: ['Health and Rehabilitation Center', 'Nursing and Rehab', 'Care Center', 'Healthcare Center'], priceFactor: 1 },
-  { key: 'rch', communityType: 'Residential Care Home', weight: 8, base: ['Assisted Living'], optional: [['Memory Care', 0.2]], capacity: [6, 16], nameSuffixes: ['Care Home', 'Adult Family Home', 'Residential Care'], priceFactor: 0.85 },
+  { key: 'al', communityType: 'Assisted Living Community', base: ['Assisted Living'], optional: [['Memory Care', 0.45], ['Independent Living', 0.2]], capacity: [40, 160], nameSuffixes: ['Assisted Living', 'Senior Living', 'Assisted Living', ''], priceFactor: 1 },
+  { key: 'il', communityType: 'Independent Living Community', base: ['Independent Living'], optional: [['Assisted Living', 0.4]], capacity: [80, 300], nameSuffixes: ['Retirement Community', 'Senior Living', 'Senior Apartments', ''], priceFactor: 1 },
+  { key: 'ccrc', communityType: 'Continuing Care Retirement Community', base: ['Independent Living', 'Assisted Living', 'Skilled Nursing'], optional: [['Memory Care', 0.6]], capacity: [150, 500], nameSuffixes: ['Retirement Community', 'Life Plan Community', ''], priceFactor: 1.08 },
+  { key: 'mc', communityType: 'Memory Care Community', base: ['Memory Care'], optional: [['Assisted Living', 0.5]], capacity: [20, 72], nameSuffixes: ['Memory Care', 'Memory Care', ''], priceFactor: 1.02 },
+  { key: 'snf', communityType: 'Nursing Home', base: ['Skilled Nursing'], optional: [['Memory Care', 0.25], ['Assisted Living', 0.15]], capacity: [60, 180], nameSuffixes: ['Health and Rehabilitation Center', 'Nursing and Rehab', 'Care Center', 'Healthcare Center'], priceFactor: 1 },
+  { key: 'rch', communityType: 'Residential Care Home', base: ['Assisted Living'], optional: [['Memory Care', 0.2]], capacity: [6, 16], nameSuffixes: ['Care Home', 'Adult Family Home', 'Residential Care'], priceFactor: 0.9 },
 ];
-const kindTable = new WeightedTable(KINDS.map((k) => [k, k.weight] as const));
+const KIND = Object.fromEntries(KINDS.map((k) => [k.key, k])) as Record<string, Kind>;
+
+// ---------------------------------------------------------------- supply by state (calibration.ts)
+
+/**
+ * Supply groups: their share of all communities and where they are. Nursing homes are as many as CMS
+ * certifies (14,749 in the 50 states and DC), spread like the CMS homes; assisted living (with memory care and small
+ * residential care homes) spread like the licensed facilities of the state lists; independent living and
+ * CCRCs like the population.
+ */
+export const SUPPLY_GROUPS = [
+  { key: 'assisted', share: 0.514, where: ALF_FACILITIES },
+  { key: 'nursing', share: 0.326, where: NURSING_HOMES },
+  { key: 'independent', share: 0.1, where: null },
+  { key: 'ccrc', share: 0.06, where: null },
+] as const;
+type SupplyGroup = (typeof SUPPLY_GROUPS)[number]['key'];
+/** Memory-care-only communities among the larger (over 16 beds) assisted-living group. */
+const MEMORY_CARE_SHARE = 0.22;
+
+const groupStateShare = (g: (typeof SUPPLY_GROUPS)[number], st: string): number => {
+  if (!g.where) return populationShare(st);
+  const total = STATES.reduce((s, x) => s + (g.where[x] ?? 0), 0);
+  return (g.where[st] ?? 0) / total;
+};
+/** A state drawn in proportion to all its supply (the sum over groups of share x state share). */
+const stateTable = new WeightedTable(STATES.map((st) => [st, SUPPLY_GROUPS.reduce((s, g) => s + g.share * groupStateShare(g, st), 0)] as const));
+/** Given the state, the supply group: together with stateTable, P(state, group) = share x state share. */
+const groupByState = new Map(
+  STATES.map((st) => [st, new WeightedTable(SUPPLY_GROUPS.map((g) => [g.key as SupplyGroup, g.share * groupStateShare(g, st)] as const))]),
+);
+
+function pickKind(state: string, rng: Rng): Kind {
+  const group = (groupByState.get(state) as WeightedTable<SupplyGroup>).pick(rng);
+  if (group === 'nursing') return KIND.snf as Kind;
+  if (group === 'independent') return KIND.il as Kind;
+  if (group === 'ccrc') return KIND.ccrc as Kind;
+  if (rng.chance(ALF_SMALL_SHARE[state] ?? 0)) return KIND.rch as Kind;
+  return (rng.chance(MEMORY_CARE_SHARE) ? KIND.mc : KIND.al) as Kind;
+}
+
+// ---------------------------------------------------------------- nursing-home star ratings
+
+/** Standard normal CDF (Abramowitz-Stegun 7.1.26, |error| < 1.5e-7). */
+function normalCdf(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+}
+const STAR_CUTS = NH_STAR_SHARES.reduce<number[]>((acc, p) => [...acc, (acc[acc.length - 1] ?? 0) + p], []);
+/** A 1-5 star rating at quantile `u` of the CMS spread. */
+function starAt(u: number): number {
+  for (let k = 0; k < 4; k++) if (u < (STAR_CUTS[k] as number)) return k + 1;
+  return 5;
+}
 
 /**
  * National monthly medians (Genworth Cost of Care 2023): assisted living $5,350; nursing home
- * semi-private $8,670 / private $9,730. Independent living well below assisted, memory care well above.
+ * semi-private $8,670 / private $9,733 (the center of nursing-home prices; state levels in calibration.ts).
+ * Independent living well below assisted, memory care well above.
  */
 const PRICE_CENTER: Record<CareType, { center: number; width: [number, number] }> = {
   'Independent Living': { center: 3150, width: [300, 1400] },
   'Assisted Living': { center: 5350, width: [400, 2000] },
   'Memory Care': { center: 6950, width: [400, 2000] },
-  'Skilled Nursing': { center: 9200, width: [1000, 2200] },
+  'Skilled Nursing': { center: 9733, width: [1000, 2200] },
 };
 
 const round10 = (v: number) => Math.round(v / 10) * 10;
@@ -241,9 +295,23 @@ const round10 = (v: number) => Math.round(v / 10) * 10;
 // ---------------------------------------------------------------- amenities and options
 
 const EXTRA_AMENITIES = ['Beauty Salon', 'Library', 'Chapel', 'Wi-Fi', 'Outdoor Patio', 'Walking Paths'];
-const ALL_AMENITIES = [...new Set<string>([...AMENITY_OPTIONS, ...AMENITIES_WITH_ICONS, ...EXTRA_AMENITIES])];
+/**
+ * The one amenity vocabulary of a generated community: its `amenities` (search filter, detail page)
+ * are drawn from this list once, and the Community Insights lists are derived from them
+ * (AMENITY_EQUIVALENTS), so a community matches an amenity in both places or in neither.
+ * 'Transportation Services' is left out: it would be a second name for 'Transportation'.
+ */
+const ALL_AMENITIES = [...new Set<string>([...AMENITY_OPTIONS, ...AMENITIES_WITH_ICONS, ...EXTRA_AMENITIES])].filter((a) => a !== 'Transportation Services');
+/** Search amenity -> the value of a Community Insights list that means the same thing. */
+export const AMENITY_EQUIVALENTS = [
+  { amenity: 'Fitness Center', list: 'communityAmenities', value: 'Fitness Center' },
+  { amenity: 'Swimming Pool', list: 'communityAmenities', value: 'Pool' },
+  { amenity: 'Library', list: 'communityAmenities', value: 'Library' },
+  { amenity: 'Fine Dining Restaurant', list: 'diningServices', value: 'Fine Dining' },
+] as const satisfies ReadonlyArray<{ amenity: string; list: 'communityAmenities' | 'diningServices'; value: string }>;
+const amenityOrder = new Map(ALL_AMENITIES.map((a, i) => [a, i]));
 const AMENITY_P: Record<string, number> = {
-  'Pet Friendly': 0.38, 'Fitness Center': 0.45, 'Swimming Pool': 0.18, Transportation: 0.6, 'Dining Services': 0.85,
+  'Pet Friendly': 0.38, 'Fitness Center': 0.45, 'Swimming Pool': 0.2, Transportation: 0.6, 'Dining Services': 0.85,
   Housekeeping: 0.8, 'Laundry Services': 0.7, '24/7 Care': 0.55, 'Fine Dining Restaurant': 0.14,
   'Transportation Services': 0.2, 'Garden Areas': 0.5, 'Social Activities': 0.75, 'Beauty Salon': 0.4,
   Library: 0.35, Chapel: 0.2, 'Wi-Fi': 0.5, 'Outdoor Patio': 0.4, 'Walking Paths': 0.3,
@@ -253,13 +321,17 @@ const PHOTO_COUNTS = new WeightedTable([[0, 12], [1, 10], [2, 14], [3, 20], [4, 
 
 // ---------------------------------------------------------------- prose
 
+// {aType}: the community type with its article ("an assisted living community", "a nursing home").
 const DESC_OPENERS = [
-  '{name} is a {type} in {city}, {st}',
-  'Located in {city}, {st}, {name} is a {type}',
+  '{name} is {aType} in {city}, {st}',
+  'Located in {city}, {st}, {name} is {aType}',
   '{name} offers {care} in {city}, {stateName}',
   'Nestled in a quiet neighborhood of {city}, {name} is a welcoming {type}',
-  'Serving families in and around {city}, {name} is a {type}',
+  'Serving families in and around {city}, {name} is {aType}',
 ];
+
+/** "an assisted living community", "a nursing home" (by the first letter's sound; no type starts with a silent h or a "you" sound). */
+export const withArticle = (phrase: string) => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
 const DESC_MIDDLES = [
   ' offering {care}.',
   ' with {care} and a warm, homelike atmosphere.',
@@ -343,8 +415,23 @@ export function buildPlan(opts: GenerateOptions): Plan {
     }
   }
   remaining = Math.max(nNational, remaining - regionalSum);
+  // Zipf-like national chains whose largest has LARGEST_OPERATOR's share of all communities: the
+  // exponent is found by bisection so that the first weight's share of the national pool matches.
+  const largest = Math.max(1, Math.round((counts.communities * LARGEST_OPERATOR) / FULL_SCALE.communities));
+  const zipfShare = (a: number) => {
+    let sum = 0;
+    for (let k = 1; k <= nNational; k++) sum += Math.pow(k, -a);
+    return 1 / sum;
+  };
+  let lo = 0;
+  let hi = 6;
+  for (let it = 0; it < 60; it++) {
+    const mid = (lo + hi) / 2;
+    if (zipfShare(mid) * remaining < largest) lo = mid;
+    else hi = mid;
+  }
   const nationalWeights = new Float64Array(nNational);
-  for (let k = 0; k < nNational; k++) nationalWeights[k] = 1 / Math.pow(k + 1, 0.45);
+  for (let k = 0; k < nNational; k++) nationalWeights[k] = Math.pow(k + 1, -lo);
   const nationalSizes = allocate(nationalWeights, remaining);
   for (let k = 0; k < nNational; k++) sizes[k] = Math.max(1, nationalSizes[k] as number);
 
@@ -379,7 +466,8 @@ export function buildPlan(opts: GenerateOptions): Plan {
     const suffix = tier === 'single' ? rOps.pick(['Senior Care', 'Assisted Living', 'Care Home', 'Senior Living', 'Family Care']) : rOps.pick(OPERATOR_SUFFIXES);
     const legal = tier === 'single' || tier === 'small' ? rOps.pick(['', ' LLC', ' LLC', ', Inc.']) : rOps.pick(['', '', ' Inc.', ', LLC']);
     const name = `${brand} ${suffix}${legal}`;
-    const domain = `${slug(brand + suffix)}.com`;
+    // Reserved example domains only (RFC 2606): no generated address reaches a real site.
+    const domain = `${slug(brand + suffix)}.example.com`;
     const quality = rOps.normal() * 0.6;
     const region = [homeState];
     if (tier === 'regional' || tier === 'mid') {
@@ -397,7 +485,7 @@ export function buildPlan(opts: GenerateOptions): Plan {
       webpage: tier === 'single' && rOps.chance(0.35) ? null : `https://www.${domain}`,
       revenue: null,
       employees: null,
-      phone: phone(rOps),
+      phone: fictionalPhone(rOps, hq.state),
       email: rOps.chance(tier === 'single' ? 0.6 : 0.9) ? `${rOps.pick(['info', 'contact', 'careers', 'hello'])}@${domain}` : null,
       indeedUrl: null,
       glassdoorUrl: null,
@@ -452,45 +540,51 @@ export function buildPlan(opts: GenerateOptions): Plan {
   const communities: CommunityRow[] = [];
   const communitiesByOperator: number[][] = operators.map(() => []);
   let pricingCount = 0;
+  const usedNames = new Set<string>();
   for (let ci = 0; ci < slots.length; ci++) {
     const opIdx = slots[ci] as number;
     const op = opIdx >= 0 ? (operators[opIdx] as OperatorRow) : null;
     const state = states[ci] as string;
     const place = rCom.pick(places.get(state) as Place[]);
-    const kind = kindTable.pick(rCom);
+    const kind = pickKind(state, rCom);
     const quality = (op ? op.quality : 0) + rCom.normal() * 0.8;
     const careTypes = CARE_TYPES.filter((ct) => kind.base.includes(ct) || kind.optional.some(([o, p]) => o === ct && rCom.chance(p)));
     const id = idBase.communities + ci + 1;
     // Name.
     const chain = op && (op.tier === 'national' || op.tier === 'regional' || op.tier === 'mid');
-    let name: string;
-    if (chain && op) {
-      const pattern = rCom.int(0, 4);
-      name =
-        pattern === 0 ? `${op.brand} of ${place.city}` :
-        pattern === 1 ? `${op.brand} at ${rCom.pick(STREET_NAMES)} ${rCom.pick(PLACE_NOUNS)}` :
-        pattern === 2 ? `${op.brand} ${place.city}` :
-        pattern === 3 ? `The ${op.brand} at ${place.city}` :
-        `${op.brand} ${rCom.pick(PLACE_NOUNS)} ${rCom.pick(kind.nameSuffixes) || 'Senior Living'}`;
-    } else {
+    const makeName = (): string => {
+      if (chain && op) {
+        const pattern = rCom.int(0, 4);
+        return pattern === 0 ? `${op.brand} of ${place.city}` :
+          pattern === 1 ? `${op.brand} at ${rCom.pick(STREET_NAMES)} ${rCom.pick(PLACE_NOUNS)}` :
+          pattern === 2 ? `${op.brand} ${place.city}` :
+          pattern === 3 ? `The ${op.brand} at ${place.city}` :
+          `${op.brand} ${rCom.pick(PLACE_NOUNS)} ${rCom.pick(kind.nameSuffixes) || 'Senior Living'}`;
+      }
       const a = rCom.chance(0.25) ? place.city : rCom.chance(0.3) ? rCom.pick(SURNAMES) : rCom.pick(BRAND_WORDS);
       const suffix = rCom.pick(kind.nameSuffixes);
-      name = `${a} ${rCom.pick(PLACE_NOUNS)}${suffix ? ` ${suffix}` : ''}`;
-    }
+      return `${a} ${rCom.pick(PLACE_NOUNS)}${suffix ? ` ${suffix}` : ''}`;
+    };
+    // Names are unique within a city: retry, then tell two homes apart by their street.
+    const nameKey = (nm: string) => `${state}|${place.city}|${nm.toLowerCase()}`;
+    let name = makeName();
+    for (let attempt = 0; attempt < 8 && usedNames.has(nameKey(name)); attempt++) name = makeName();
+    for (let k = 0; usedNames.has(nameKey(name)); k++) name = `${name.replace(/ on .+$/, '')} on ${STREET_NAMES[k % STREET_NAMES.length]} ${STREET_TYPES[Math.floor(k / STREET_NAMES.length) % STREET_TYPES.length]}`;
+    usedNames.add(nameKey(name));
     const address = `${rCom.int(1, 40) * (rCom.chance(0.5) ? 100 : 10) + rCom.int(0, 99)} ${rCom.pick(STREET_NAMES)} ${rCom.pick(STREET_TYPES)}`;
     const lat = Math.round((place.lat + (rCom.next() - 0.5) * 0.04) * 1e6) / 1e6;
     const lng = Math.round((place.lng + (rCom.next() - 0.5) * 0.05) * 1e6) / 1e6;
     const capacity = rCom.int(kind.capacity[0], kind.capacity[1]);
     const communitySlug = slug(name);
-    const website = chain && op ? `https://www.${op.domain}/communities/${kebab(place.city)}-${id}` : `https://www.${communitySlug}.com`;
-    const email = chain && op ? `${kebab(place.city)}@${op.domain}` : `info@${communitySlug}.com`;
+    const website = chain && op ? `https://www.${op.domain}/communities/${kebab(place.city)}-${id}` : `https://${communitySlug}.example.org`;
+    const email = chain && op ? `${kebab(place.city)}@${op.domain}` : `info@${communitySlug}.example.com`;
     // Pricing.
     const pricing: PricingRow[] = [];
     if (!rCom.chance(0.06)) {
-      const premium = Math.exp(0.16 * rCom.normal() + 0.05 * quality) * kind.priceFactor * (STATE_PRICE_FACTOR[state] ?? 1);
+      const premium = Math.exp(0.16 * rCom.normal() + 0.05 * quality) * kind.priceFactor;
       for (const ct of careTypes) {
         const spec = PRICE_CENTER[ct];
-        const center = spec.center * premium * Math.exp(0.05 * rCom.normal());
+        const center = spec.center * premium * (PRICE_FACTORS[ct][state] ?? 1) * Math.exp(0.05 * rCom.normal());
         const width = rCom.int(spec.width[0], spec.width[1]);
         const minPrice = Math.max(800, round10(center - width / 2));
         pricing.push({ careType: ct, minPrice, maxPrice: minPrice + round10(width) });
@@ -501,24 +595,39 @@ export function buildPlan(opts: GenerateOptions): Plan {
     const amenities = ALL_AMENITIES.filter((a) => rCom.chance((AMENITY_P[a] ?? 0.3) * (a === '24/7 Care' && kind.key !== 'il' ? 1.5 : 1)));
     const roomTypes = kind.key === 'rch' || kind.key === 'snf' ? ['Studio'] : ROOM_TYPE_OPTIONS.filter((_, k) => k === 0 ? rCom.chance(0.8) : rCom.chance(0.6 - k * 0.15));
     if (roomTypes.length === 0) roomTypes.push('One Bedroom');
-    const diningServices = rCom.subset(DINING_OPTIONS, rCom.int(1, 2));
     const healthcareServices: string[] = [];
     if (careTypes.includes('Skilled Nursing') || rCom.chance(0.3)) healthcareServices.push('24/7 Nursing');
     if (careTypes.includes('Skilled Nursing') || rCom.chance(0.45)) healthcareServices.push('Physical Therapy');
     if (careTypes.includes('Memory Care')) healthcareServices.push('Memory Care');
+    // Round-the-clock nursing is round-the-clock care; fine dining is a dining service.
+    if (healthcareServices.includes('24/7 Nursing') && !amenities.includes('24/7 Care')) amenities.push('24/7 Care');
+    if (amenities.includes('Fine Dining Restaurant') && !amenities.includes('Dining Services')) amenities.push('Dining Services');
+    amenities.sort((x, y) => (amenityOrder.get(x) as number) - (amenityOrder.get(y) as number));
+    // Dining styles only with Dining Services; 'Fine Dining' exactly when the Fine Dining Restaurant amenity is there.
+    const diningServices: string[] = [];
+    if (amenities.includes('Dining Services')) {
+      const fine = amenities.includes('Fine Dining Restaurant');
+      diningServices.push(...rCom.subset(DINING_OPTIONS.filter((d) => d !== 'Fine Dining'), fine ? rCom.int(0, 1) : 1));
+      if (fine) diningServices.push('Fine Dining');
+    }
     const roomAmenities = ROOM_AMENITY_OPTIONS.filter((_, k) => rCom.chance([0.75, 0.35, 0.25][k] ?? 0.3));
-    const communityAmenities = COMMUNITY_AMENITY_OPTIONS.filter((_, k) => rCom.chance([0.5, 0.2, 0.55][k] ?? 0.3));
+    const communityAmenities: string[] = AMENITY_EQUIVALENTS.filter((e) => e.list === 'communityAmenities' && amenities.includes(e.amenity)).map((e) => e.value);
     const ownerType = chain
       ? rCom.chance(0.86) ? 'Private' : 'Non-Profit'
       : rCom.chance(0.62) ? 'Private' : rCom.chance(0.72) ? 'Non-Profit' : 'Public';
-    const score = clamp(Math.round(3.4 + quality * 0.9 + rCom.normal() * 0.5), 1, 5);
+    // Nursing homes (and CCRCs' nursing units) get CMS-like overall stars: a quality-led latent value
+    // (unit variance) mapped through the CMS 2025 spread; other communities a quality-led score.
+    const score = careTypes.includes('Skilled Nursing')
+      ? starAt(normalCdf((0.6 * quality + 0.8 * rCom.normal()) / Math.sqrt(0.36 * (op ? 1 : 0.64) + 0.64)))
+      : clamp(Math.round(3.4 + quality * 0.9 + rCom.normal() * 0.5), 1, 5);
     // Prose.
     const careText = listText(careTypes.map((c) => c.toLowerCase()));
     const shownAmen = rCom.subset(amenities, 3).map((a) => a.toLowerCase());
     const vars = {
-      name, city: place.city, st: state, stateName: US_STATES[state] ?? state, type: kind.communityType.toLowerCase(), care: careText,
+      name, city: place.city, st: state, stateName: US_STATES[state] ?? state, type: kind.communityType.toLowerCase(),
+      aType: withArticle(kind.communityType.toLowerCase()), care: careText,
       amen: shownAmen.length ? listText(shownAmen) : 'a caring, attentive team', cap: String(capacity),
-      rooms: listText(roomTypes.map((r) => r.toLowerCase())), dining: listText(diningServices.map((d) => d.toLowerCase())),
+      rooms: listText(roomTypes.map((r) => r.toLowerCase())), dining: diningServices.length ? listText(diningServices.map((d) => d.toLowerCase())) : 'home-style',
       health: healthcareServices.length ? listText(healthcareServices.map((h) => h.replace('24/7', 'around-the-clock').toLowerCase())) : 'medication management and wellness checks',
       roomAmen: roomAmenities.length ? listText(roomAmenities.map((r) => r.toLowerCase())) : 'emergency call systems',
       commAmen: communityAmenities.length ? listText(communityAmenities.map((r) => r.toLowerCase())) : 'comfortable lounges',
@@ -535,7 +644,7 @@ export function buildPlan(opts: GenerateOptions): Plan {
     const minPrice = pricing.length ? Math.min(...pricing.map((p) => p.minPrice)) : null;
     const maxPrice = pricing.length ? Math.max(...pricing.map((p) => p.maxPrice)) : null;
     communities.push({
-      id, name, address, city: place.city, state, zipCode: place.zip, lat, lng, phone: phone(rCom), email, website,
+      id, name, address, city: place.city, state, zipCode: place.zip, lat, lng, phone: fictionalPhone(rCom, state), email, website,
       description, overview, rating: 0, reviewCount: 0, careTypes, amenities, photos, communityType: kind.communityType,
       ownerType, score, capacity, roomTypes, diningServices, healthcareServices, roomAmenities, communityAmenities,
       operatorId: op ? op.id : null, minPrice, maxPrice, pricing, sourceId: `gen-c-${String(ci + 1).padStart(6, '0')}`,
@@ -580,17 +689,13 @@ export function buildPlan(opts: GenerateOptions): Plan {
     for (const ci of list) {
       const c = communities[ci] as CommunityRow;
       capacity += c.capacity;
-      const avg = c.pricing.length ? c.pricing.reduce((s, p) => s + (p.minPrice + p.maxPrice) / 2, 0) / c.pricing.length : 5000 * (STATE_PRICE_FACTOR[c.state] ?? 1);
+      const avg = c.pricing.length ? c.pricing.reduce((s, p) => s + (p.minPrice + p.maxPrice) / 2, 0) / c.pricing.length : 5000 * (PRICE_FACTORS['Assisted Living'][c.state] ?? 1);
       revenue += c.capacity * 0.86 * avg * 12;
     }
     const big = list.length >= 6;
     op.revenue = revenue > 0 && !rFig.chance(big ? 0.08 : 0.3) ? Math.round((revenue * Math.exp(0.12 * rFig.normal())) / 1000) * 1000 : null;
     op.employees = capacity > 0 && !rFig.chance(big ? 0.05 : 0.25) ? Math.max(3, Math.round(capacity * (0.55 + 0.4 * rFig.next()))) : null;
-    if (big || (list.length >= 3 && rFig.chance(0.5))) {
-      const company = kebab(op.name.replace(/,? (LLC|Inc\.)$/, ''));
-      op.indeedUrl = `https://www.indeed.com/cmp/${company}/reviews`;
-      op.glassdoorUrl = rFig.chance(big ? 0.9 : 0.5) ? `https://www.glassdoor.com/Reviews/${company}-Reviews-E${100000 + op.id * 7}.htm` : null;
-    }
+    // Fictional operators have no employer pages on real job sites: indeedUrl / glassdoorUrl stay null.
   });
 
   // Employee review counts per operator.
@@ -610,8 +715,8 @@ export function buildPlan(opts: GenerateOptions): Plan {
 
 // ---------------------------------------------------------------- review rows (streamed)
 
-const CUSTOMER_SOURCES = new WeightedTable([['Google', 38], ['Caring.com', 20], ['A Place for Mom', 17], ['Yelp', 13], ['SeniorAdvisor', 12]] as const);
-const VERIFIED_P: Record<string, number> = { Google: 0.35, 'Caring.com': 0.85, 'A Place for Mom': 0.9, Yelp: 0.25, SeniorAdvisor: 0.7 };
+/** The source of every generated review: fictional reviews claim no real platform and are never "Verified". */
+export const DEMO_REVIEW_SOURCE = 'Demo';
 const JOB_WEIGHTS: Record<string, number> = {
   CNA: 25, Caregiver: 20, LPN: 10, RN: 8, 'Med Tech': 7, 'Dietary Aide': 7, Cook: 4, Housekeeper: 5,
   'Activities Director': 2, 'Activities Assistant': 2, Receptionist: 3, 'Maintenance Technician': 2, 'Sales Director': 1,
@@ -666,25 +771,24 @@ const NULL_BYTES = Buffer.from('\\N');
 
 /**
  * Customer review rows as COPY text (columns: id, community_id, rating, author, title, content,
- * review_date, source, verified, sentiment), in chunks of about `chunkBytes`. Written straight into
+ * review_date, source, verified, source_kind, sentiment), in chunks of about `chunkBytes`. Written straight into
  * buffers from pre-encoded sentences: 1.6M rows without building a string per row.
  */
 export function* customerReviewChunks(plan: Plan, chunkBytes = 1 << 20): Generator<Buffer> {
   const rng = new Rng(plan.seed, 'review-text');
   const days = plan.days.map((d) => Buffer.from(d));
   const authors = FIRST_NAMES.map((f) => Array.from(INITIALS, (i) => Buffer.from(`${f} ${i}.`)));
-  const sources = new Map(CUSTOMER_SOURCES.items.map((s) => [s, Buffer.from(s)]));
+  const source = Buffer.from(`${DEMO_REVIEW_SOURCE}\tf\tdemo`);
   const titles = new Map<string, Buffer>();
   const sentiments = new Map<number, Buffer>();
   const w = new ChunkWriter(chunkBytes);
   const parts: Piece[] = [];
   let id = plan.idBase.customerReviews;
   for (const c of plan.communities) {
+    const care = careMask(c.careTypes);
     for (let j = 0; j < c.reviewCount; j++) {
       const rating = plan.ratings[c.reviewStart + j] as number;
-      const title = customerReviewPieces(rating, rng, parts);
-      const source = CUSTOMER_SOURCES.pick(rng);
-      const verified = rng.chance(VERIFIED_P[source] ?? 0.5);
+      const title = customerReviewPieces(rating, rng, parts, care);
       const author = (authors[rng.int(0, FIRST_NAMES.length - 1)] as Buffer[])[rng.int(0, INITIALS.length - 1)] as Buffer;
       const day = days[dayIndex(rng, days.length)] as Buffer;
       let score = 0;
@@ -714,9 +818,7 @@ export function* customerReviewChunks(plan: Plan, chunkBytes = 1 << 20): Generat
       w.byte(TAB);
       w.bytes(day);
       w.byte(TAB);
-      w.bytes(sources.get(source) as Buffer);
-      w.byte(TAB);
-      w.byte(verified ? 116 : 102);
+      w.bytes(source);
       w.byte(TAB);
       const key = score * 4096 + tokens;
       let s = sentiments.get(key);
@@ -729,7 +831,7 @@ export function* customerReviewChunks(plan: Plan, chunkBytes = 1 << 20): Generat
   if (w.pos) yield w.take();
 }
 
-/** Employee review rows as COPY text (id, operator_id, rating, title, content, review_date, job_title, employment_status, location, source, sentiment). */
+/** Employee review rows as COPY text (id, operator_id, rating, title, content, review_date, job_title, employment_status, location, source, source_kind, sentiment). */
 export function* employeeReviewLines(plan: Plan, batchChars = 1 << 19): Generator<string> {
   const rng = new Rng(plan.seed, 'employee-reviews');
   const days = plan.days;
@@ -747,9 +849,8 @@ export function* employeeReviewLines(plan: Plan, batchChars = 1 << 19): Generato
       const t = employeeReviewText(rating, job, current, rng);
       const where = list.length ? (plan.communities[rng.pick(list)] as CommunityRow) : null;
       const location = where ? `${where.city}, ${where.state}` : `${op.city}, ${op.state}`;
-      const source = rng.chance(0.6) ? 'Indeed' : 'Glassdoor';
       const sentiment = sentimentFromCounts(t.score, t.tokens);
-      batch += `${++id}\t${op.id}\t${rating}\t${t.title ?? '\\N'}\t${t.content}\t${days[dayIndex(rng, days.length)]}\t${job}\t${current ? 'current' : 'former'}\t${location}\t${source}\t${sentiment}\n`;
+      batch += `${++id}\t${op.id}\t${rating}\t${t.title ?? '\\N'}\t${t.content}\t${days[dayIndex(rng, days.length)]}\t${job}\t${current ? 'current' : 'former'}\t${location}\t${DEMO_REVIEW_SOURCE}\tdemo\t${sentiment}\n`;
       if (batch.length >= batchChars) {
         yield batch;
         batch = '';

@@ -1,5 +1,5 @@
 // Geography of the generated dataset: real US ZIP codes, cities and coordinates (the `zipcodes`
-// package), state population weights (2020 census) and state price levels.
+// package), state population (2020 census). State price levels are in calibration.ts.
 import { createRequire } from 'node:module';
 
 interface ZipEntry {
@@ -21,28 +21,7 @@ export const STATE_POPULATION: Record<string, number> = {
   WY: 577,
 };
 
-/**
- * Price level of each state relative to the national median (before normalisation): about 0.7x in
- * the cheapest states to 1.6x in Alaska, DC and the Northeast (shape of Genworth 2023 state figures).
- */
-const RAW_PRICE_FACTOR: Record<string, number> = {
-  AK: 1.6, DC: 1.55, MA: 1.45, NJ: 1.42, CT: 1.4, NY: 1.38, NH: 1.35, HI: 1.35, VT: 1.3, RI: 1.3,
-  ME: 1.25, DE: 1.25, CA: 1.25, MD: 1.2, WA: 1.2, OR: 1.12, MN: 1.12, CO: 1.1, PA: 1.05, VA: 1.05,
-  WI: 1.02, IL: 1.0, MI: 0.98, NV: 0.95, AZ: 0.95, OH: 0.95, ND: 0.95, FL: 0.95, NC: 0.93, NM: 0.92,
-  MT: 0.92, IN: 0.92, UT: 0.9, ID: 0.9, WY: 0.9, IA: 0.9, NE: 0.88, KS: 0.88, TX: 0.88, SC: 0.88,
-  WV: 0.88, SD: 0.85, GA: 0.85, TN: 0.85, KY: 0.85, OK: 0.78, LA: 0.76, AR: 0.75, AL: 0.74, MO: 0.74,
-  MS: 0.7,
-};
-
 export const STATES = Object.keys(STATE_POPULATION).sort();
-
-// Normalised so that the population-weighted mean factor is 1 (national prices stay near the medians).
-const weightedMean =
-  STATES.reduce((s, st) => s + (RAW_PRICE_FACTOR[st] ?? 1) * (STATE_POPULATION[st] ?? 0), 0) /
-  STATES.reduce((s, st) => s + (STATE_POPULATION[st] ?? 0), 0);
-export const STATE_PRICE_FACTOR: Record<string, number> = Object.fromEntries(
-  STATES.map((st) => [st, (RAW_PRICE_FACTOR[st] ?? 1) / weightedMean]),
-);
 
 export interface Place {
   zip: string;

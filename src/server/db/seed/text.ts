@@ -2,11 +2,17 @@
 // piece's AFINN score and token count are computed once with the real scorer, so a review's stored
 // sentiment is sentimentFromCounts(sum of scores, sum of tokens), which equals scoreText(content)
 // (the lexicon is additive per token and no piece ends with a negator). A test checks this.
+// Coherence: a customer review follows one relative, whose pronouns every sentence uses ({Sub}, {obj},
+// {pos} below are filled per gender), and it only names care types the community offers (a sentence
+// that names one, e.g. "memory care", is only picked for communities offering it).
+import { CARE_TYPES } from '../../../contracts/constants';
 import { lexiconCounts } from '../../modules/sentiment/sentiment';
 import type { Rng } from './rng';
 
 export interface Piece {
   text: string;
+  /** Care types the sentence names (bit i = CARE_TYPES[i]); 0 for most sentences. */
+  care: number;
   /** UTF-8 bytes of `text` (the COPY writer copies these instead of building strings). */
   bytes: Buffer;
   score: number;
@@ -20,7 +26,38 @@ function piece(text: string): Piece {
   const { score, tokens } = lexiconCounts(text);
   const words = text.toLowerCase().replace(/[.,/#!?$%^&*;:{}=_`"~()]/g, ' ').trim().split(/\s+/);
   if (NEGATORS.has(words[words.length - 1] ?? '')) throw new Error(`a piece must not end with a negator: ${text}`);
-  return { text, bytes: Buffer.from(text, 'utf8'), score, tokens };
+  return { text, care: careTypesNamed(text), bytes: Buffer.from(text, 'utf8'), score, tokens };
+}
+
+/** Bit mask of the care types of a community (bit i = CARE_TYPES[i]). */
+export function careMask(careTypes: readonly string[]): number {
+  let m = 0;
+  CARE_TYPES.forEach((ct, i) => {
+    if (careTypes.includes(ct)) m |= 1 << i;
+  });
+  return m;
+}
+
+/** Bit mask of the care types a text names ("assisted living", "memory care", ...). */
+export function careTypesNamed(text: string): number {
+  const lower = text.toLowerCase();
+  let m = 0;
+  CARE_TYPES.forEach((ct, i) => {
+    if (lower.includes(ct.toLowerCase())) m |= 1 << i;
+  });
+  return m;
+}
+
+/** 0: she / her / her, 1: he / him / his. */
+export type Gender = 0 | 1;
+const PRONOUNS = [
+  { Sub: 'She', sub: 'she', obj: 'her', Pos: 'Her', pos: 'her' },
+  { Sub: 'He', sub: 'he', obj: 'him', Pos: 'His', pos: 'his' },
+] as const;
+
+function gendered(text: string, g: Gender): string {
+  const p = PRONOUNS[g];
+  return text.replace(/\{(Sub|sub|obj|Pos|pos)\}/g, (_, k: keyof typeof p) => p[k]);
 }
 
 function expand(templates: readonly string[], slot: string, values: readonly string[]): string[] {
@@ -36,15 +73,16 @@ const pieces = (texts: readonly string[]) => texts.map(piece);
 
 // ---------------------------------------------------------------- customer reviews
 
-const RELATIONS = [
-  'My mother', 'My mom', 'My father', 'My dad', 'My grandmother', 'My grandfather', 'My aunt', 'My uncle',
-  'My husband', 'My wife', 'My mother-in-law', 'My father-in-law', 'Our mom', 'Our dad',
+/** Relatives by gender (index = Gender). */
+const RELATIONS: readonly [string[], string[]] = [
+  ['My mother', 'My mom', 'My grandmother', 'My aunt', 'My wife', 'My mother-in-law', 'Our mom'],
+  ['My father', 'My dad', 'My grandfather', 'My uncle', 'My husband', 'My father-in-law', 'Our dad'],
 ];
 const DURATIONS = [
   'six months', 'eight months', 'about a year', 'a little over a year', 'two years', 'nearly three years',
   'three years', 'four years', 'five months', 'eighteen months',
 ];
-const OPENERS = expand(
+const openersFor = (relations: readonly string[]) => expand(
   expand(
     [
       '{rel} has lived here for {dur}.',
@@ -59,8 +97,8 @@ const OPENERS = expand(
     DURATIONS,
   ),
   '{rel}',
-  RELATIONS,
-).flatMap((t) => (t.includes('{rel2}') ? RELATIONS.map((r) => t.split('{rel2}').join(r.replace(/^My /, 'my ').replace(/^Our /, 'our '))) : [t]));
+  relations,
+).flatMap((t) => (t.includes('{rel2}') ? relations.map((r) => t.split('{rel2}').join(r.replace(/^My /, 'my ').replace(/^Our /, 'our '))) : [t]));
 
 export const TOPICS = ['staff', 'care', 'food', 'cleanliness', 'activities', 'cost', 'management', 'communication'] as const;
 type Topic = (typeof TOPICS)[number];
@@ -74,7 +112,7 @@ const CUSTOMER_SENTENCES: Record<Topic, Record<Tone, string[]>> = {
       'The aides are patient, friendly and always smiling.',
       'The night staff are just as attentive and helpful as the day team.',
       'Staff members go above and beyond every single day.',
-      'The caregivers are amazing and truly treat her like family.',
+      'The caregivers are amazing and truly treat {obj} like family.',
     ],
     good: [
       'Most of the staff are friendly and helpful.',
@@ -90,7 +128,7 @@ const CUSTOMER_SENTENCES: Record<Topic, Record<Tone, string[]>> = {
     ],
     bad: [
       'The staff are rude and often ignore residents.',
-      'Aides were careless and we found her alone and upset more than once.',
+      'Aides were careless and we found {obj} alone and upset more than once.',
       'The caregivers seemed overworked, angry and dismissive.',
       'Staff shortages are terrible and nobody answers the call light.',
       'Several employees were rude and disrespectful to my family.',
@@ -99,37 +137,44 @@ const CUSTOMER_SENTENCES: Record<Topic, Record<Tone, string[]>> = {
   care: {
     great: [
       'The nursing care is excellent and medications are always on time.',
-      'Her health has improved since she moved in and she is happy again.',
+      '{Pos} health has improved since {sub} moved in and {sub} is happy again.',
       'The memory care team is skilled, gentle and reassuring.',
-      'Therapy helped him walk confidently again, which was a huge relief.',
+      'Therapy helped {obj} walk confidently again, which was a huge relief.',
       'The nurses noticed a problem early and handled it perfectly.',
+      'The assisted living aides help {obj} with bathing and dressing and always respect {pos} dignity.',
+      'Independent living here gives {obj} freedom, with help close by when needed.',
+      'The skilled nursing unit is excellent and the rehab therapists are wonderful.',
     ],
     good: [
       'Care has been good overall and the nurses are competent.',
       'Medication management is reliable.',
       'The care plan meeting was helpful and thorough.',
       'Physical therapy is a nice benefit.',
+      'The memory care neighborhood is calm and secure.',
+      'The skilled nursing staff are competent and attentive.',
     ],
     meh: [
       'Quality is inconsistent from shift to shift, which is a problem.',
       'Showers were missed a few times.',
-      'Her medications were missed more than once.',
+      '{Pos} medications were missed more than once.',
       'Sadly the nurse is only on site part of the day.',
     ],
     bad: [
       'The nursing was poor and we saw signs of neglect.',
       'Medications were missed repeatedly, which is dangerous.',
-      'He fell twice and nobody told us, an awful failure.',
-      'She was left in soiled clothes for hours, a disgusting lack of care.',
-      'The nursing care was terrible and put her health at risk.',
+      '{Sub} fell twice and nobody told us, an awful failure.',
+      '{Sub} was left in soiled clothes for hours, a disgusting lack of care.',
+      'The nursing care was terrible and put {pos} health at risk.',
+      'The memory care unit was understaffed and chaotic.',
+      'Rehab in the skilled nursing wing was poor and rushed.',
     ],
   },
   food: {
     great: [
       'The food is delicious and the dining room feels like a nice restaurant.',
       'Meals are fresh, healthy and beautifully presented.',
-      'The chef is fantastic and happily adjusts meals to her diet.',
-      'Mom loves the meals and the Sunday brunch is a highlight.',
+      'The chef is fantastic and happily adjusts meals to {pos} diet.',
+      '{Sub} loves the meals and the Sunday brunch is a highlight.',
     ],
     good: [
       'The food is good and there are choices at every meal.',
@@ -143,7 +188,7 @@ const CUSTOMER_SENTENCES: Record<Topic, Record<Tone, string[]>> = {
     ],
     bad: [
       'The food is awful, cold and tasteless.',
-      'Meals were terrible and she lost weight.',
+      'Meals were terrible and {sub} lost weight.',
       'The dining room was chaotic and meals were late and bad.',
       'We found spoiled food in the kitchenette, which is unacceptable.',
     ],
@@ -151,7 +196,7 @@ const CUSTOMER_SENTENCES: Record<Topic, Record<Tone, string[]>> = {
   cleanliness: {
     great: [
       'The building is spotless and always smells fresh.',
-      'Housekeeping is excellent and her apartment is clean every week.',
+      'Housekeeping is excellent and {pos} apartment is clean every week.',
       'The grounds are beautiful and very well maintained.',
     ],
     good: [
@@ -161,12 +206,12 @@ const CUSTOMER_SENTENCES: Record<Topic, Record<Tone, string[]>> = {
     ],
     meh: [
       'The building is dated and a bit tired.',
-      'Housekeeping missed her room a few times.',
+      'Housekeeping missed {pos} room a few times.',
       'The carpets in the hallways are worn.',
     ],
     bad: [
       'The building is dirty and smells bad.',
-      'Her room was filthy and the bathroom was disgusting.',
+      '{Pos} room was filthy and the bathroom was disgusting.',
       'We saw bugs in the dining room, which is gross.',
       'Trash piled up in the hallway, a disgusting mess.',
     ],
@@ -175,7 +220,7 @@ const CUSTOMER_SENTENCES: Record<Topic, Record<Tone, string[]>> = {
     great: [
       'There are so many fun activities, from music to gardening to outings.',
       'The activities director is energetic and creative.',
-      'She has made wonderful friends and enjoys the daily exercise classes.',
+      '{Sub} has made wonderful friends and enjoys the daily exercise classes.',
       'Bingo, crafts and live music keep everyone happy and engaged.',
     ],
     good: [
@@ -190,7 +235,7 @@ const CUSTOMER_SENTENCES: Record<Topic, Record<Tone, string[]>> = {
     ],
     bad: [
       'There is nothing to do and residents are bored and lonely.',
-      'Activities were canceled constantly and he was lonely and isolated.',
+      'Activities were canceled constantly and {sub} was lonely and isolated.',
       'The activity room sits empty, which is sad.',
     ],
   },
@@ -256,7 +301,7 @@ const CUSTOMER_SENTENCES: Record<Topic, Record<Tone, string[]>> = {
     ],
     bad: [
       'Communication is terrible and calls are never returned.',
-      'Nobody told us about her fall until days later, which is unacceptable.',
+      'Nobody told us about {pos} fall until days later, which is unacceptable.',
       'We were kept in the dark and lied to about incidents.',
     ],
   },
@@ -296,7 +341,7 @@ const CUSTOMER_CLOSERS: Record<number, string[]> = {
     'Worst decision we ever made.',
     'Stay away from this awful place.',
     'I regret choosing this community.',
-    'We moved her out as soon as we could, heartbroken.',
+    'We moved {obj} out as soon as we could, heartbroken.',
   ],
 };
 
@@ -390,20 +435,38 @@ const EMPLOYEE_TITLES: Record<number, string[]> = {
 
 type ToneTable = Record<string, Record<Tone, Piece[]>>;
 
-function compileTopics<T extends string>(src: Record<T, Record<Tone, string[]>>): ToneTable {
+function compileTopics<T extends string>(src: Record<T, Record<Tone, string[]>>, g: Gender = 0): ToneTable {
   const out: ToneTable = {};
+  const compile = (texts: string[]) => pieces(texts.map((t) => gendered(t, g)));
   for (const [topic, tones] of Object.entries(src) as [string, Record<Tone, string[]>][]) {
-    out[topic] = { great: pieces(tones.great), good: pieces(tones.good), meh: pieces(tones.meh), bad: pieces(tones.bad) };
+    out[topic] = { great: compile(tones.great), good: compile(tones.good), meh: compile(tones.meh), bad: compile(tones.bad) };
   }
   return out;
 }
 
-const byRating = (src: Record<number, string[]>) => [1, 2, 3, 4, 5].map((r) => pieces(src[r] ?? []));
+const byRating = (src: Record<number, string[]>, g: Gender = 0) => [1, 2, 3, 4, 5].map((r) => pieces((src[r] ?? []).map((t) => gendered(t, g))));
+
+/** The sentences of `table` a community with care types `mask` may use (none naming a care type it lacks). */
+function allowedFor(table: ToneTable, mask: number): ToneTable {
+  const out: ToneTable = {};
+  for (const [topic, tones] of Object.entries(table)) {
+    const keep = (list: Piece[]) => {
+      const kept = list.filter((p) => (p.care & ~mask) === 0);
+      if (kept.length === 0) throw new Error(`no sentence left for topic ${topic} (care mask ${mask})`);
+      return kept;
+    };
+    out[topic] = { great: keep(tones.great), good: keep(tones.good), meh: keep(tones.meh), bad: keep(tones.bad) };
+  }
+  return out;
+}
 
 export interface Corpus {
-  openers: Piece[];
-  topics: ToneTable;
-  closers: Piece[][];
+  /** Per gender (index = Gender). */
+  openers: [Piece[], Piece[]];
+  topics: [ToneTable, ToneTable];
+  closers: [Piece[][], Piece[][]];
+  /** Topic sentences per gender * 16 + care mask, filtered on first use. */
+  topicsFor: Map<number, ToneTable>;
   titles: string[][];
   empOpenersCurrent: Map<string, Piece[]>;
   empOpenersFormer: Map<string, Piece[]>;
@@ -422,9 +485,10 @@ export function getCorpus(): Corpus {
   const withJob = (templates: string[], job: string) =>
     pieces(templates.map((t) => t.replace('a {job}', `${article(spoken(job))} ${spoken(job)}`).replace('Former {job}', `Former ${spoken(job)}`).replace('{job}', spoken(job))));
   corpus = {
-    openers: pieces(OPENERS),
-    topics: compileTopics(CUSTOMER_SENTENCES),
-    closers: byRating(CUSTOMER_CLOSERS),
+    openers: [pieces(openersFor(RELATIONS[0])), pieces(openersFor(RELATIONS[1]))],
+    topics: [compileTopics(CUSTOMER_SENTENCES, 0), compileTopics(CUSTOMER_SENTENCES, 1)],
+    closers: [byRating(CUSTOMER_CLOSERS, 0), byRating(CUSTOMER_CLOSERS, 1)],
+    topicsFor: new Map(),
     titles: [1, 2, 3, 4, 5].map((r) => CUSTOMER_TITLES[r] ?? []),
     empOpenersCurrent: new Map(JOB_TITLES.map((j) => [j, withJob(EMPLOYEE_OPENERS_CURRENT, j)])),
     empOpenersFormer: new Map(JOB_TITLES.map((j) => [j, withJob(EMPLOYEE_OPENERS_FORMER, j)])),
@@ -482,20 +546,25 @@ function topicPieces(table: ToneTable, topicNames: readonly string[], tones: Ton
 
 /**
  * Picks the sentences of a customer review with this rating into `out` (cleared first) and returns
- * its title (or null). The content is the pieces joined by single spaces.
+ * its title (or null). The content is the pieces joined by single spaces. `care` is the community's
+ * care mask (careMask): no sentence names a care type outside it. One relative (and gender) per review.
  */
-export function customerReviewPieces(rating: number, rng: Rng, out: Piece[]): string | null {
+export function customerReviewPieces(rating: number, rng: Rng, out: Piece[], care = 0b1111): string | null {
   const c = getCorpus();
   out.length = 0;
-  if (rng.chance(rating >= 4 ? 0.65 : 0.5)) out.push(rng.pick(c.openers));
-  topicPieces(c.topics, TOPICS, tonesFor(rating, rng), rng, out);
-  if (rng.chance(0.7)) out.push(rng.pick(c.closers[rating - 1] as Piece[]));
+  const g: Gender = rng.chance(0.62) ? 0 : 1;
+  const key = g * 16 + care;
+  let topics = c.topicsFor.get(key);
+  if (!topics) c.topicsFor.set(key, (topics = allowedFor(c.topics[g], care)));
+  if (rng.chance(rating >= 4 ? 0.65 : 0.5)) out.push(rng.pick(c.openers[g]));
+  topicPieces(topics, TOPICS, tonesFor(rating, rng), rng, out);
+  if (rng.chance(0.7)) out.push(rng.pick(c.closers[g][rating - 1] as Piece[]));
   return rng.chance(0.85) ? rng.pick(c.titles[rating - 1] as string[]) : null;
 }
 
-export function customerReviewText(rating: number, rng: Rng): ComposedText & { title: string | null } {
+export function customerReviewText(rating: number, rng: Rng, care = 0b1111): ComposedText & { title: string | null } {
   const parts: Piece[] = [];
-  const title = customerReviewPieces(rating, rng, parts);
+  const title = customerReviewPieces(rating, rng, parts, care);
   return { ...compose(parts), title };
 }
 
