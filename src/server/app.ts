@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './lib/errors';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session';
@@ -48,6 +48,8 @@ export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built client from dist/client (default: when it exists). */
   serveClient?: boolean;
+  /** Called for every route as it is registered (tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function tileOrigins(tileUrl: string | undefined): string[] {
@@ -71,6 +73,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  if (options.onRoute) {
+    const onRoute = options.onRoute;
+    app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
+  }
 
   const tiles = tileOrigins(env.MAP_TILE_URL);
   await app.register(helmet, {

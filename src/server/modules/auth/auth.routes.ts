@@ -10,6 +10,7 @@ import {
   registerRequestSchema,
   safeReturnTo,
 } from '../../../contracts/auth';
+import { safeText } from '../../../contracts/text';
 import { errorResponseSchema } from '../../../contracts/errors';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
@@ -98,7 +99,7 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
   // The OIDC provider sends the browser back here with ?code&state.
   app.get(
     '/login/callback',
-    { schema: { querystring: z.record(z.string(), z.string().max(4000)), hide: true }, config: ssoLimit },
+    { schema: { querystring: z.record(safeText(), safeText().max(4000)), hide: true }, config: ssoLimit },
     async (request, reply) => {
       const tx = decodeTx(request.cookies[OIDC_TX_COOKIE]);
       reply.clearCookie(OIDC_TX_COOKIE, txCookie(request));
