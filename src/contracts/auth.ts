@@ -57,7 +57,8 @@ export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 /** GET /api/login (and /api/login/callback) query. */
 export const loginPageQuerySchema = z.object({
-  returnTo: safeText().max(2000).optional(),
+  /** Anything that is not a safe same-origin path becomes '/' (safeReturnTo), never an error page. */
+  returnTo: safeText().max(2000).optional().catch(undefined),
   sso: safeText().max(10).optional(),
   error: safeText().max(100).optional(),
 });
@@ -71,7 +72,8 @@ export const AUTH_MESSAGES = {
 
 /**
  * Where to go after signing in: only a same-origin relative path ('/x', never '//host' or '/\\host'),
- * otherwise '/'. Used by the server (OIDC callback) and by the sign-in page.
+ * otherwise '/'. The answer is percent-encoded ('/你' -> '/%E4%BD%A0', spaces -> %20), so it is always
+ * a valid Location header. Used by the server (sign-in page, OIDC callback) and by the sign-in page.
  */
 export function safeReturnTo(value: string | null | undefined): string {
   if (!value || typeof value !== 'string' || value.length > 2000) return '/';
@@ -83,5 +85,17 @@ export function safeReturnTo(value: string | null | undefined): string {
   }
   // Never bounce back into the sign-in page itself.
   if (/^\/api\/log(in|out)(\/|\?|#|$)/i.test(value)) return '/';
-  return value;
+  return encodeRedirectPath(value);
+}
+
+/**
+ * Percent-encodes what a Location header cannot carry (non-ASCII, spaces, quotes, a '%' that starts no
+ * escape) and keeps existing escapes and URL punctuation. '/' for a lone surrogate.
+ */
+export function encodeRedirectPath(path: string): string {
+  try {
+    return path.replace(/%(?![0-9A-Fa-f]{2})|[^\x21-\x7E]|["<>`{}|^]/gu, (c) => encodeURIComponent(c));
+  } catch {
+    return '/';
+  }
 }

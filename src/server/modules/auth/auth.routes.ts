@@ -30,7 +30,7 @@ import {
 import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setSessionCookie, type SessionUser } from './session';
 
 /** Secure cookies when configured, or when the request came over HTTPS through a trusted proxy. */
-export const cookieSecure = (env: Env, request: FastifyRequest) => env.COOKIE_SECURE || (env.TRUST_PROXY && request.protocol === 'https');
+export const cookieSecure = (env: Env, request: FastifyRequest): boolean => env.COOKIE_SECURE || (env.TRUST_PROXY !== false && request.protocol === 'https');
 
 /** Throws the first zod message as it is (the forms show it under the field). */
 function rejectInvalid(request: FastifyRequest): void {
