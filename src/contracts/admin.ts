@@ -1,6 +1,7 @@
 // The care-advisor desk (/admin): the requests inbox (GET /api/leads and /api/admin/leads/*), users
 // (/api/admin/users) and data (/api/admin/data, POST /api/admin/imports). Admin role only.
 import { z } from 'zod';
+import { safeText } from './text';
 import { LEAD_STATUSES, type LeadStatus } from './constants';
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
@@ -35,8 +36,7 @@ const idParam = z.coerce
 export const adminIdParamsSchema = z.object({ id: idParam });
 
 const optionalQueryText = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, `must be at most ${max} characters`)
     .optional()
@@ -50,13 +50,12 @@ export const leadFiltersSchema = z.object({
   status: z
     .enum([...LEAD_STATUSES, 'all', 'open', 'overdue'], { error: `status must be one of ${LEAD_STATUSES.join(', ')}, open, overdue or all` })
     .default('all'),
-  state: z
-    .string()
+  state: safeText()
     .trim()
     .toUpperCase()
     .optional()
     .transform((v) => (v && v !== 'ALL' ? v : undefined))
-    .pipe(z.string().regex(/^[A-Z]{2}$/, 'state must be a two-letter code').optional()),
+    .pipe(safeText().regex(/^[A-Z]{2}$/, 'state must be a two-letter code').optional()),
   communityId: z
     .union([z.literal(''), idParam])
     .optional()
@@ -133,8 +132,7 @@ export type LeadDetailResponse = z.infer<typeof leadDetailResponseSchema>;
 export const LEAD_NOTE_MAX = 1000;
 export const leadStatusRequestSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: `status must be one of ${LEAD_STATUSES.join(', ')}` }),
-  note: z
-    .string()
+  note: safeText({ multiline: true })
     .trim()
     .max(LEAD_NOTE_MAX, `The note can have at most ${LEAD_NOTE_MAX} characters`)
     .nullish()

@@ -1,13 +1,13 @@
 // Sign-in, sign-up and the current user (GET /api/login page, /api/auth/*). Isomorphic: the same
 // schemas validate the forms on the client and the requests on the server.
 import { z } from 'zod';
+import { safeText } from './text';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const TRIAL_DAYS = 14;
 
-const emailSchema = z
-  .string({ error: 'Please enter your e-mail address.' })
+const emailSchema = safeText({ error: 'Please enter your e-mail address.' })
   .trim()
   .toLowerCase()
   .min(1, 'Please enter your e-mail address.')
@@ -16,12 +16,10 @@ const emailSchema = z
 
 export const registerRequestSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'Please choose a password.' })
+  password: safeText({ error: 'Please choose a password.' })
     .min(PASSWORD_MIN, `Your password needs at least ${PASSWORD_MIN} characters.`)
     .max(PASSWORD_MAX, `Your password can have at most ${PASSWORD_MAX} characters.`),
-  firstName: z
-    .string()
+  firstName: safeText()
     .trim()
     .max(100, 'Your first name can have at most 100 characters.')
     .optional()
@@ -31,8 +29,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'Please enter your password.' })
+  password: safeText({ error: 'Please enter your password.' })
     .min(1, 'Please enter your password.')
     .max(PASSWORD_MAX, `Your password can have at most ${PASSWORD_MAX} characters.`),
 });
@@ -60,9 +57,10 @@ export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 /** GET /api/login (and /api/login/callback) query. */
 export const loginPageQuerySchema = z.object({
-  returnTo: z.string().max(2000).optional(),
-  sso: z.string().max(10).optional(),
-  error: z.string().max(100).optional(),
+  /** Anything that is not a safe same-origin path becomes '/' (safeReturnTo), never an error page. */
+  returnTo: safeText().max(2000).optional().catch(undefined),
+  sso: safeText().max(10).optional(),
+  error: safeText().max(100).optional(),
 });
 
 export const AUTH_MESSAGES = {
@@ -74,7 +72,8 @@ export const AUTH_MESSAGES = {
 
 /**
  * Where to go after signing in: only a same-origin relative path ('/x', never '//host' or '/\\host'),
- * otherwise '/'. Used by the server (OIDC callback) and by the sign-in page.
+ * otherwise '/'. The answer is percent-encoded ('/你' -> '/%E4%BD%A0', spaces -> %20), so it is always
+ * a valid Location header. Used by the server (sign-in page, OIDC callback) and by the sign-in page.
  */
 export function safeReturnTo(value: string | null | undefined): string {
   if (!value || typeof value !== 'string' || value.length > 2000) return '/';
@@ -86,5 +85,17 @@ export function safeReturnTo(value: string | null | undefined): string {
   }
   // Never bounce back into the sign-in page itself.
   if (/^\/api\/log(in|out)(\/|\?|#|$)/i.test(value)) return '/';
-  return value;
+  return encodeRedirectPath(value);
+}
+
+/**
+ * Percent-encodes what a Location header cannot carry (non-ASCII, spaces, quotes, a '%' that starts no
+ * escape) and keeps existing escapes and URL punctuation. '/' for a lone surrogate.
+ */
+export function encodeRedirectPath(path: string): string {
+  try {
+    return path.replace(/%(?![0-9A-Fa-f]{2})|[^\x21-\x7E]|["<>`{}|^]/gu, (c) => encodeURIComponent(c));
+  } catch {
+    return '/';
+  }
 }

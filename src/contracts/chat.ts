@@ -1,5 +1,6 @@
 // POST /api/chat (SPEC section 3 'Chat request', section 7).
 import { z } from 'zod';
+import { safeText } from './text';
 
 export const CHAT_MAX_MESSAGE = 1000;
 export const CHAT_MAX_HISTORY = 40;
@@ -8,27 +9,26 @@ export const CHAT_APOLOGY = "I'm sorry, I'm having trouble right now. Please try
 
 export const chatMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
-  content: z.string().max(4000),
+  content: safeText({ multiline: true }).max(4000),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const chatUserContextSchema = z
   .object({
-    location: z.string().max(100).optional(),
-    careTypes: z.array(z.string().max(40)).max(8).optional(),
+    location: safeText().max(100).optional(),
+    careTypes: z.array(safeText().max(40)).max(8).optional(),
     priceRange: z.object({ min: z.number().int().min(0).max(1_000_000), max: z.number().int().min(0).max(1_000_000) }).optional(),
-    resultNames: z.array(z.string().max(200)).max(10).optional(),
+    resultNames: z.array(safeText().max(200)).max(10).optional(),
   })
   .strict();
 export type ChatUserContext = z.infer<typeof chatUserContextSchema>;
 
 export const chatRequestSchema = z.object({
-  message: z
-    .string()
+  message: safeText({ multiline: true })
     .trim()
     .min(1, 'message must not be empty')
     .max(CHAT_MAX_MESSAGE, `message must be at most ${CHAT_MAX_MESSAGE} characters`),
-  sessionId: z.string().trim().min(1).max(64),
+  sessionId: safeText().trim().min(1).max(64),
   conversationHistory: z.array(chatMessageSchema).max(CHAT_MAX_HISTORY, `conversationHistory must have at most ${CHAT_MAX_HISTORY} messages`).default([]),
   userContext: chatUserContextSchema.optional(),
 });

@@ -1,10 +1,10 @@
 // The Community entity (SPEC section 3) and the detail page's calls:
 // GET /api/communities/:id and GET /api/reviews/:id.
 import { z } from 'zod';
+import { safeText } from './text';
 
 /** A positive 32-bit id as it arrives in a path or query string ("12"); rejects 0, negatives, "1e3", "abc". */
-export const idParamSchema = z
-  .string()
+export const idParamSchema = safeText()
   .regex(/^[1-9][0-9]{0,9}$/, 'must be a positive whole number')
   .transform(Number)
   .pipe(z.number().int().positive().max(2_147_483_647, 'is too large'));

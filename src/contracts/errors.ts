@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   PRO_REQUIRED: 403,
+  /** A state-changing request from another origin (Origin / Sec-Fetch-Site). */
+  CROSS_ORIGIN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

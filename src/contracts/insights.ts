@@ -1,5 +1,6 @@
 // Request/response schemas of Community Insights and Operator Intelligence (SPEC sections 2, 3, 7, 9).
 import { z } from 'zod';
+import { safeText } from './text';
 import {
   COMMUNITY_AMENITY_OPTIONS,
   DEFAULT_PAGE_SIZE,
@@ -45,7 +46,7 @@ const isUnset = (v: unknown) => v === undefined || v === null || v === '' || v =
 const freeText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string().max(max).optional(),
+    safeText().max(max).optional(),
   ).transform((v) => (isUnset(v) ? undefined : v));
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>

@@ -1,13 +1,13 @@
 // Pricing analytics and dashboard contracts.
 import { z } from 'zod';
+import { safeText } from './text';
 import { CARE_TYPE_KEYS, PRICE_RANGES } from './constants';
 
 const careTypeKey = z.enum(Object.keys(CARE_TYPE_KEYS) as [keyof typeof CARE_TYPE_KEYS, ...(keyof typeof CARE_TYPE_KEYS)[]]);
 const priceRangeKey = z.enum(Object.keys(PRICE_RANGES) as [keyof typeof PRICE_RANGES, ...(keyof typeof PRICE_RANGES)[]]);
 
 export const pricingAnalyticsQuerySchema = z.object({
-  state: z
-    .string()
+  state: safeText()
     .trim()
     .regex(/^[A-Za-z]{2}$/, 'state must be a two-letter code')
     .transform((s) => s.toUpperCase())

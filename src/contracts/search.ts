@@ -1,6 +1,7 @@
 // Community search (SPEC section 2 'Community search', section 7 GET /api/communities/search):
 // the query, the page of results, the map points of the whole result and the map configuration.
 import { z } from 'zod';
+import { safeText } from './text';
 import { CARE_TYPES, SEARCH_SORTS, type CareType } from './constants';
 import { communitySchema, coordinatesSchema } from './community';
 
@@ -19,8 +20,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 const priceParam = z.preprocess(
   blankToUndefined,
-  z
-    .string()
+  safeText()
     .trim()
     .regex(/^\d{1,9}$/, 'must be a whole number of dollars, zero or more')
     .transform(Number)
@@ -32,8 +32,7 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
   z
     .preprocess(
       blankToUndefined,
-      z
-        .string()
+      safeText()
         .trim()
         .regex(/^\d{1,9}$/, `${name} must be a whole number`)
         .transform(Number)
@@ -44,18 +43,17 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
 
 /** A comma-joined list ("Assisted Living,Memory Care") -> trimmed, de-duplicated, non-empty items. */
 const listParam = (maxItems: number) =>
-  z
-    .string()
+  safeText()
     .max(1000)
     .optional()
     .transform((v) => [...new Set((v ?? '').split(',').map((s) => s.trim()).filter(Boolean))])
-    .pipe(z.array(z.string().max(100)).max(maxItems));
+    .pipe(z.array(safeText().max(100)).max(maxItems));
 
 const careTypeSet = new Set<string>(CARE_TYPES);
 
 const locationParam = z.preprocess(
   blankToUndefined,
-  z.string().trim().max(SEARCH_MAX_LOCATION_LENGTH, `must be at most ${SEARCH_MAX_LOCATION_LENGTH} characters`).optional(),
+  safeText().trim().max(SEARCH_MAX_LOCATION_LENGTH, `must be at most ${SEARCH_MAX_LOCATION_LENGTH} characters`).optional(),
 );
 
 const careTypesParam = listParam(CARE_TYPES.length).refine((list) => list.every((c) => careTypeSet.has(c)), {

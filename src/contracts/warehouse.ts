@@ -1,5 +1,6 @@
 // POST /api/warehouse/query (SPEC section 7): one read-only SELECT over the review tables.
 import { z } from 'zod';
+import { safeText } from './text';
 
 /** Tables (and only these) that a warehouse query may read. */
 export const WAREHOUSE_TABLES = ['customer_reviews', 'employee_reviews'] as const;
@@ -10,7 +11,7 @@ export const WAREHOUSE_MAX_QUERY_CHARS = 10_000;
 export const WAREHOUSE_BODY_LIMIT = 10 * 1024;
 
 export const warehouseQueryBodySchema = z.object({
-  query: z.string().min(1, 'query is required').max(WAREHOUSE_MAX_QUERY_CHARS, `query must be at most ${WAREHOUSE_MAX_QUERY_CHARS} characters`),
+  query: safeText({ multiline: true }).min(1, 'query is required').max(WAREHOUSE_MAX_QUERY_CHARS, `query must be at most ${WAREHOUSE_MAX_QUERY_CHARS} characters`),
 });
 export type WarehouseQueryBody = z.infer<typeof warehouseQueryBodySchema>;
 

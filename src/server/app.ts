@@ -6,9 +6,10 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './lib/errors';
+import { assertSameOrigin, isApiPath } from './lib/http';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -48,6 +49,8 @@ export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built client from dist/client (default: when it exists). */
   serveClient?: boolean;
+  /** Called for every route as it is registered (tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function tileOrigins(tileUrl: string | undefined): string[] {
@@ -63,7 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const { env } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: env.TRUST_PROXY,
+    // false, a hop count or a list of proxy addresses/CIDRs; never `true` (env.ts refuses it).
+    trustProxy: env.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
   }).withTypeProvider<ZodTypeProvider>();
@@ -71,6 +75,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  if (options.onRoute) {
+    const onRoute = options.onRoute;
+    app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
+  }
 
   const tiles = tileOrigins(env.MAP_TILE_URL);
   await app.register(helmet, {
@@ -98,9 +106,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Limits are opted into per route (sign-in, leads, chat...) with `config.rateLimit`.
   await app.register(rateLimit, { global: false, max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
 
+  // Before any body is read (multipart imports included): state-changing requests from another origin stop here.
+  app.addHook('onRequest', async (request) => assertSameOrigin(env, request));
+
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiPath(request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await findSessionUser(options.pool, token);
   });
@@ -132,7 +143,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET') {
+    // HEAD answers wherever GET does (the client routes too); other methods and /api paths are 404.
+    if (isApiPath(url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${url}` } });
     }
     if (!serveClient) {

@@ -1,4 +1,5 @@
 // Configuration, validated once at boot. Every variable is documented in README.md.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -11,6 +12,45 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .pipe(z.string().url().optional());
+
+/** One address or CIDR block (10.0.0.0/8, fd00::/8). */
+const isAddressOrCidr = (s: string): boolean => {
+  const [addr, bits, ...rest] = s.split('/');
+  const family = isIP(addr ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may set X-Forwarded-For / -Proto / -Host: `false` (none, the default), a hop count
+ * (`1` = one proxy in front of the app) or a comma-separated list of proxy addresses or CIDR blocks.
+ * `true` (trust every hop) is refused: any client could then pick its own address and escape the
+ * per-address rate limits (ADR 012).
+ */
+export const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = (v ?? '').trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would trust any X-Forwarded-For (every client could choose its own address). Set the number of proxies in front of the app (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1).',
+      });
+      return z.NEVER;
+    }
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = list.filter((s) => !isAddressOrCidr(s));
+    if (bad.length || !list.length) {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be false, a hop count or a comma-separated list of addresses/CIDRs; not an address: ${bad.join(', ') || value}` });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -39,8 +79,8 @@ export const envSchema = z.object({
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
     ),
-  /** Behind an HTTPS proxy: trust X-Forwarded-* and mark cookies Secure. */
-  TRUST_PROXY: bool,
+  /** Behind a reverse proxy: which hops may set X-Forwarded-* (see trustProxySchema). */
+  TRUST_PROXY: trustProxySchema,
   COOKIE_SECURE: bool,
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),

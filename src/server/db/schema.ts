@@ -229,6 +229,8 @@ export const users = pgTable(
     plan: text('plan').notNull().default('basic'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     oidcSubject: text('oidc_subject'),
+    /** When the owner of `email` proved it (a one-time link, or a verified single sign-on claim). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -249,6 +251,25 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** One-time links sent by e-mail (verify the address, reset the password). Only the SHA-256 is stored. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'verify' | 'reset'. */
+    purpose: text('purpose').notNull(),
+    /** The address the link was sent to (a verification proves this address, not a later one). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
 export const favorites = pgTable(

@@ -25,6 +25,19 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
 };
 
+/**
+ * PostgreSQL errors caused by the text a client sent (the safety net behind the shared text schema,
+ * src/contracts/text.ts): 22021 invalid byte sequence (a NUL or bad UTF-8), 22P05 untranslatable
+ * character, 54000 program limit exceeded (e.g. a value too large to index).
+ */
+const PG_INPUT_ERRORS = new Set(['22021', '22P05', '54000']);
+
+/** True for an error raised by node-postgres for a statement (it carries the SQLSTATE and severity). */
+const isPgInputError = (error: unknown): boolean => {
+  const e = error as { code?: unknown; severity?: unknown } | null;
+  return !!e && typeof e.code === 'string' && typeof e.severity === 'string' && PG_INPUT_ERRORS.has(e.code);
+};
+
 function describeValidation(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
@@ -43,6 +56,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.validation) {
       return reply.status(400).send({ error: { code: 'VALIDATION_ERROR', message: describeValidation(error) } });
+    }
+    if (isPgInputError(error)) {
+      request.log.warn({ pgCode: error.code }, 'request text refused by PostgreSQL');
+      return reply.status(400).send({ error: { code: 'BAD_REQUEST', message: 'The request contains characters that cannot be stored or searched.' } });
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) {

@@ -2,7 +2,7 @@
 // upsert communities and operators on (source, source_id) in ONE transaction.
 import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
-import { decodeText, headerKey, parseCsv } from './csv';
+import { decodeText, headerKey, makeYielder, parseCsvStream } from './csv';
 import { mapperForHeaders } from './layouts';
 import {
   ImportError,
@@ -39,10 +39,13 @@ export function isImportKind(value: string): value is ImportKind {
   return (IMPORT_KINDS as readonly string[]).includes(value);
 }
 
-/** Parses and maps a file without touching the database; file-level problems throw ImportError. */
-export function prepareImport(content: Buffer | string, expected: ImportKind | 'auto' = 'auto'): Prepared {
+/**
+ * Parses and maps a file without touching the database; file-level problems throw ImportError. Yields to
+ * the event loop every few milliseconds (stream parser, mapping loop), so the app keeps answering.
+ */
+export async function prepareImport(content: Buffer | string, expected: ImportKind | 'auto' = 'auto'): Promise<Prepared> {
   const text = decodeText(content);
-  const { headers, records } = parseCsv(text);
+  const { headers, records } = await parseCsvStream(text);
   const mapper = mapperForHeaders(headers);
   if (!mapper) {
     const shown = headers.slice(0, 4).map((h) => `"${h}"`).join(', ');
@@ -67,7 +70,9 @@ export function prepareImport(content: Buffer | string, expected: ImportKind | '
   const communities: CommunityRecord[] = [];
   const operators = new Map<string, OperatorRecord>();
   const seen = new Map<string, number>();
+  const pause = makeYielder();
   for (const rec of records) {
+    await pause();
     if (rec.fields.length !== headers.length) {
       rejections.push({ line: rec.line, reason: `expected ${headers.length} fields, found ${rec.fields.length}` });
       continue;
@@ -226,7 +231,7 @@ export async function runImport(pool: pg.Pool, options: RunImportOptions): Promi
   const log = options.log ?? (() => {});
   let prepared: Prepared;
   try {
-    prepared = prepareImport(options.content, expected);
+    prepared = await prepareImport(options.content, expected);
   } catch (e) {
     const err = e instanceof ImportError ? e : new ImportError('NOT_CSV', e instanceof Error ? e.message : String(e));
     err.importId = await recordFailure(pool, expected, options.fileName, startedAt, err.message);

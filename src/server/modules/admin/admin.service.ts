@@ -13,6 +13,7 @@ import type { LeadStatus } from '../../../contracts/constants';
 import { ImportError, runImport, type ImportKind } from '../../db/import';
 import { AppError, notFound } from '../../lib/errors';
 import { findLead, findUser, leadBatches, leadEvents, lockAdmins, moveLead, toAdminLead, toAdminUser, updateUser, type LeadRow } from './admin.repo';
+import { csvLine } from '../../lib/csv';
 
 export async function getLeadDetail(pool: pg.Pool, id: number): Promise<LeadDetailResponse> {
   const row = await findLead(pool, id);
@@ -94,19 +95,8 @@ export async function getUser(pool: pg.Pool, id: number): Promise<AdminUser> {
 
 // ---- CSV export (RFC 4180: CRLF line ends, fields with , " CR LF quoted, quotes doubled) ----
 
-/** Cells a spreadsheet would run as a formula are prefixed with an apostrophe (phone numbers stay). */
-function defuse(value: string): string {
-  if (/^[=@\t\r]/.test(value) || (/^[+-]/.test(value) && !/^[+-][\d\s().-]*$/.test(value))) return `'${value}`;
-  return value;
-}
-
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const s = value instanceof Date ? value.toISOString() : typeof value === 'string' ? defuse(value) : String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(',')}\r\n`;
+// The formula guard and quoting live in src/server/lib/csv.ts (one rule for every export).
+export { csvField } from '../../lib/csv';
 
 export const LEAD_CSV_HEADER = [
   'id',

@@ -10,6 +10,7 @@ import {
   registerRequestSchema,
   safeReturnTo,
 } from '../../../contracts/auth';
+import { safeText } from '../../../contracts/text';
 import { errorResponseSchema } from '../../../contracts/errors';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
@@ -29,7 +30,7 @@ import {
 import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setSessionCookie, type SessionUser } from './session';
 
 /** Secure cookies when configured, or when the request came over HTTPS through a trusted proxy. */
-export const cookieSecure = (env: Env, request: FastifyRequest) => env.COOKIE_SECURE || (env.TRUST_PROXY && request.protocol === 'https');
+export const cookieSecure = (env: Env, request: FastifyRequest): boolean => env.COOKIE_SECURE || (env.TRUST_PROXY !== false && request.protocol === 'https');
 
 /** Throws the first zod message as it is (the forms show it under the field). */
 function rejectInvalid(request: FastifyRequest): void {
@@ -98,7 +99,7 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
   // The OIDC provider sends the browser back here with ?code&state.
   app.get(
     '/login/callback',
-    { schema: { querystring: z.record(z.string(), z.string().max(4000)), hide: true }, config: ssoLimit },
+    { schema: { querystring: z.record(safeText(), safeText().max(4000)), hide: true }, config: ssoLimit },
     async (request, reply) => {
       const tx = decodeTx(request.cookies[OIDC_TX_COOKIE]);
       reply.clearCookie(OIDC_TX_COOKIE, txCookie(request));

@@ -245,6 +245,28 @@ describe('GET /api/login', () => {
     expect(await to('/\\evil.example.com')).toBe('/');
   });
 
+  it('percent-encodes returnTo and keeps it same-origin (unicode, //, /\\, absolute URLs, CRLF)', async () => {
+    const sid = sidOf(await register({ email: 'nav2@example.com', password: 'password-1' }))!;
+    const go = (rawQuery: string) => app.inject({ method: 'GET', url: `/api/login?returnTo=${rawQuery}`, cookies: { sid } });
+    const cases: Array<[string, string]> = [
+      ['/%E4%BD%A0', '/%E4%BD%A0'],
+      ['/%E4%BD%A0%20x?q=%C3%A9', '/%E4%BD%A0%20x?q=%C3%A9'],
+      ['//evil.com', '/'],
+      ['/%5Cevil.com', '/'],
+      ['https://evil.com', '/'],
+      ['https%3A%2F%2Fevil.com', '/'],
+      ['/%0D%0ASet-Cookie:%20x=1', '/'],
+      ['/%09/evil.com', '/'],
+      ['/a%00b', '/'],
+    ];
+    for (const [raw, location] of cases) {
+      const res = await go(raw);
+      expect(res.statusCode, raw).toBe(303);
+      expect(res.headers.location, raw).toBe(location);
+      expect(res.headers['set-cookie'] ?? '', raw).not.toContain('x=1');
+    }
+  });
+
   it('reports that single sign-on is not configured, and ?sso=1 goes back to the page with an error', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({ oidc: false });
     const res = await app.inject({ method: 'GET', url: '/api/login?sso=1&returnTo=/saved' });

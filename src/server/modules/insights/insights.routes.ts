@@ -13,7 +13,7 @@ import {
 } from '../../../contracts/insights';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
-import { csvFileName } from './csv';
+import { csvFileName } from '../../lib/csv';
 import { createInsightService } from './insights.service';
 
 const EXPORT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };

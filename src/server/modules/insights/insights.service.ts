@@ -33,7 +33,7 @@ import {
 } from '../../../contracts/insights';
 import type pg from 'pg';
 import { AppError, notFound } from '../../lib/errors';
-import { csvLine } from './csv';
+import { csvLine } from '../../lib/csv';
 import * as repo from './insights.repo';
 import { TtlCache } from '../../lib/ttl-cache';
 

@@ -645,6 +645,34 @@ describe('CSV exports', () => {
     expect(rows[2]![revenueCol]).toBe('$25.3M');
   });
 
+  it('neutralises every formula prefix (=, +, -, @, tab, CR) in both exports, like the requests export', async () => {
+    const smithId = ids.get('Smith, Jones & "Co" Manor')!;
+    const gammaId = opId.get('g')!;
+    const formulas = ['=1+1', '+SUM(A1)', '-2+3', '@SUM(A1)', '\tcmd', '\r=1'];
+    try {
+      for (const f of formulas) {
+        await tdb.pool.query('UPDATE communities SET overview = $2 WHERE id = $1', [smithId, f]);
+        await tdb.pool.query('UPDATE operators SET webpage = $2 WHERE id = $1', [gammaId, f]);
+        const c = await app.inject({ method: 'GET', url: '/api/community-insights/export.csv', headers: { cookie: proCookie } });
+        const crows = parseCsv(c.body);
+        const smith = crows.find((r) => r[0] === String(smithId))!;
+        expect(smith[crows[0]!.indexOf('Overview')]).toBe(`'${f}`);
+        const o = await app.inject({ method: 'GET', url: '/api/operator-insights/export.csv?operatorState=TX', headers: { cookie: proCookie } });
+        const orows = parseCsv(o.body);
+        const gamma = orows.find((r) => r[0] === String(gammaId))!;
+        expect(gamma[orows[0]!.indexOf('Website')]).toBe(`'${f}`);
+      }
+      // A phone number keeps its leading '+'.
+      await tdb.pool.query("UPDATE operators SET webpage = '+1 (512) 555-0101' WHERE id = $1", [gammaId]);
+      const o = await app.inject({ method: 'GET', url: '/api/operator-insights/export.csv?operatorState=TX', headers: { cookie: proCookie } });
+      const orows = parseCsv(o.body);
+      expect(orows.find((r) => r[0] === String(gammaId))![orows[0]!.indexOf('Website')]).toBe('+1 (512) 555-0101');
+    } finally {
+      await tdb.pool.query('UPDATE communities SET overview = $2 WHERE id = $1', [smithId, 'Line one\nLine two, with "quotes"']);
+      await tdb.pool.query('UPDATE operators SET webpage = NULL WHERE id = $1', [gammaId]);
+    }
+  });
+
   it('validates the export query like the list', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/community-insights/export.csv?pricingRange=bad', headers: { cookie: proCookie } });
     expect(res.statusCode).toBe(400);

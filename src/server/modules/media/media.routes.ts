@@ -1,5 +1,6 @@
 // Generated community illustrations, served under /media (outside /api).
 import { z } from 'zod';
+import { safeText } from '../../../contracts/text';
 import { AppError } from '../../lib/errors';
 import type { RouteModule } from '../../types';
 import { communityIllustration } from './illustration';
@@ -9,8 +10,8 @@ export const MAX_PHOTO = 12;
 const ILLUSTRATION_VERSION = 1;
 
 const paramsSchema = z.object({
-  id: z.string().regex(/^[1-9][0-9]{0,9}$/, 'must be a positive integer'),
-  file: z.string().regex(/^[0-9]{1,3}\.svg$/, 'must be {n}.svg'),
+  id: safeText().regex(/^[1-9][0-9]{0,9}$/, 'must be a positive integer'),
+  file: safeText().regex(/^[0-9]{1,3}\.svg$/, 'must be {n}.svg'),
 });
 
 export const mediaRoutes: RouteModule = (app) => {
