@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './lib/errors';
+import { postgresRateLimitStore } from './lib/rate-limit-store';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -95,8 +96,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     hsts: env.COOKIE_SECURE ? undefined : false,
   });
   await app.register(cookie);
-  // Limits are opted into per route (sign-in, leads, chat...) with `config.rateLimit`.
-  await app.register(rateLimit, { global: false, max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
+  // Limits are opted into per route (sign-in, leads, chat...) with `config.rateLimit`. Counters live in
+  // PostgreSQL, shared by every app node; when the database is down the request gets a 503.
+  await app.register(rateLimit, {
+    global: false,
+    max: env.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    store: postgresRateLimitStore(options.pool),
+    skipOnError: false,
+  });
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {

@@ -281,7 +281,7 @@ export const leads = pgTable(
     status: text('status').notNull().default('new'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     statusChangedBy: integer('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
-    /** 'pending' | 'sent' | 'logged' | 'failed'. */
+    /** 'pending' | 'sending' | 'sent' | 'logged' | 'failed'. */
     notificationStatus: text('notification_status').notNull().default('pending'),
     notificationAttempts: integer('notification_attempts').notNull().default(0),
     notificationError: text('notification_error'),
