@@ -147,7 +147,7 @@ function targets(ids: number[], operatorIds: number[]): Target[] {
     { name: 'dashboard: top operators (Pro)', paths: ['/api/operators/top'], auth: true },
     { name: 'dashboard: recent insights', paths: ['/api/insights/recent'] },
     // Last: six exact counts (1.6M review rows) per request saturate the database for seconds after the run.
-    { name: 'GET /api/health (6 table counts)', paths: ['/api/health'] },
+    { name: 'GET /api/health (public: status only)', paths: ['/api/health'] },
   ];
 }
 

@@ -51,8 +51,8 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!adminUrl) {
     const port = Number(process.env.TEST_PG_PORT ?? 54339);
-    await startEmbedded(path.join(root, '.data/test-pg'), port, () => {}, { detached: true });
-    adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+    const handle = await startEmbedded(path.join(root, '.data/test-pg'), port, () => {}, { detached: true });
+    adminUrl = handle.superuserUrl('postgres');
   }
   const run = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const dbName = `sl_e2e_${run}`;

@@ -22,7 +22,8 @@ export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
   closed: [],
 };
 
-export const NOTIFICATION_STATUSES = ['pending', 'sent', 'logged', 'failed'] as const;
+/** 'sending': claimed by one app node right now (or a node died while sending: due again after a while). */
+export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'logged', 'failed'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 export const ADMIN_PAGE_SIZE = 25;

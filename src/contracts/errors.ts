@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   QUERY_TOO_EXPENSIVE: 422,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** The database cannot be reached or does not answer in time (outage, restart, frozen server). */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

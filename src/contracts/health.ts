@@ -1,15 +1,18 @@
 import { z } from 'zod';
 
+/** Public: status only. `counts` (table sizes, incl. users and leads) only for a signed-in admin. */
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
-  counts: z.object({
+  counts: z
+    .object({
     communities: z.number().int(),
     operators: z.number().int(),
     customerReviews: z.number().int(),
     employeeReviews: z.number().int(),
     users: z.number().int(),
     leads: z.number().int(),
-  }),
+    })
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

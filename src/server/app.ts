@@ -10,6 +10,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './lib/errors';
 import { assertSameOrigin, isApiPath } from './lib/http';
+import { postgresRateLimitStore } from './lib/rate-limit-store';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -103,8 +104,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     hsts: env.COOKIE_SECURE ? undefined : false,
   });
   await app.register(cookie);
-  // Limits are opted into per route (sign-in, leads, chat...) with `config.rateLimit`.
-  await app.register(rateLimit, { global: false, max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
+  // Limits are opted into per route (sign-in, leads, chat...) with `config.rateLimit`. Counters live in
+  // PostgreSQL, shared by every app node; when the database is down the request gets a 503.
+  await app.register(rateLimit, {
+    global: false,
+    max: env.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    store: postgresRateLimitStore(options.pool),
+    skipOnError: false,
+  });
 
   // Before any body is read (multipart imports included): state-changing requests from another origin stop here.
   app.addHook('onRequest', async (request) => assertSameOrigin(env, request));

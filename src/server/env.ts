@@ -115,6 +115,12 @@ export const envSchema = z.object({
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
   /** Assistant messages per minute per client address. */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Giving up on opening a database connection (then 503 DATABASE_UNAVAILABLE). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** Client-side wait for a query's answer (a frozen database answers nothing). */
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(6000),
+  /** Server-side statement_timeout of the app's sessions (long maintenance work lifts it for itself). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
 });
 
 export type Env = z.infer<typeof envSchema>;

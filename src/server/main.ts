@@ -1,15 +1,23 @@
 // Entry point: configuration, database (embedded or DATABASE_URL), migrations, dataset, listen, graceful shutdown.
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { createPool, openDatabase, wrapPool } from './db/client';
 import { runMigrations } from './db/migrate';
 import { ensureDataset } from './db/seed/dataset';
 import { loadEnv } from './env';
+import type { App } from './types';
 
 const started = performance.now();
 const env = loadEnv();
 const say = (msg: string) => {
   if (env.LOG_LEVEL !== 'silent') console.log(`[start] ${msg}`);
+};
+// Failures of the database (the embedded server died, a restart failed) are errors in the app's log
+// once it exists; before that on stderr.
+let app: App | null = null;
+const alarm = (msg: string) => {
+  if (app) app.log.error({ module: 'db' }, msg);
+  else if (env.LOG_LEVEL !== 'silent') console.error(`[db] ERROR ${msg}`);
 };
 
 const database = await openDatabase({
@@ -17,23 +25,42 @@ const database = await openDatabase({
   dataDir: env.DATA_DIR,
   embeddedPort: env.EMBEDDED_PG_PORT,
   poolMax: 30,
+  timeouts: { connectMs: env.DB_CONNECT_TIMEOUT_MS, queryMs: env.DB_QUERY_TIMEOUT_MS, statementMs: env.DB_STATEMENT_TIMEOUT_MS },
   log: say,
+  logError: alarm,
 });
 say(database.embedded ? `embedded PostgreSQL on port ${env.EMBEDDED_PG_PORT} (data in ${env.DATA_DIR}/pg)` : 'PostgreSQL from DATABASE_URL');
-await runMigrations(database.db);
+// Migrations (as the app's role, which owns the schema) and the bulk load run on their own connections
+// without the request timeouts; the load connects as the embedded superuser (so it may skip per-row
+// foreign-key triggers) or through DATABASE_URL.
+{
+  const migrator = createPool(database.url, 2);
+  try {
+    await runMigrations(wrapPool(migrator));
+  } finally {
+    await migrator.end();
+  }
+}
 if (env.GENERATE_DATASET) {
-  const result = await ensureDataset(database.pool, { scale: env.DATASET_SCALE, seed: env.DATASET_SEED, log: say });
-  if (result.generated) say(`dataset generated in ${(result.ms / 1000).toFixed(1)} s`);
+  const maintenance = createPool(database.maintenanceUrl, 2);
+  try {
+    const result = await ensureDataset(maintenance, { scale: env.DATASET_SCALE, seed: env.DATASET_SEED, log: say });
+    if (result.generated) say(`dataset generated in ${(result.ms / 1000).toFixed(1)} s`);
+  } finally {
+    await maintenance.end();
+  }
 }
 
-const app = await buildApp({ pool: database.pool, db: database.db, env, logger: { level: env.LOG_LEVEL } });
+app = await buildApp({ pool: database.pool, db: database.db, env, logger: { level: env.LOG_LEVEL } });
+const running = app;
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info({ signal }, 'shutting down');
-  await app.close();
+  if (err) running.log.error({ err }, 'shutting down after an error');
+  else running.log.info({ signal }, 'shutting down');
+  await running.close();
+  // Stops the embedded server unless it has already exited (then there is nothing to wait for).
   await database.close();
 });
 
-await app.listen({ port: env.PORT, host: env.HOST });
+await running.listen({ port: env.PORT, host: env.HOST });
 say(`ready on http://localhost:${env.PORT} in ${((performance.now() - started) / 1000).toFixed(2)} s`);

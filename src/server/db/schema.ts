@@ -302,14 +302,19 @@ export const leads = pgTable(
     status: text('status').notNull().default('new'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     statusChangedBy: integer('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
-    /** 'pending' | 'sent' | 'logged' | 'failed'. */
+    /** 'pending' | 'sending' | 'sent' | 'logged' | 'failed'. */
     notificationStatus: text('notification_status').notNull().default('pending'),
     notificationAttempts: integer('notification_attempts').notNull().default(0),
     notificationError: text('notification_error'),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client's Idempotency-Key of the submit that created this lead (a repeat returns this lead). */
+    idempotencyKey: text('idempotency_key'),
+    /** sha256 of the request the key was first used with (the same key with another request is a 409). */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
   },
   (t) => [
+    uniqueIndex('leads_idempotency_key_idx').on(t.idempotencyKey),
     index('leads_status_created_idx').on(t.status, t.createdAt),
     index('leads_community_idx').on(t.communityId),
     index('leads_created_idx').on(t.createdAt),
@@ -355,3 +360,18 @@ export const appMeta = pgTable('app_meta', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Rate-limit counters shared by every app node (src/server/lib/rate-limit-store.ts). UNLOGGED in the
+ * migration: counters of the current minute are worth nothing after a crash, and skipping the WAL keeps
+ * each counted request cheap (docs/decisions/011).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);

@@ -49,8 +49,46 @@ function describeValidation(error: FastifyError): string {
   return error.message;
 }
 
+/** SQLSTATEs of a server that is going away, restarting, refusing connections or cancelling for time. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '08000', '08001', '08003', '08004', '08006', '58P01']);
+/** Socket errors of node (the server is gone or unreachable). */
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** Messages node-postgres and pg-pool use for broken or timed-out connections (they carry no code). */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'is not queryable',
+  'Cannot use a pool after calling end',
+  'terminating connection',
+  'the database system is',
+];
+
+/**
+ * True when `err` (or an error it wraps, e.g. drizzle's DrizzleQueryError) says the database is down,
+ * restarting, unreachable or not answering in time: the request gets 503 DATABASE_UNAVAILABLE.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+  }
+  return false;
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again in a few seconds.';
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ error: { code: 'DATABASE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE } });
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
     }
@@ -72,7 +110,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: 'BAD_REQUEST', message: error.message } });
     }
-    request.log.error({ err: error }, 'request failed');
+    // Message, code and stack only: a database error's `detail` can quote row values (personal data).
+    request.log.error({ err: { type: error.name, message: error.message, code: error.code, stack: error.stack } }, 'request failed');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
   });
 }

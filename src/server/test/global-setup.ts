@@ -30,8 +30,9 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     const port = Number(process.env.TEST_PG_PORT ?? 54339);
     // Detached: it is shared by concurrent test runs and left running for the next one.
-    embedded = await startEmbedded('.data/test-pg', port, () => {}, { detached: true });
-    adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+    const handle = await startEmbedded('.data/test-pg', port, () => {}, { detached: true });
+    embedded = handle.server;
+    adminUrl = handle.superuserUrl('postgres');
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

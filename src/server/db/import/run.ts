@@ -2,6 +2,7 @@
 // upsert communities and operators on (source, source_id) in ONE transaction.
 import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
+import { allowLongStatements } from '../client';
 import { decodeText, headerKey, makeYielder, parseCsvStream } from './csv';
 import { mapperForHeaders } from './layouts';
 import {
@@ -241,8 +242,11 @@ export async function runImport(pool: pg.Pool, options: RunImportOptions): Promi
   log(`${summaryBase.layout}: ${summaryBase.rowsRead} rows read, ${communities.length} valid, ${summaryBase.rejected} rejected`);
 
   const client = await pool.connect();
+  let restoreTimeout = () => {};
   try {
     await client.query('BEGIN');
+    // A whole state file with its aggregate refresh may take longer than a request's statement timeout.
+    restoreTimeout = await allowLongStatements(client, IMPORT_STATEMENT_TIMEOUT_MS);
     const ops = await upsertOperators(client, summaryBase.kind, operators);
     const com = await upsertCommunities(client, summaryBase.kind, communities, ops.ids);
     await refreshAggregates(client, { communityIds: com.changedIds });
@@ -282,9 +286,13 @@ export async function runImport(pool: pg.Pool, options: RunImportOptions): Promi
     err.importId = await recordFailure(pool, summaryBase.kind, options.fileName, startedAt, message, summaryBase.rowsRead);
     throw err;
   } finally {
+    restoreTimeout();
     client.release();
   }
 }
+
+/** Ceiling of one import transaction's statements (the app's own requests stop after a few seconds). */
+export const IMPORT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
 
 /** Human-readable summary lines, as printed by the CLI. */
 export function formatSummary(s: ImportSummary): string[] {

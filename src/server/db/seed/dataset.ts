@@ -73,6 +73,11 @@ export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promis
     }
     log(`generating the dataset (scale ${opts.scale}, seed ${opts.seed})...`);
     await client.query("SET LOCAL maintenance_work_mem = '256MB'");
+    // The one place commits may be lazy: this bulk load is all-or-nothing and re-runs after a crash
+    // (no marker, no dataset), so waiting for its WAL flush buys nothing. SET LOCAL: this transaction
+    // only; every other write of the app commits durably (docs/decisions/011).
+    await client.query('SET LOCAL synchronous_commit = off');
+    await client.query('SET LOCAL statement_timeout = 0');
     const truncate = await truncatableTables(client);
     const fresh = truncate !== null;
     let replica = false;

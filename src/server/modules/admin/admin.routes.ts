@@ -125,7 +125,7 @@ export const adminRoutes: RouteModule = async (parent, { pool, env }) => {
           throw err;
         }
         if (!file || file.content.length === 0) throw new AppError('BAD_REQUEST', 'Choose a non-empty CSV file to upload.');
-        request.log.info({ kind, fileName: file.name, bytes: file.content.length, by: request.user?.email }, 'admin import upload');
+        request.log.info({ kind, fileName: file.name, bytes: file.content.length, byUserId: request.user?.id }, 'admin import upload');
         return importUpload(pool, kind, file.name, file.content);
       },
     );

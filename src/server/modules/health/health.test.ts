@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../auth/session';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 
@@ -15,15 +16,32 @@ afterAll(async () => {
 });
 
 describe('GET /api/health', () => {
-  it('reports the database and the counts of every table it names', async () => {
+  it('tells anyone only whether the app and its database are up', async () => {
+    await tdb.pool.query("INSERT INTO users (email) VALUES ('someone@example.com')");
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('does not show the counts to a signed-in member who is not an admin', async () => {
+    const u = await tdb.pool.query<{ id: number }>("INSERT INTO users (email) VALUES ('member@example.com') RETURNING id");
+    const { token } = await createSession(tdb.pool, u.rows[0]!.id);
+    const res = await app.inject({ method: 'GET', url: '/api/health', cookies: { sid: token } });
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('shows an admin the counts of every table it names', async () => {
     await tdb.pool.query("INSERT INTO operators (name, source_id) VALUES ('Op', 'o1')");
     await tdb.pool.query("INSERT INTO communities (name, city, state, source_id) VALUES ('A', 'Austin', 'TX', 'c1'), ('B', 'Dallas', 'TX', 'c2')");
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const u = await tdb.pool.query<{ id: number }>("INSERT INTO users (email, role) VALUES ('boss@example.com', 'admin') RETURNING id");
+    const { token } = await createSession(tdb.pool, u.rows[0]!.id);
+    const users = (await tdb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0]!.n;
+    const res = await app.inject({ method: 'GET', url: '/api/health', cookies: { sid: token } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ok',
       database: 'up',
-      counts: { communities: 2, operators: 1, customerReviews: 0, employeeReviews: 0, users: 0, leads: 0 },
+      counts: { communities: 2, operators: 1, customerReviews: 0, employeeReviews: 0, users, leads: 0 },
     });
   });
 

@@ -186,3 +186,65 @@ describe('POST /api/leads', () => {
     expect((await post(valid())).statusCode).toBe(201);
   });
 });
+
+describe('POST /api/leads with an Idempotency-Key', () => {
+  const key = () => `k-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+
+  it('answers a repeat with the first answer and stores one lead', async () => {
+    const k = key();
+    const before = await leadCount();
+    const first = await post(valid(), { 'idempotency-key': k });
+    expect(first.statusCode).toBe(201);
+    const again = await post(valid(), { 'idempotency-key': k });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await leadCount()).toBe(before + 1);
+    const { rows } = await tdb.pool.query('SELECT count(*)::int AS n FROM lead_events WHERE lead_id = $1', [first.json().id]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('stores one lead when the same key arrives twice at the same moment', async () => {
+    const k = key();
+    const before = await leadCount();
+    const [a, b] = await Promise.all([post(valid(), { 'idempotency-key': k }), post(valid(), { 'idempotency-key': k })]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().id).toBe(b.json().id);
+    expect(await leadCount()).toBe(before + 1);
+  });
+
+  it('stores separate leads for separate keys and for requests without a key', async () => {
+    const before = await leadCount();
+    expect((await post(valid(), { 'idempotency-key': key() })).statusCode).toBe(201);
+    expect((await post(valid(), { 'idempotency-key': key() })).statusCode).toBe(201);
+    expect((await post(valid())).statusCode).toBe(201);
+    expect(await leadCount()).toBe(before + 3);
+  });
+
+  it('rejects the same key with a different request with 409 and stores nothing', async () => {
+    const k = key();
+    expect((await post(valid(), { 'idempotency-key': k })).statusCode).toBe(201);
+    const before = await leadCount();
+    const other = await post({ ...valid(), name: 'Someone Else' }, { 'idempotency-key': k });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.code).toBe('CONFLICT');
+    expect(await leadCount()).toBe(before);
+  });
+
+  it.each(['short', 'has spaces in it', 'x'.repeat(101), 'semi;colon-key'])('rejects the malformed key %j with 400', async (bad) => {
+    const before = await leadCount();
+    const res = await post(valid(), { 'idempotency-key': bad });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('Idempotency-Key');
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('does not let an unknown community reserve the key: the corrected retry is stored', async () => {
+    const k = key();
+    const bad = await post({ ...valid(), communityId: 987654 }, { 'idempotency-key': k });
+    expect(bad.statusCode).toBe(404);
+    const ok = await post(valid(), { 'idempotency-key': k });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.headers['idempotent-replayed']).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
-// Outgoing e-mail: nodemailer over SMTP when SMTP_URL is set, otherwise the message goes to the
-// server log. One transport per app, closed with it.
+// Outgoing e-mail: nodemailer over SMTP when SMTP_URL is set, otherwise only the fact that a message
+// was due goes to the server log (never its content: it carries personal data). One transport per app, closed with it.
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Env } from '../../env';
@@ -17,7 +17,7 @@ export interface MailResult {
 }
 
 export interface Mailer {
-  /** 'smtp' sends for real; 'log' writes the message to the server log. */
+  /** 'smtp' sends for real; 'log' only notes in the server log that a message was not sent. */
   readonly kind: 'smtp' | 'log';
   send(message: MailMessage): Promise<MailResult>;
   close(): void;
@@ -42,7 +42,8 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, log: Fast
     return {
       kind: 'log',
       async send(message) {
-        log.info({ mail: { from: env.MAIL_FROM, ...message } }, `e-mail (no SMTP_URL configured, logged instead): ${message.subject}`);
+        // Recipients and the count only: subjects and bodies carry personal data, which never goes to logs.
+        log.info({ mail: { recipients: message.to.length + (message.cc?.length ?? 0) } }, 'e-mail not sent: no SMTP_URL configured');
         return { accepted: [...message.to, ...(message.cc ?? [])], rejected: [] };
       },
       close() {},

@@ -2,7 +2,9 @@
 // (leads.service does not know about e-mail, so the HTTP answer never waits for SMTP and never fails
 // because of it), mails the advisors (and the community when NOTIFY_COMMUNITIES=true), and records the
 // outcome on the lead: 'sent', 'logged' (no SMTP configured) or 'failed' with the error, retried with
-// backoff. Only the notification_* columns and notified_at are ever written here.
+// backoff. Only the notification_* columns and notified_at are ever written here. Several app nodes may
+// run this worker on one database: each lead is claimed by one of them ('sending', FOR UPDATE SKIP
+// LOCKED), so it is e-mailed once. Logs never carry the requester's personal data.
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { ADVISOR_RESPONSE_HOURS } from '../../../contracts/constants';
@@ -14,8 +16,6 @@ import { createMailer, parseAddressList, type Mailer, type MailMessage } from '.
 export const RETRY_BACKOFF_MINUTES = [1, 5, 15, 60, 180] as const;
 export const MAX_NOTIFY_ATTEMPTS = RETRY_BACKOFF_MINUTES.length + 1;
 export const NOTIFY_INTERVAL_MS = 10_000;
-/** Advisory-lock class for "a notification of lead N is being sent" (pg_try_advisory_xact_lock(class, id)). */
-const LOCK_CLASS = 727_001;
 const BATCH = 20;
 const ERROR_MAX = 1000;
 
@@ -86,19 +86,47 @@ const errorText = (e: unknown) => {
 };
 
 /**
- * Notifies about one lead. Skips it when another worker holds it or it is already done (unless
- * `force`, which a manual retry uses to ignore the backoff and the attempt limit, never a sent one).
+ * A claim ('sending') older than this is taken to be from a node that died while sending: the lead is
+ * due again (at-least-once: that node may or may not have handed the e-mail to SMTP). Far above the
+ * SMTP timeouts of the mailer (10 s connect + 20 s socket).
+ */
+export const SENDING_LEASE_MINUTES = 10;
+
+/** Due now (without `force`): pending, failed and past its backoff, or a claim whose lease ran out. */
+const DUE_SQL = `(notification_status = 'pending'
+    OR (notification_status = 'failed'
+        AND notification_attempts < $1
+        AND (notified_at IS NULL OR notified_at + make_interval(mins => ($2::int[])[GREATEST(notification_attempts, 1)]) <= now()))
+    OR (notification_status = 'sending' AND notified_at < now() - make_interval(mins => ${SENDING_LEASE_MINUTES})))`;
+
+/**
+ * Claims one lead for this node: an atomic UPDATE of a row locked with FOR UPDATE SKIP LOCKED, so two
+ * nodes (or two passes) never both claim it, and no transaction stays open while the e-mail is sent.
+ * `force` (a manual retry) ignores the backoff and the attempt limit, never a sent or sending one.
+ */
+async function claimLead(pool: pg.Pool, leadId: number, force: boolean): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE leads l SET notification_status = 'sending', notified_at = now()
+       FROM (SELECT id FROM leads
+              WHERE id = $3
+                AND (${DUE_SQL} OR ($4 AND notification_status = 'failed'))
+              FOR UPDATE SKIP LOCKED) due
+      WHERE l.id = due.id`,
+    [MAX_NOTIFY_ATTEMPTS, [...RETRY_BACKOFF_MINUTES], leadId, force],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Notifies about one lead. Skips it when another worker holds it or it is not due (unless `force`,
+ * which a manual retry uses to ignore the backoff and the attempt limit, never a sent one).
  */
 export async function notifyLead(deps: NotifierDeps, leadId: number, options: { force?: boolean } = {}): Promise<NotifyOutcome> {
-  const client = await deps.pool.connect();
+  if (!(await claimLead(deps.pool, leadId, options.force ?? false))) return 'skipped';
+  let outcome: NotifyOutcome;
+  let error: string | null = null;
   try {
-    await client.query('BEGIN');
-    const lock = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1, $2) AS ok', [LOCK_CLASS, leadId]);
-    if (!lock.rows[0]?.ok) {
-      await client.query('ROLLBACK');
-      return 'skipped';
-    }
-    const { rows } = await client.query<LeadForMail>(
+    const { rows } = await deps.pool.query<LeadForMail>(
       `SELECT l.id, l.name, l.email, l.phone, l.care_needs, l.notes, l.source, l.status, l.created_at,
               l.notification_status, l.notification_attempts, l.community_id,
               c.name AS community_name, c.city AS community_city, c.state AS community_state, c.email AS community_email
@@ -107,19 +135,16 @@ export async function notifyLead(deps: NotifierDeps, leadId: number, options: { 
       [leadId],
     );
     const lead = rows[0];
-    const open = lead && (lead.notification_status === 'pending' || lead.notification_status === 'failed');
-    const due = lead && (lead.notification_status === 'pending' || options.force || lead.notification_attempts < MAX_NOTIFY_ATTEMPTS);
-    if (!lead || !open || !due) {
-      await client.query('ROLLBACK');
-      return 'skipped';
-    }
+    if (!lead) return 'skipped'; // deleted meanwhile
     const message = buildLeadMessage(lead, deps);
-    let outcome: NotifyOutcome;
-    let error: string | null = null;
     if (deps.mailer.kind === 'log' || message.to.length + (message.cc?.length ?? 0) === 0) {
-      // No SMTP, or nobody to send to: the message goes to the server log.
-      deps.log.info({ leadId, mail: { from: deps.env.MAIL_FROM, ...message } }, `lead notification logged: ${message.subject}`);
-      if (deps.mailer.kind === 'smtp') error = 'No recipients: ADVISOR_EMAILS is empty (message written to the server log)';
+      // No SMTP, or nobody to send to. The log names the request only: never the requester's name,
+      // e-mail, phone or notes (they are in the admin inbox).
+      deps.log.info(
+        { leadId, communityId: lead.community_id, recipients: message.to.length + (message.cc?.length ?? 0) },
+        `lead notification logged instead of e-mailed (${deps.mailer.kind === 'log' ? 'no SMTP_URL configured' : 'no recipients'}): request #${lead.id}`,
+      );
+      if (deps.mailer.kind === 'smtp') error = 'No recipients: ADVISOR_EMAILS is empty (the request is in the admin inbox)';
       outcome = 'logged';
     } else {
       try {
@@ -130,38 +155,30 @@ export async function notifyLead(deps: NotifierDeps, leadId: number, options: { 
       } catch (e) {
         error = errorText(e);
         outcome = 'failed';
-        deps.log.warn({ leadId, err: e }, 'lead notification failed; it will be retried');
+        deps.log.warn({ leadId, err: { message: error } }, 'lead notification failed; it will be retried');
       }
     }
-    await client.query(
-      `UPDATE leads
-          SET notification_status = $2,
-              notification_attempts = notification_attempts + 1,
-              notification_error = $3,
-              notified_at = now()
-        WHERE id = $1`,
-      [leadId, outcome, error],
-    );
-    await client.query('COMMIT');
-    return outcome;
   } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // The claim stays; after the lease the lead is due again.
+    deps.log.warn({ leadId, err: { message: errorText(e) } }, 'lead notification interrupted; it will be retried');
     throw e;
-  } finally {
-    client.release();
   }
+  await deps.pool.query(
+    `UPDATE leads
+        SET notification_status = $2,
+            notification_attempts = notification_attempts + 1,
+            notification_error = $3,
+            notified_at = now()
+      WHERE id = $1 AND notification_status = 'sending'`,
+    [leadId, outcome, error],
+  );
+  return outcome;
 }
 
-/** Leads whose notification is due now: pending, or failed and past their backoff. */
+/** Leads whose notification is due now: pending, failed and past their backoff, or a stale claim. */
 export async function dueLeadIds(pool: pg.Pool, limit = BATCH): Promise<number[]> {
   const { rows } = await pool.query<{ id: number }>(
-    `SELECT id FROM leads
-      WHERE notification_status = 'pending'
-         OR (notification_status = 'failed'
-             AND notification_attempts < $1
-             AND (notified_at IS NULL OR notified_at + make_interval(mins => ($2::int[])[GREATEST(notification_attempts, 1)]) <= now()))
-      ORDER BY id
-      LIMIT $3`,
+    `SELECT id FROM leads WHERE ${DUE_SQL} ORDER BY id LIMIT $3`,
     [MAX_NOTIFY_ATTEMPTS, [...RETRY_BACKOFF_MINUTES], limit],
   );
   return rows.map((r) => r.id);

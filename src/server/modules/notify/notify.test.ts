@@ -175,17 +175,23 @@ describe('lead notifications over SMTP', () => {
     expect(await dueLeadIds(tdb.pool)).toEqual([]);
   });
 
-  it('writes the message to the server log without SMTP_URL and marks it logged', async () => {
+  it('without SMTP_URL logs that request #id was not e-mailed, never its personal data, and marks it logged', async () => {
     const lines: string[] = [];
-    const app = Fastify({ logger: { level: 'info', stream: { write: (l: string) => lines.push(l) } } });
+    const app = Fastify({ logger: { level: 'trace', stream: { write: (l: string) => lines.push(l) } } });
     const env = testEnv({ ADVISOR_EMAILS: 'ann@advisors.example' });
     const d: NotifierDeps = { pool: tdb.pool, env, log: app.log, mailer: createMailer(env, app.log) };
     const id = await newLead();
     expect(await processPendingNotifications(d)).toMatchObject({ logged: 1 });
     expect((await leadRow(id)).notification_status).toBe('logged');
     const logged = lines.map((l) => JSON.parse(l)).find((l) => l.leadId === id);
-    expect(logged.msg).toContain('New information request from Jane Requester');
-    expect(logged.mail.text).toContain('Maple Grove (Austin, TX)');
+    expect(logged.msg).toContain(`request #${id}`);
+    // Name, e-mail, phone and notes of the requester appear nowhere in the log, at any level.
+    const all = lines.join('\n');
+    for (const personal of ['Jane Requester', 'jane@example.com', '555-0101', 'Mom wanders at night']) expect(all).not.toContain(personal);
+    // The mailer itself, asked to send without SMTP, does not log the message either.
+    lines.length = 0;
+    await d.mailer.send({ to: ['ann@advisors.example'], subject: 'New information request from Jane Requester', text: 'E-mail: jane@example.com' });
+    expect(lines.join('\n')).not.toMatch(/Jane Requester|jane@example\.com/);
     await app.close();
   });
 

@@ -11,6 +11,7 @@ const LABELS = {
   sent: { text: 'E-mailed', variant: 'success' },
   logged: { text: 'Logged (no SMTP)', variant: 'secondary' },
   pending: { text: 'E-mail pending', variant: 'outline' },
+  sending: { text: 'E-mail sending', variant: 'outline' },
   failed: { text: 'E-mail failed', variant: 'destructive' },
 } as const;
 
