@@ -55,3 +55,8 @@ export function reviewSourceName(kind: string | null | undefined, stored: string
   if (k === 'user') return SITE_REVIEW_SOURCE;
   return stored;
 }
+
+/** A review's provenance: its kind, its publisher as shown, no as-of (the review has its own date). */
+export function reviewProvenance(kind: string | null | undefined, stored: string): Source {
+  return { kind: toSourceKind(kind), name: reviewSourceName(kind, stored), asOf: null };
+}

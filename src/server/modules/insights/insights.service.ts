@@ -34,6 +34,7 @@ import {
 import type pg from 'pg';
 import { AppError, notFound } from '../../lib/errors';
 import { csvLine } from './csv';
+import { toSource } from '../../lib/provenance';
 import * as repo from './insights.repo';
 import { TtlCache } from '../../lib/ttl-cache';
 
@@ -89,10 +90,12 @@ export function toInsightRow(r: repo.CommunityInsightRecord): InsightRow {
     roomTypes: join(r.room_types),
     operatorName: r.operator_name ?? '',
     diningServices: join(r.dining_services),
+    source: toSource(r),
   };
 }
 
 export function toOperatorRow(r: repo.OperatorRecord): OperatorRow {
+  const source = toSource(r);
   return {
     id: r.id,
     operatorName: r.name,
@@ -105,8 +108,11 @@ export function toOperatorRow(r: repo.OperatorRecord): OperatorRow {
     operatorTotalEmployees: r.employees,
     operatorPhone: r.phone ?? '',
     operatorEmail: r.email ?? '',
-    operatorIndeed: r.indeed_url ?? '',
-    operatorGlassdoor: r.glassdoor_url ?? '',
+    // No employer-review links to third-party sites for fictional operators (ADR 008): the count instead.
+    operatorIndeed: source.kind === 'demo' ? '' : (r.indeed_url ?? ''),
+    operatorGlassdoor: source.kind === 'demo' ? '' : (r.glassdoor_url ?? ''),
+    employeeReviewCount: r.employee_reviews,
+    source,
   };
 }
 

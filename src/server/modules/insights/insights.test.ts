@@ -281,6 +281,7 @@ describe('GET /api/community-insights', () => {
         roomTypes: c.rooms.join(', '),
         operatorName: opName(c.operator) ?? '',
         diningServices: c.dining.join(', '),
+        source: { kind: 'demo', name: 'Demo data', asOf: null },
       },
     ]);
     const noPrice = await insights({ searchQuery: 'Community 007' });
@@ -463,8 +464,11 @@ describe('GET /api/operator-insights', () => {
       operatorTotalEmployees: 500,
       operatorPhone: '555-0100',
       operatorEmail: 'ops@example.com',
-      operatorIndeed: 'https://indeed.example/alpha',
+      // A demo operator links no third-party employer site, whatever is stored (ADR 008).
+      operatorIndeed: '',
       operatorGlassdoor: '',
+      employeeReviewCount: 0,
+      source: { kind: 'demo', name: 'Demo data', asOf: null },
     });
     const delta = body.operators.find((o) => o.operatorName.startsWith('Delta'))!;
     expect(delta.operatorRevenue).toBe('');
