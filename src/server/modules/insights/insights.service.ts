@@ -166,6 +166,9 @@ export const COMMUNITY_CSV_HEADER = [
   'Community Amenities',
   'Operator Name',
   'Overview',
+  // Provenance (ADR 008): 'Demo data' or the agency, and the date its file describes.
+  'Source',
+  'Source As Of',
 ] as const;
 
 function communityCsvValues(r: repo.CommunityInsightRecord) {
@@ -197,6 +200,8 @@ function communityCsvValues(r: repo.CommunityInsightRecord) {
     row.communityAmenities,
     row.operatorName,
     row.overview,
+    r.source_name,
+    r.source_as_of,
   ];
 }
 
@@ -215,9 +220,13 @@ export const OPERATOR_CSV_HEADER = [
   'Email',
   'Indeed Reviews',
   'Glassdoor Reviews',
+  'Employee Reviews',
+  'Source',
+  'Source As Of',
 ] as const;
 
 function operatorCsvValues(r: repo.OperatorRecord) {
+  const row = toOperatorRow(r);
   return [
     r.id,
     r.name,
@@ -231,8 +240,12 @@ function operatorCsvValues(r: repo.OperatorRecord) {
     r.employees,
     r.phone,
     r.email,
-    r.indeed_url,
-    r.glassdoor_url,
+    // The same rule as the list: no employer-site links for demo operators.
+    row.operatorIndeed,
+    row.operatorGlassdoor,
+    r.employee_reviews,
+    r.source_name,
+    r.source_as_of,
   ];
 }
 
