@@ -2,15 +2,18 @@
 // and the real server (src/server/main.ts) on a free port with a small generated dataset.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbedded } from '../src/server/db/client';
+import { runImport } from '../src/server/db/import';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = path.resolve(import.meta.dirname, '..');
+/** The CMS sample (47 nursing homes, processing date 2026-07-01) imported for the provenance tests. */
+export const E2E_IMPORT_FILE = path.resolve(root, '../shared/data/cms/NH_ProviderInfo_Jul2026_sample.csv');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -96,6 +99,16 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseUrl, child, 120_000);
+
+  // A small real public file next to the demo dataset, through the real importer, so that the browser
+  // tests see an imported record with its agency and as-of date (ADR 008). Before any test runs, so
+  // every test sees the same data.
+  const importPool = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
+  try {
+    await runImport(importPool, { kind: 'cms', fileName: path.basename(E2E_IMPORT_FILE), content: readFileSync(E2E_IMPORT_FILE) });
+  } finally {
+    await importPool.end();
+  }
 
   project.provide('e2eBaseUrl', baseUrl);
   project.provide('e2eDatabaseUrl', dbUrl.toString());

@@ -1,4 +1,4 @@
-// `npm run import -- <cms|fl|tx|auto> <file>`: imports a public data file into the app's database
+// `npm run import -- <cms|fl|tx|auto> <file> [--as-of YYYY-MM-DD]`: imports a public data file into the app's database
 // (DATABASE_URL, or the embedded server under DATA_DIR, started here or reused when the app runs).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,10 +7,23 @@ import { formatSummary, ImportError, isImportKind, runImport } from '../src/serv
 import { runMigrations } from '../src/server/db/migrate';
 import { loadEnv } from '../src/server/env';
 
-const USAGE = 'Usage: npm run import -- <cms|fl|tx|auto> <file.csv>';
+const USAGE = 'Usage: npm run import -- <cms|fl|tx|auto> <file.csv> [--as-of YYYY-MM-DD]';
 
 async function main(): Promise<number> {
-  const [kindArg, fileArg, ...extra] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  // --as-of: the date the file's data describes, for files that do not say it (ADR 008).
+  let asOf: string | undefined;
+  const at = args.findIndex((a) => a === '--as-of' || a.startsWith('--as-of='));
+  if (at >= 0) {
+    const arg = args[at]!;
+    asOf = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[at + 1];
+    args.splice(at, arg.includes('=') ? 1 : 2);
+    if (!asOf) {
+      console.error(`--as-of needs a date (YYYY-MM-DD). ${USAGE}`);
+      return 1;
+    }
+  }
+  const [kindArg, fileArg, ...extra] = args;
   if (!kindArg || !fileArg || extra.length > 0) {
     console.error(USAGE);
     return 1;
@@ -42,6 +55,7 @@ async function main(): Promise<number> {
       kind,
       fileName: path.basename(fileArg),
       content,
+      ...(asOf !== undefined ? { asOf } : {}),
     });
     for (const line of formatSummary(summary)) console.log(line);
     return 0;

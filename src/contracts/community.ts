@@ -2,6 +2,7 @@
 // GET /api/communities/:id and GET /api/reviews/:id.
 import { z } from 'zod';
 import { safeText } from './text';
+import { sourceSchema } from './provenance';
 
 /** A positive 32-bit id as it arrives in a path or query string ("12"); rejects 0, negatives, "1e3", "abc". */
 export const idParamSchema = safeText()
@@ -40,6 +41,8 @@ export const communitySchema = z.object({
   photos: z.array(z.string()),
   /** Ordered by price (lowest minPrice first). */
   pricing: z.array(pricingEntrySchema),
+  /** Where the record comes from: demo data or an agency with its as-of date (ADR 008). */
+  source: sourceSchema,
 });
 export type Community = z.infer<typeof communitySchema>;
 
@@ -76,8 +79,12 @@ export const reviewSchema = z.object({
   author: z.string(),
   /** Review date, YYYY-MM-DD. */
   date: z.string(),
+  /** The publisher in words ('via {source}'): 'Demo' for demo reviews, 'This site' for reviews written here. */
   source: z.string(),
+  /** True only for a review written on this site by a signed-in user related to the community (ADR 008). */
   verified: z.boolean(),
+  /** Provenance (ADR 008); named so because `source` is the spec's publisher text. */
+  provenance: sourceSchema,
   title: z.string().nullable(),
   content: z.string(),
   /** Text-derived sentiment score in [0,1]. */

@@ -16,3 +16,10 @@ export const healthResponseSchema = z.object({
     .optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/site: what every page needs to know about the data it shows (ADR 008). */
+export const siteResponseSchema = z.object({
+  /** True while the database holds at least one demo (generated, fictional) community: the UI shows its ribbon. */
+  demoData: z.boolean(),
+});
+export type SiteResponse = z.infer<typeof siteResponseSchema>;

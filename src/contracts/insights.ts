@@ -1,6 +1,7 @@
 // Request/response schemas of Community Insights and Operator Intelligence (SPEC sections 2, 3, 7, 9).
 import { z } from 'zod';
 import { safeText } from './text';
+import { sourceSchema } from './provenance';
 import {
   COMMUNITY_AMENITY_OPTIONS,
   DEFAULT_PAGE_SIZE,
@@ -132,6 +133,8 @@ export const insightRowSchema = z.object({
   roomTypes: z.string(),
   operatorName: z.string(),
   diningServices: z.string(),
+  /** Provenance (ADR 008). */
+  source: sourceSchema,
 });
 export type InsightRow = z.infer<typeof insightRowSchema>;
 
@@ -204,8 +207,13 @@ export const operatorRowSchema = z.object({
   operatorTotalEmployees: z.number().int().nullable(),
   operatorPhone: z.string(),
   operatorEmail: z.string(),
+  /** Employer-review links; '' (the product links no third-party site for its records, ADR 008). */
   operatorIndeed: z.string(),
   operatorGlassdoor: z.string(),
+  /** Employee reviews of the operator in the database. */
+  employeeReviewCount: z.number().int(),
+  /** Provenance (ADR 008). */
+  source: sourceSchema,
 });
 export type OperatorRow = z.infer<typeof operatorRowSchema>;
 

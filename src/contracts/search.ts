@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { safeText } from './text';
 import { CARE_TYPES, SEARCH_SORTS, type CareType } from './constants';
 import { communitySchema, coordinatesSchema } from './community';
+import { sourceSchema } from './provenance';
 
 export const SEARCH_DEFAULT_PAGE_SIZE = 12;
 export const SEARCH_MAX_PAGE_SIZE = 100;
@@ -128,6 +129,8 @@ export const mapPointSchema = z.object({
   careTypes: z.array(z.string()),
   minPrice: z.number().int().nullable(),
   maxPrice: z.number().int().nullable(),
+  /** Provenance for the map card (ADR 008). */
+  source: sourceSchema,
 });
 export type MapPoint = z.infer<typeof mapPointSchema>;
 

@@ -1,6 +1,7 @@
 // Sentiment Analysis screen (SPEC section 2): whole-table summaries and pages of 1000 reviews.
 import { z } from 'zod';
 import { SENTIMENT_PAGE_SIZE } from './constants';
+import { sourceSchema } from './provenance';
 
 export const REVIEW_KINDS = ['customer', 'employee'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
@@ -35,6 +36,8 @@ const reviewBase = {
   date: z.string(),
   sentiment: z.number(),
   classification: sentimentClassSchema,
+  /** Provenance (ADR 008): 'demo' for generated reviews. */
+  source: sourceSchema,
 };
 
 export const customerReviewRowSchema = z.object({ ...reviewBase, communityName: z.string() });

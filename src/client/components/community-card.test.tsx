@@ -33,6 +33,18 @@ describe('CommunityCard', () => {
     expect(screen.getByText('From $4,000/month')).toBeTruthy();
   });
 
+  it('labels the picture an illustration and marks demo data; a public record shows its source instead', () => {
+    const { container, unmount } = render(<CommunityCard community={{ ...community, source: { kind: 'demo', name: 'Demo data', asOf: null } }} />);
+    expect(container.querySelector('img')?.getAttribute('alt')).toBe('Illustration of Naperville Gardens');
+    expect(screen.getByTestId('illustration-caption').textContent).toBe('Illustration');
+    expect(screen.getByTestId('demo-badge').textContent).toBe('Demo data');
+    unmount();
+    render(<CommunityCard community={{ ...community, photos: [], source: { kind: 'cms', name: 'Centers for Medicare & Medicaid Services', asOf: '2026-07-01' } }} />);
+    expect(screen.queryByTestId('demo-badge')).toBeNull();
+    expect(screen.queryByTestId('illustration-caption')).toBeNull();
+    expect(screen.getByTestId('source-line').textContent).toBe('Source: Centers for Medicare & Medicaid Services, as of Jul 1, 2026');
+  });
+
   it('list: $X /month from the first pricing entry', () => {
     const { container } = render(<CommunityCard community={community} variant="list" />);
     expect(container.textContent).toContain('$4,000 /month');

@@ -5,6 +5,8 @@ import { Link } from 'wouter';
 import type { Community } from '../../contracts/community';
 import { formatCurrency, formatNumber, formatRating } from '../lib/format';
 import { cn } from '../lib/utils';
+import { IllustrationCaption } from './illustration-caption';
+import { SourceLabel } from './source-label';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 
@@ -15,7 +17,8 @@ export const DESCRIPTION_FALLBACK = 'Contact this community to learn more about 
 export type CommunityCardVariant = 'grid' | 'list';
 
 export interface CommunityCardProps {
-  community: Pick<Community, 'id' | 'name' | 'city' | 'state' | 'rating' | 'reviewCount' | 'careTypes' | 'description' | 'photos' | 'pricing'>;
+  community: Pick<Community, 'id' | 'name' | 'city' | 'state' | 'rating' | 'reviewCount' | 'careTypes' | 'description' | 'photos' | 'pricing'> &
+    Partial<Pick<Community, 'source'>>;
   variant?: CommunityCardVariant;
   isFavorite?: boolean;
   /** Shows the heart toggle when passed. */
@@ -40,12 +43,16 @@ function CardImage({ community, variant }: Pick<CommunityCardProps, 'community' 
       tabIndex={-1}
       aria-hidden="true"
       className={cn(
-        'block shrink-0 overflow-hidden bg-muted',
+        'relative block shrink-0 overflow-hidden bg-muted',
         variant === 'list' ? 'aspect-[4/3] w-full sm:aspect-auto sm:h-auto sm:w-64' : 'aspect-[16/10] w-full',
       )}
     >
       {photo ? (
-        <img src={photo} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+        <>
+          {/* The photos are generated illustrations, not pictures of the place (ADR 008). */}
+          <img src={photo} alt={`Illustration of ${community.name}`} loading="lazy" decoding="async" className="size-full object-cover" />
+          <IllustrationCaption />
+        </>
       ) : (
         <div className="flex size-full min-h-40 flex-col items-center justify-center gap-2 text-sm text-muted-foreground">
           <ImageOffIcon className="size-6" aria-hidden="true" />
@@ -92,6 +99,7 @@ export function CommunityCard({
               <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
               {community.city}, {community.state}
             </p>
+            <SourceLabel source={community.source} className="mt-1.5" />
           </div>
           {onToggleFavorite && (
             <Button

@@ -23,6 +23,7 @@ import type { MapPoint } from '../../contracts/search';
 import { formatCurrency } from '../lib/format';
 import { cn } from '../lib/utils';
 import { usStateShapes } from './map/us-states';
+import { SourceLabel } from './source-label';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 
@@ -133,6 +134,7 @@ function MapCard({ point, onClose }: { point: MapPoint; onClose: () => void }) {
         </Button>
       </div>
       {point.operatorName && <p className="mt-1 text-sm text-muted-foreground">{point.operatorName}</p>}
+      <SourceLabel source={point.source} className="mt-2" />
       {shown.length > 0 && (
         <div className="mt-3 flex flex-wrap gap-1.5">
           {shown.map((t) => (

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense, lazy, useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
+import { DemoRibbon } from './demo-ribbon';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -35,6 +36,7 @@ export function Layout({ variant, title, children }: { variant: LayoutVariant; t
       >
         Skip to main content
       </a>
+      <DemoRibbon />
       {variant !== 'standalone' && <Header />}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}

@@ -35,6 +35,7 @@ const community = (over: Partial<CommunityDetail> = {}): CommunityDetail => ({
   healthcareServices: [],
   roomAmenities: [],
   communityAmenities: [],
+  source: { kind: 'state', name: 'Texas Health and Human Services Commission', asOf: '2021-06-15' },
   ...over,
 });
 
@@ -43,8 +44,9 @@ const review = (n: number): Review => ({
   rating: (n % 5) + 1,
   author: `Author ${n}`,
   date: `2024-01-${String(30 - n).padStart(2, '0')}`,
-  source: 'Google',
+  source: 'This site',
   verified: n === 1,
+  provenance: { kind: 'user', name: 'This site', asOf: null },
   title: n === 1 ? 'Lovely staff' : null,
   content: `Content ${n}`,
   sentiment: 0.8,
@@ -77,10 +79,13 @@ describe('CommunityPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('$7,200')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'About Maple Grove' })).toBeTruthy();
     expect(screen.getByText('A calm place by the river.')).toBeTruthy();
-    expect(screen.getAllByRole('img', { name: /Maple Grove, photo/ })).toHaveLength(2);
+    expect(screen.getAllByRole('img', { name: /^Illustration of Maple Grove, picture/ })).toHaveLength(2);
+    expect(screen.getAllByText('Illustration')).toHaveLength(2);
+    expect(screen.getByTestId('source-line').textContent).toBe('Source: Texas Health and Human Services Commission, as of Jun 15, 2021');
+    expect(screen.queryByTestId('demo-badge')).toBeNull();
     expect(await screen.findByText('Based on 12 reviews')).toBeTruthy();
     expect(screen.getAllByTestId('review')).toHaveLength(3);
-    expect(screen.getAllByText('via Google')).toHaveLength(3);
+    expect(screen.getAllByText('via This site')).toHaveLength(3);
     expect(screen.getByText('Verified')).toBeTruthy();
     expect(screen.getByText('Lovely staff')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'View All 12 Reviews' })).toBeTruthy();
@@ -90,6 +95,22 @@ describe('CommunityPage', { timeout: 20_000 }, () => {
     expect(website.getAttribute('target')).toBe('_blank');
     expect(website.getAttribute('rel')).toContain('noopener');
     expect(screen.getByRole('form', { name: 'Request information' })).toBeTruthy();
+  });
+
+  it('marks a demo community, links no website and never shows Verified on a demo review', async () => {
+    const demoReview = (n: number): Review => ({ ...review(n), source: 'Demo', verified: true, provenance: { kind: 'demo', name: 'Demo', asOf: null } });
+    stubFetch(null, {
+      '/api/communities/7': () => json(community({ source: { kind: 'demo', name: 'Demo data', asOf: null } })),
+      '/api/reviews/7': () =>
+        json({ reviews: [demoReview(1), demoReview(2)], summary: { averageRating: 3, totalReviews: 2 }, page: 1, pageSize: 3, totalPages: 1 } satisfies ReviewsResponse),
+    });
+    renderApp('/community/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maple Grove' })).toBeTruthy();
+    expect(screen.getByTestId('demo-badge').textContent).toBe('Demo data');
+    expect(screen.queryByTestId('source-line')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Visit Website/ })).toBeNull();
+    expect(await screen.findAllByText('via Demo')).toHaveLength(2);
+    expect(screen.queryByText('Verified')).toBeNull();
   });
 
   it('shows the fallbacks when there is no pricing, description, photo, amenity or review', async () => {

@@ -23,6 +23,7 @@ const community = (id: number, name: string): Community => ({
   amenities: [],
   photos: [],
   pricing: [{ careType: 'Assisted Living', minPrice: 5100, maxPrice: 6000 }],
+  source: { kind: 'demo', name: 'Demo data', asOf: null },
 });
 let fetchMock: ReturnType<typeof mockFetch>;
 

@@ -53,7 +53,7 @@ const FEATURES: Feature[] = [
   },
   {
     title: 'Data Integration',
-    description: 'Government sources, state agencies, review platforms, real estate data and operator websites in one place.',
+    description: 'Import CMS nursing home files and state licensing lists next to the demo dataset; every record shows its source and date.',
     icon: <DatabaseIcon aria-hidden="true" />,
   },
   {
@@ -217,7 +217,7 @@ export function LandingPage() {
           <h2 id="features-heading" className="text-3xl font-bold tracking-tight">
             Everything you need to understand the market
           </h2>
-          <p className="mt-4 text-lg text-gray-700">Six tools, one source of truth, updated from the sources the industry relies on.</p>
+          <p className="mt-4 text-lg text-gray-700">Six tools on one database, each record labelled with where it comes from.</p>
         </div>
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((f) => (

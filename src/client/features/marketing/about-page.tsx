@@ -38,6 +38,11 @@ export function AboutPage() {
             SeniorScope brings together what is known about senior living in the United States (communities, operators, prices and what
             people say about them) so that professionals can make better decisions and families can find a good home for someone they love.
           </p>
+          <p className="mt-4 text-base leading-relaxed text-gray-700" data-testid="about-data">
+            What you see now is generated demo data unless public records have been imported: the demo communities, prices and reviews are
+            fictional and marked &quot;Demo data&quot;. Imported public records (CMS nursing home files and state licensing lists) show their
+            agency and the date of their file. Community pictures are illustrations.
+          </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Button size="lg" asChild>
               <a href="/api/login">Start Free Trial</a>

@@ -4,13 +4,11 @@ import {
   Building2Icon,
   DownloadIcon,
   FileTextIcon,
-  GlobeIcon,
   LandmarkIcon,
   MessageSquareTextIcon,
   SparklesIcon,
   StarIcon,
   UsersIcon,
-  HomeIcon,
 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '../../components/ui/badge';
@@ -40,12 +38,30 @@ const FEATURES = [
   { title: 'Sales Intelligence', text: 'Reach decision makers with operator phone numbers, e-mail addresses and websites.', icon: SparklesIcon },
 ];
 
+// What the data really is (ADR 008): the default dataset is generated demo data; imported public
+// records name their agency and the date of their file. No review platform, real estate or operator
+// website data is used (docs/spec-conformance.md).
 const SOURCES = [
-  { title: 'Government sources', text: 'Federal provider data such as the CMS nursing home files (ratings, ownership, beds).', icon: LandmarkIcon },
-  { title: 'State agencies', text: 'State licensing directories for assisted living and residential care.', icon: FileTextIcon },
-  { title: 'Review platforms', text: 'Resident, family and employee reviews, scored for sentiment.', icon: StarIcon },
-  { title: 'Real estate data', text: 'Locations, property details and market context for every community.', icon: HomeIcon },
-  { title: 'Operator websites', text: 'Care types, amenities, pricing and contact details published by operators.', icon: GlobeIcon },
+  {
+    title: 'Demo data',
+    text: 'The default dataset is generated: its communities, operators, prices and reviews are fictional, and each record is marked "Demo data".',
+    icon: SparklesIcon,
+  },
+  {
+    title: 'Government sources',
+    text: 'CMS nursing home files (ratings, ownership, beds) can be imported; each record shows "Source: Centers for Medicare & Medicaid Services" and the date of its file.',
+    icon: LandmarkIcon,
+  },
+  {
+    title: 'State agencies',
+    text: 'State assisted-living licensing lists (Florida AHCA, Texas HHSC) can be imported, each record with its agency and as-of date.',
+    icon: FileTextIcon,
+  },
+  {
+    title: 'Reviews',
+    text: 'The reviews in the demo dataset are fictional and read "via Demo"; none is copied from a review platform. Sentiment is scored from their text.',
+    icon: StarIcon,
+  },
 ];
 
 const STATS = [
@@ -74,7 +90,13 @@ const FAQ: FaqItem[] = [
   },
   {
     q: 'Where does the data come from?',
-    a: <p>From government sources, state agencies, review platforms, real estate data and operator websites, combined and checked into one database.</p>,
+    a: (
+      <p>
+        Unless public records have been imported, what you see is generated demo data: the communities, prices and reviews are fictional and
+        marked &quot;Demo data&quot;. Imported public records (CMS nursing home files, state licensing lists) show their agency and the date of
+        their file.
+      </p>
+    ),
   },
   {
     q: 'Is the community search free for families?',
@@ -216,8 +238,8 @@ export function PricingPage() {
           <h2 id="sources-heading" className="text-center text-3xl font-bold tracking-tight">
             Our data sources
           </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-gray-700">Combined, de-duplicated and refreshed, so you work from one trustworthy view.</p>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
+          <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-gray-700">Every record says where it comes from: demo data, or the public agency and the date of its file.</p>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {SOURCES.map(({ title, text, icon: Icon }) => (
               <li key={title} className="rounded-lg bg-white p-5 text-center shadow-sm ring-1 ring-gray-200">
                 <Icon className="mx-auto size-8 text-primary" aria-hidden="true" />

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { detectKind, ImportError, runImport, type ImportSummary } from './index';
+import { asOfFromFileName } from './sources/common';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const DATA = path.resolve(ROOT, '../shared/data');
@@ -408,6 +409,74 @@ describe('malformed files', () => {
   });
 });
 
+describe('provenance of imported rows (ADR 008)', () => {
+  const db = withTestDb();
+  const provenance = async (table: 'communities' | 'operators', source: string) =>
+    (
+      await db.get().pool.query<{ source_kind: string; source_name: string; as_of: string | null; n: number }>(
+        `SELECT source_kind, source_name, source_as_of::text AS as_of, count(*)::int AS n
+           FROM ${table} WHERE source = $1 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+        [source],
+      )
+    ).rows;
+
+  it('writes the agency and the file\'s own processing date on every CMS community and operator (not the demo defaults)', async () => {
+    const s = await importFile(db.get(), 'cms', CMS_2021);
+    expect(s.inserted).toBeGreaterThan(0);
+    const expected = [{ source_kind: 'cms', source_name: 'Centers for Medicare & Medicaid Services', as_of: '2021-08-01', n: s.inserted }];
+    expect(await provenance('communities', 'cms')).toEqual(expected);
+    const ops = await provenance('operators', 'cms');
+    expect(ops).toHaveLength(1);
+    expect(ops[0]).toMatchObject({ source_kind: 'cms', source_name: 'Centers for Medicare & Medicaid Services', as_of: '2021-08-01' });
+  });
+
+  it('gives the rows of a newer CMS file its own processing date', async () => {
+    await importFile(db.get(), 'cms', CMS_2026);
+    const dates = (await provenance('communities', 'cms')).map((r) => r.as_of);
+    expect(dates).toContain('2026-07-01');
+  });
+
+  it('gives state lists (no date inside) the --as-of date, as a state agency', async () => {
+    const s = await runImport(db.get().pool, { kind: 'tx', fileName: path.basename(TX), content: read(TX), asOf: '2021-06-15' });
+    expect(await provenance('communities', 'tx')).toEqual([
+      { source_kind: 'state', source_name: 'Texas Health and Human Services Commission', as_of: '2021-06-15', n: s.inserted },
+    ]);
+    expect((await provenance('operators', 'tx')).every((r) => r.source_kind === 'state' && r.as_of === '2021-06-15')).toBe(true);
+  });
+
+  it('falls back to the date in the file name, else no date', async () => {
+    const content = read(FL);
+    const dated = await runImport(db.get().pool, { kind: 'fl', fileName: 'fl_ahca_alf_2021-07-09.csv', content });
+    expect(await provenance('communities', 'fl')).toEqual([
+      { source_kind: 'state', source_name: 'Florida Agency for Health Care Administration', as_of: '2021-07-09', n: dated.inserted },
+    ]);
+    await db.get().pool.query("DELETE FROM communities WHERE source = 'fl'");
+    const undated = await runImport(db.get().pool, { kind: 'fl', fileName: 'fl_ahca_alf_sample.csv', content });
+    expect(await provenance('communities', 'fl')).toEqual([
+      { source_kind: 'state', source_name: 'Florida Agency for Health Care Administration', as_of: null, n: undated.inserted },
+    ]);
+  });
+
+  it('refuses an as-of that is not a date, and imports nothing', async () => {
+    const before = await counts(db.get());
+    await expect(runImport(db.get().pool, { kind: 'fl', fileName: 'fl.csv', content: read(FL), asOf: '2021-02-30' })).rejects.toMatchObject({
+      code: 'BAD_AS_OF',
+    });
+    expect((await counts(db.get()))?.communities).toBe(before?.communities);
+  });
+});
+
+describe('asOfFromFileName', () => {
+  it('reads ISO dates, compact dates and month names, and nothing else', () => {
+    expect(asOfFromFileName('NH_ProviderInfo_Aug2021_sample.csv')).toBe('2021-08-01');
+    expect(asOfFromFileName('NH_ProviderInfo_Jul2026.csv')).toBe('2026-07-01');
+    expect(asOfFromFileName('fl_2021-07-09.csv')).toBe('2021-07-09');
+    expect(asOfFromFileName('tx_20210709.csv')).toBe('2021-07-09');
+    expect(asOfFromFileName('tx_20211309.csv')).toBeNull();
+    expect(asOfFromFileName('fl_ahca_alf_sample.csv')).toBeNull();
+  });
+});
+
 describe('npm run import (CLI)', () => {
   const db = withTestDb();
   const run = promisify(execFile);
@@ -422,6 +491,13 @@ describe('npm run import (CLI)', () => {
     expect(stdout).toContain('Imported fl_ahca_alf_sample.csv as fl (fl layout)');
     expect(stdout).toMatch(/rows read: 250\n {2}inserted: {2}246\n {2}updated: {3}0\n/);
     expect(stdout).toContain("line 219: License Status 'SUSPENDED' is not an operating license");
+  }, 60_000);
+
+  it('takes --as-of for a file without a date', async () => {
+    const { stdout } = await cli(['tx', TX, '--as-of', '2021-05-01']);
+    expect(stdout).toContain('Imported tx_hhsc_alf_sample.csv as tx');
+    const { rows } = await db.get().pool.query("SELECT DISTINCT source_kind, source_as_of::text AS as_of FROM communities WHERE source = 'tx'");
+    expect(rows).toEqual([{ source_kind: 'state', as_of: '2021-05-01' }]);
   }, 60_000);
 
   it('exits with code 1 and a clear message for a malformed file', async () => {

@@ -5,6 +5,7 @@ import { refreshAggregates } from '../aggregates';
 import { allowLongStatements } from '../client';
 import { decodeText, headerKey, makeYielder, parseCsvStream } from './csv';
 import { mapperForHeaders } from './layouts';
+import { asOfFromFileName, isoDate } from './sources/common';
 import {
   ImportError,
   IMPORT_KINDS,
@@ -22,6 +23,11 @@ export interface RunImportOptions {
   content: Buffer | string;
   /** Progress lines (optional). */
   log?: (msg: string) => void;
+  /**
+   * The date the file's data describes (YYYY-MM-DD) for rows whose file does not say it (ADR 008);
+   * when omitted, the date in the file name, else none. A row's own date (CMS 'Processing Date') wins.
+   */
+  asOf?: string;
 }
 
 /** The imports table keeps at most this many rejections per import. */
@@ -32,6 +38,9 @@ type Client = Pick<pg.PoolClient, 'query'>;
 
 interface Prepared {
   summaryBase: Pick<ImportSummary, 'kind' | 'layout' | 'rowsRead' | 'rejected' | 'rejections'>;
+  /** Provenance of every row (ADR 008). */
+  sourceKind: 'cms' | 'state';
+  sourceName: string;
   communities: CommunityRecord[];
   operators: OperatorRecord[];
 }
@@ -44,7 +53,7 @@ export function isImportKind(value: string): value is ImportKind {
  * Parses and maps a file without touching the database; file-level problems throw ImportError. Yields to
  * the event loop every few milliseconds (stream parser, mapping loop), so the app keeps answering.
  */
-export async function prepareImport(content: Buffer | string, expected: ImportKind | 'auto' = 'auto'): Promise<Prepared> {
+export async function prepareImport(content: Buffer | string, expected: ImportKind | 'auto' = 'auto', fallbackAsOf: string | null = null): Promise<Prepared> {
   const text = decodeText(content);
   const { headers, records } = await parseCsvStream(text);
   const mapper = mapperForHeaders(headers);
@@ -94,11 +103,14 @@ export async function prepareImport(content: Buffer | string, expected: ImportKi
       continue;
     }
     seen.set(community.sourceId, rec.line);
-    communities.push(community);
-    if (operator && !operators.has(operator.sourceId)) operators.set(operator.sourceId, operator);
+    const asOf = community.asOf ?? fallbackAsOf;
+    communities.push({ ...community, asOf });
+    if (operator && !operators.has(operator.sourceId)) operators.set(operator.sourceId, { ...operator, asOf });
   }
   return {
     summaryBase: { kind: mapper.kind, layout: mapper.layout, rowsRead: records.length, rejected: rejections.length, rejections },
+    sourceKind: mapper.sourceKind,
+    sourceName: mapper.sourceName,
     communities,
     operators: [...operators.values()],
   };
@@ -120,17 +132,23 @@ function valuesSql(rows: unknown[][], casts: string[], params: unknown[]): strin
     .join(', ');
 }
 
-const OPERATOR_COLS = ['name', 'city', 'state', 'postal_code', 'phone'];
+// source_kind, source_name and source_as_of are compared too: a re-import of a newer file updates them.
+const OPERATOR_COLS = ['name', 'city', 'state', 'postal_code', 'phone', 'source_kind', 'source_name', 'source_as_of'];
 
-async function upsertOperators(client: Client, source: string, operators: OperatorRecord[]) {
+export interface Provenance {
+  kind: 'cms' | 'state';
+  name: string;
+}
+
+async function upsertOperators(client: Client, source: string, provenance: Provenance, operators: OperatorRecord[]) {
   let inserted = 0;
   let updated = 0;
   const ids = new Map<string, number>();
   for (const batch of chunks(operators)) {
     const params: unknown[] = [];
     const values = valuesSql(
-      batch.map((o) => [o.name, o.city, o.state, o.postalCode, o.phone, source, o.sourceId]),
-      ['text', 'text', 'text', 'text', 'text', 'text', 'text'],
+      batch.map((o) => [o.name, o.city, o.state, o.postalCode, o.phone, provenance.kind, provenance.name, o.asOf ?? null, source, o.sourceId]),
+      ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'date', 'text', 'text'],
       params,
     );
     const res = await client.query<{ id: number; source_id: string; inserted: boolean }>(
@@ -174,21 +192,28 @@ const COMMUNITY_COLS: [string, string, (c: CommunityRecord, operatorId: number |
   ['capacity', 'int4', (c) => c.capacity],
   ['healthcare_services', 'text[]', (c) => c.healthcareServices],
   ['operator_id', 'int4', (_c, op) => op],
+  ['source_as_of', 'date', (c) => c.asOf],
 ];
 
-async function upsertCommunities(client: Client, source: string, communities: CommunityRecord[], operatorIds: Map<string, number>) {
+async function upsertCommunities(
+  client: Client,
+  source: string,
+  provenance: Provenance,
+  communities: CommunityRecord[],
+  operatorIds: Map<string, number>,
+) {
   let inserted = 0;
   let updated = 0;
   const changedIds: number[] = [];
-  const cols = COMMUNITY_COLS.map(([c]) => c);
+  const cols = [...COMMUNITY_COLS.map(([c]) => c), 'source_kind', 'source_name'];
   for (const batch of chunks(communities)) {
     const params: unknown[] = [];
     const values = valuesSql(
       batch.map((c) => {
         const op = c.operatorKey ? (operatorIds.get(c.operatorKey) ?? null) : null;
-        return [...COMMUNITY_COLS.map(([, , f]) => f(c, op)), source, c.sourceId];
+        return [...COMMUNITY_COLS.map(([, , f]) => f(c, op)), provenance.kind, provenance.name, source, c.sourceId];
       }),
-      [...COMMUNITY_COLS.map(([, cast]) => cast), 'text', 'text'],
+      [...COMMUNITY_COLS.map(([, cast]) => cast), 'text', 'text', 'text', 'text'],
       params,
     );
     const res = await client.query<{ id: number; inserted: boolean }>(
@@ -232,13 +257,21 @@ export async function runImport(pool: pg.Pool, options: RunImportOptions): Promi
   const log = options.log ?? (() => {});
   let prepared: Prepared;
   try {
-    prepared = await prepareImport(options.content, expected);
+    let fallbackAsOf: string | null;
+    if (options.asOf !== undefined) {
+      fallbackAsOf = isoDate(options.asOf);
+      if (!fallbackAsOf) throw new ImportError('BAD_AS_OF', `The as-of date '${options.asOf}' is not a date in the form YYYY-MM-DD.`);
+    } else {
+      fallbackAsOf = asOfFromFileName(options.fileName);
+    }
+    prepared = await prepareImport(options.content, expected, fallbackAsOf);
   } catch (e) {
     const err = e instanceof ImportError ? e : new ImportError('NOT_CSV', e instanceof Error ? e.message : String(e));
     err.importId = await recordFailure(pool, expected, options.fileName, startedAt, err.message);
     throw err;
   }
   const { summaryBase, communities, operators } = prepared;
+  const provenance: Provenance = { kind: prepared.sourceKind, name: prepared.sourceName };
   log(`${summaryBase.layout}: ${summaryBase.rowsRead} rows read, ${communities.length} valid, ${summaryBase.rejected} rejected`);
 
   const client = await pool.connect();
@@ -247,8 +280,8 @@ export async function runImport(pool: pg.Pool, options: RunImportOptions): Promi
     await client.query('BEGIN');
     // A whole state file with its aggregate refresh may take longer than a request's statement timeout.
     restoreTimeout = await allowLongStatements(client, IMPORT_STATEMENT_TIMEOUT_MS);
-    const ops = await upsertOperators(client, summaryBase.kind, operators);
-    const com = await upsertCommunities(client, summaryBase.kind, communities, ops.ids);
+    const ops = await upsertOperators(client, summaryBase.kind, provenance, operators);
+    const com = await upsertCommunities(client, summaryBase.kind, provenance, communities, ops.ids);
     await refreshAggregates(client, { communityIds: com.changedIds });
     const finishedAt = new Date();
     const res = await client.query<{ id: number }>(

@@ -35,6 +35,8 @@ export interface CommunityRecord {
   healthcareServices: string[];
   /** source_id of the operator (same source), or null when the record names none. */
   operatorKey: string | null;
+  /** The date the row's data describes when the file says it (CMS 'Processing Date'), else null. */
+  asOf: string | null;
 }
 
 export interface OperatorRecord {
@@ -44,6 +46,8 @@ export interface OperatorRecord {
   state: string | null;
   postalCode: string | null;
   phone: string | null;
+  /** As-of of the first community row that names it (set by the importer). */
+  asOf?: string | null;
 }
 
 export interface MappedRow {
@@ -59,6 +63,9 @@ export type RowGetter = (column: string) => string;
 export interface SourceMapper {
   kind: ImportKind;
   layout: ImportLayout;
+  /** Provenance written on every row (ADR 008): the kind shown to people and the agency in words. */
+  sourceKind: 'cms' | 'state';
+  sourceName: string;
   /** Normalised header names this layout must have. */
   requiredColumns: string[];
   /** True when a normalised header set is this layout. */
@@ -95,6 +102,7 @@ export type ImportErrorCode =
   | 'KIND_MISMATCH'
   | 'MISSING_COLUMNS'
   | 'NO_ROWS'
+  | 'BAD_AS_OF'
   | 'DATABASE';
 
 /** A file-level failure: nothing was imported. */

@@ -103,8 +103,9 @@ export const adminRoutes: RouteModule = async (parent, { pool, env }) => {
       '/admin/imports',
       { schema: { response: { 200: importSummaryResponseSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema, 422: errorResponseSchema } } },
       async (request) => {
-        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the CSV file as multipart/form-data (fields: kind, file).');
+        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the CSV file as multipart/form-data (fields: kind, asOf, file).');
         let kind: ImportUploadKind = 'auto';
+        let asOf: string | undefined;
         let file: { name: string; content: Buffer } | null = null;
         try {
           for await (const part of request.parts()) {
@@ -115,6 +116,9 @@ export const adminRoutes: RouteModule = async (parent, { pool, env }) => {
               const parsed = kindSchema.safeParse(String(part.value ?? '').trim() || 'auto');
               if (!parsed.success) throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'kind is invalid');
               kind = parsed.data;
+            } else if (part.fieldname === 'asOf') {
+              // The date the file's data describes, for files without one inside (ADR 008); checked by the importer.
+              asOf = String(part.value ?? '').trim() || undefined;
             }
           }
         } catch (err) {
@@ -126,7 +130,7 @@ export const adminRoutes: RouteModule = async (parent, { pool, env }) => {
         }
         if (!file || file.content.length === 0) throw new AppError('BAD_REQUEST', 'Choose a non-empty CSV file to upload.');
         request.log.info({ kind, fileName: file.name, bytes: file.content.length, byUserId: request.user?.id }, 'admin import upload');
-        return importUpload(pool, kind, file.name, file.content);
+        return importUpload(pool, kind, file.name, file.content, asOf);
       },
     );
   });

@@ -152,9 +152,15 @@ export async function* leadCsv(pool: pg.Pool, filters: LeadFilters): AsyncGenera
 
 // ---- Import upload ----
 
-export async function importUpload(pool: pg.Pool, kind: ImportKind | 'auto', fileName: string, content: Buffer): Promise<ImportSummaryResponse> {
+export async function importUpload(
+  pool: pg.Pool,
+  kind: ImportKind | 'auto',
+  fileName: string,
+  content: Buffer,
+  asOf?: string,
+): Promise<ImportSummaryResponse> {
   try {
-    const s = await runImport(pool, { kind, fileName, content });
+    const s = await runImport(pool, { kind, fileName, content, ...(asOf !== undefined ? { asOf } : {}) });
     return {
       importId: s.importId,
       kind: s.kind,

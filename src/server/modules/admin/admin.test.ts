@@ -331,6 +331,20 @@ describe('data', () => {
     expect(body.sources).toContainEqual({ table: 'communities', source: 'generated', rows: 2 });
   });
 
+  it('records the as-of date given with the upload, and refuses one that is not a date', async () => {
+    const content = readFileSync(path.join(DATA, 'states/tx_hhsc_alf_sample.csv'));
+    const bad = multipart({ kind: 'tx', asOf: '2021-13-01' }, { name: 'tx.csv', content });
+    const refused = await app.inject({ method: 'POST', url: '/api/admin/imports', ...bad, headers: { ...bad.headers, cookie: adminCookie } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toContain("The as-of date '2021-13-01' is not a date");
+    expect((await tdb.pool.query("SELECT count(*)::int AS n FROM communities WHERE source = 'tx'")).rows[0].n).toBe(0);
+    const form = multipart({ kind: 'tx', asOf: '2021-06-15' }, { name: 'tx.csv', content });
+    const res = await app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await tdb.pool.query("SELECT DISTINCT source_kind, source_name, source_as_of::text AS as_of FROM communities WHERE source = 'tx'");
+    expect(rows).toEqual([{ source_kind: 'state', source_name: 'Texas Health and Human Services Commission', as_of: '2021-06-15' }]);
+  });
+
   it('imports a real Florida sample through the upload and shows it among the last imports', async () => {
     const before = await counts();
     const form = multipart({ kind: 'fl' }, { name: 'fl_ahca_alf_sample.csv', content: readFileSync(path.join(DATA, 'states/fl_ahca_alf_sample.csv')) });

@@ -52,6 +52,8 @@ export interface CustomerReviewDbRow {
   date: string;
   sentiment: number;
   community_name: string | null;
+  source: string;
+  source_kind: string;
 }
 
 export interface EmployeeReviewDbRow {
@@ -64,6 +66,8 @@ export interface EmployeeReviewDbRow {
   job_title: string;
   employment_status: string;
   location: string | null;
+  source: string;
+  source_kind: string;
 }
 
 /** Where a page starts: an offset, or (faster for deep pages) the first (review_date, id) key of the page. */
@@ -87,7 +91,8 @@ function pageIds(table: string, start: PageStart): { sql: string; params: unknow
 export async function selectCustomerPage(pool: pg.Pool, limit: number, start: PageStart): Promise<CustomerReviewDbRow[]> {
   const ids = pageIds('customer_reviews', start);
   const { rows } = await pool.query<CustomerReviewDbRow>(
-    `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, c.name AS community_name
+    `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, c.name AS community_name,
+            r.source, r.source_kind
      FROM (${ids.sql}) p
      JOIN customer_reviews r ON r.id = p.id
      LEFT JOIN communities c ON c.id = r.community_id
@@ -101,7 +106,7 @@ export async function selectEmployeePage(pool: pg.Pool, limit: number, start: Pa
   const ids = pageIds('employee_reviews', start);
   const { rows } = await pool.query<EmployeeReviewDbRow>(
     `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, o.name AS operator_name,
-            r.job_title, r.employment_status, r.location
+            r.job_title, r.employment_status, r.location, r.source, r.source_kind
      FROM (${ids.sql}) p
      JOIN employee_reviews r ON r.id = p.id
      LEFT JOIN operators o ON o.id = r.operator_id

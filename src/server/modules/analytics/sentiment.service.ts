@@ -1,4 +1,5 @@
 // Rules of the Sentiment Analysis screen: whole-table summaries (cached per process), bounded paging.
+import { reviewProvenance } from '../../../contracts/provenance';
 import type pg from 'pg';
 import { classifySentiment, SENTIMENT_PAGE_SIZE } from '../../../contracts/constants';
 import type { CustomerReviewPage, EmployeeReviewPage, ReviewKind, SentimentSummary } from '../../../contracts/sentiment';
@@ -145,6 +146,7 @@ export class SentimentService {
         date: r.date,
         sentiment: r.sentiment,
         classification: classifySentiment(r.sentiment),
+        source: reviewProvenance(r.source_kind, r.source),
       })),
       page,
       pageSize: SENTIMENT_PAGE_SIZE,
@@ -165,6 +167,7 @@ export class SentimentService {
         date: r.date,
         sentiment: r.sentiment,
         classification: classifySentiment(r.sentiment),
+        source: reviewProvenance(r.source_kind, r.source),
         jobTitle: r.job_title,
         employmentStatus: r.employment_status,
         location: r.location,

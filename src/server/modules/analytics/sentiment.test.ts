@@ -96,7 +96,7 @@ describe('GET /api/sentiment/{kind}/reviews', () => {
     const edges = body.reviews.slice(0, 6);
     expect(edges.map((r: { content: string }) => r.content)).toEqual(['Edge review 6', 'Edge review 5', 'Edge review 4', 'Edge review 3', 'Edge review 2', 'Edge review 1']);
     expect(edges.map((r: { classification: string }) => r.classification)).toEqual(['Negative', 'Positive', 'Negative', 'Neutral', 'Neutral', 'Positive']);
-    expect(edges[2]).toEqual({ id: 4, communityName: 'Maple Court', rating: 3, content: 'Edge review 4', date: '2025-06-05', sentiment: 0.3999999, classification: 'Negative' });
+    expect(edges[2]).toEqual({ id: 4, communityName: 'Maple Court', rating: 3, content: 'Edge review 4', date: '2025-06-05', sentiment: 0.3999999, classification: 'Negative', source: { kind: 'demo', name: 'Demo', asOf: null } });
     expect(edges[3].sentiment).toBe(0.4);
     expect(edges[4].sentiment).toBe(0.6);
     expect(edges[5].sentiment).toBe(0.6000001);
@@ -137,6 +137,7 @@ describe('GET /api/sentiment/{kind}/reviews', () => {
       jobTitle: 'Caregiver',
       employmentStatus: 'former',
       location: null,
+      source: { kind: 'demo', name: 'Demo', asOf: null },
     });
     expect(body.reviews.map((r: { classification: string }) => r.classification)).toEqual(['Negative', 'Positive', 'Neutral']);
   });

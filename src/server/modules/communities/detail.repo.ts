@@ -1,7 +1,8 @@
 // SQL of the community detail page: one community with its operator and pricing, and its reviews.
 import type pg from 'pg';
+import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 
-export interface CommunityRow {
+export interface CommunityRow extends SourceColumns {
   id: number;
   name: string;
   address: string;
@@ -46,6 +47,7 @@ export interface ReviewRow {
   review_date: string;
   source: string;
   verified: boolean;
+  source_kind: string;
   title: string | null;
   content: string;
   sentiment: number;
@@ -56,7 +58,7 @@ export async function findCommunity(pool: pg.Pool, id: number): Promise<Communit
     `SELECT c.id, c.name, c.address, c.city, c.state, c.zip_code, c.lat, c.lng, c.phone, c.email, c.website,
             c.description, c.rating, c.review_count, c.care_types, c.amenities, c.photos, c.community_type,
             c.owner_type, c.score, c.capacity, c.room_types, c.dining_services, c.healthcare_services,
-            c.room_amenities, c.community_amenities, c.overview, c.operator_id, o.name AS operator_name
+            c.room_amenities, c.community_amenities, c.overview, c.operator_id, o.name AS operator_name, ${sourceColumns('c')}
        FROM communities c
        LEFT JOIN operators o ON o.id = c.operator_id
       WHERE c.id = $1`,
@@ -97,7 +99,7 @@ export async function reviewSummary(pool: pg.Pool, communityId: number): Promise
 /** One page of reviews, newest first (ties broken by id, newest row first). */
 export async function reviewPage(pool: pg.Pool, communityId: number, limit: number, offset: number): Promise<ReviewRow[]> {
   const { rows } = await pool.query<ReviewRow>(
-    `SELECT id, rating, author, to_char(review_date, 'YYYY-MM-DD') AS review_date, source, verified, title, content, sentiment
+    `SELECT id, rating, author, to_char(review_date, 'YYYY-MM-DD') AS review_date, source, verified, source_kind, title, content, sentiment
        FROM customer_reviews
       WHERE community_id = $1
       ORDER BY review_date DESC, id DESC

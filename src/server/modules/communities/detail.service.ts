@@ -1,7 +1,9 @@
 // Rules of the community detail page: shape the entity, page the reviews.
 import type pg from 'pg';
 import type { CommunityDetail, ReviewsResponse } from '../../../contracts/community';
+import { isVerifiedReview, reviewProvenance, reviewSourceName } from '../../../contracts/provenance';
 import { notFound } from '../../lib/errors';
+import { toSource } from '../../lib/provenance';
 import { findCommunity, findPricing, reviewPage, reviewSummary } from './detail.repo';
 
 const orNull = (v: string | null) => (v && v.trim() ? v : null);
@@ -38,6 +40,7 @@ export async function getCommunityDetail(pool: pg.Pool, id: number): Promise<Com
     healthcareServices: row.healthcare_services,
     roomAmenities: row.room_amenities,
     communityAmenities: row.community_amenities,
+    source: toSource(row),
   };
 }
 
@@ -53,8 +56,10 @@ export async function getCommunityReviews(pool: pg.Pool, communityId: number, pa
       rating: r.rating,
       author: r.author,
       date: r.review_date,
-      source: r.source,
-      verified: r.verified,
+      // Demo reviews read 'Demo' and are never Verified, whatever the stored row says (ADR 008).
+      source: reviewSourceName(r.source_kind, r.source),
+      verified: isVerifiedReview(r.source_kind, r.verified),
+      provenance: reviewProvenance(r.source_kind, r.source),
       title: orNull(r.title),
       content: r.content,
       sentiment: Math.round(r.sentiment * 1000) / 1000,

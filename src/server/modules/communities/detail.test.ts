@@ -28,11 +28,12 @@ beforeAll(async () => {
        ($1, 'Memory Care', 7200, 8900), ($1, 'Independent Living', 3100, 3900), ($1, 'Assisted Living', 5200, 5200)`,
     [fullId],
   );
-  // 25 reviews on distinct dates (2024-01-01 .. 2024-01-25), ratings cycling 1..5.
+  // 25 reviews written on this site ('user': the only kind that may be Verified, ADR 008) on distinct
+  // dates (2024-01-01 .. 2024-01-25), ratings cycling 1..5.
   await tdb.pool.query(
-    `INSERT INTO customer_reviews (community_id, rating, author, title, content, review_date, source, verified, sentiment)
+    `INSERT INTO customer_reviews (community_id, rating, author, title, content, review_date, source, source_kind, verified, sentiment)
      SELECT $1, ((g - 1) % 5) + 1, 'Author ' || g, CASE WHEN g % 2 = 0 THEN 'Title ' || g END, 'Content ' || g,
-            date '2024-01-01' + (g - 1), 'Google', g % 3 = 0, 0.5
+            date '2024-01-01' + (g - 1), 'This site', 'user', g % 3 = 0, 0.5
        FROM generate_series(1, 25) g`,
     [fullId],
   );
@@ -128,8 +129,9 @@ describe('GET /api/reviews/:id', () => {
       rating: 5,
       author: 'Author 25',
       date: '2024-01-25',
-      source: 'Google',
+      source: 'This site',
       verified: false,
+      provenance: { kind: 'user', name: 'This site', asOf: null },
       title: null,
       content: 'Content 25',
       sentiment: 0.5,

@@ -1,6 +1,7 @@
 // SQL of the community search. Every value is a bound parameter ($n); ORDER BY clauses come from
 // the fixed map below, never from the request.
 import type pg from 'pg';
+import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type { SearchSort } from '../../../contracts/constants';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -169,7 +170,7 @@ export async function findPageIds(
   return rows;
 }
 
-export interface CommunityRow {
+export interface CommunityRow extends SourceColumns {
   id: number;
   name: string;
   address: string;
@@ -197,6 +198,7 @@ export async function loadCommunities(db: Queryable, ids: number[]): Promise<Map
   const { rows } = await db.query<CommunityRow>(
     `SELECT c.id, c.name, c.address, c.city, c.state, c.zip_code, c.phone, c.email, c.website, c.description,
             c.rating, c.review_count, c.care_types, c.amenities, c.photos, c.lat, c.lng, o.name AS operator_name,
+            ${sourceColumns('c')},
             coalesce((SELECT json_agg(json_build_object('careType', p.care_type, 'minPrice', p.min_price, 'maxPrice', p.max_price)
                                       ORDER BY p.min_price, p.care_type, p.id)
                         FROM community_pricing p WHERE p.community_id = c.id), '[]'::json) AS pricing
@@ -208,7 +210,7 @@ export async function loadCommunities(db: Queryable, ids: number[]): Promise<Map
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export interface PointRow {
+export interface PointRow extends SourceColumns {
   id: number;
   name: string;
   lat: number;
@@ -224,7 +226,7 @@ export async function findPoints(db: Queryable, criteria: SearchCriteria, limit:
   const p = new Params();
   const f = buildFilter(criteria, p);
   const { rows } = await db.query<PointRow>(
-    `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, c.min_price, c.max_price
+    `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, c.min_price, c.max_price, ${sourceColumns('c')}
        FROM communities c
        LEFT JOIN operators o ON o.id = c.operator_id
       WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL

@@ -14,6 +14,7 @@ import {
   type SearchQuery,
   type SearchResponse,
 } from '../../../contracts/search';
+import { toSource } from '../../lib/provenance';
 import { TtlCache } from '../../lib/ttl-cache';
 import { CityIndex, type CityMatch } from './city-index';
 import {
@@ -168,6 +169,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
           pricing: r.pricing,
           coordinates: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
           operatorName: r.operator_name,
+          source: toSource(r),
           distanceMiles: ref.distance === null ? null : round(ref.distance, 1),
         });
       }
@@ -192,6 +194,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
           careTypes: r.care_types,
           minPrice: r.min_price,
           maxPrice: r.max_price,
+          source: toSource(r),
         })),
         total,
         capped,

@@ -126,6 +126,7 @@ describe('GET /api/communities/search: the result', () => {
       ],
       coordinates: { lat: 41.7662, lng: -88.141 },
       operatorName: 'Sunrise Senior Living',
+      source: { kind: 'demo', name: 'Demo data', asOf: null },
       distanceMiles: null,
     });
     const pasadena = res.communities.find((c) => c.name === 'Pasadena Vista');
@@ -326,6 +327,7 @@ describe('GET /api/communities/search/points', () => {
       careTypes: ['Assisted Living', 'Memory Care'],
       minPrice: 4000,
       maxPrice: 7500,
+      source: { kind: 'demo', name: 'Demo data', asOf: null },
     });
   });
 

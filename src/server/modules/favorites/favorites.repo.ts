@@ -1,6 +1,7 @@
 // SQL of favorites. Every statement is scoped to the signed-in user's id.
 import type pg from 'pg';
 import type { Favorite } from '../../../contracts/favorites';
+import { toSource } from '../../lib/provenance';
 import { loadCommunities } from '../communities/search.repo';
 
 /** The user's favorites with the card fields of each community (the search's card loader), newest first. */
@@ -40,6 +41,7 @@ export async function listFavorites(pool: pg.Pool, userId: number): Promise<Favo
           amenities: c.amenities,
           photos: c.photos,
           pricing: c.pricing,
+          source: toSource(c),
         },
       },
     ];

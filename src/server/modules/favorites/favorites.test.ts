@@ -95,6 +95,7 @@ describe('favorites', () => {
         { careType: 'Assisted Living', minPrice: 5100, maxPrice: 6000 },
         { careType: 'Memory Care', minPrice: 7200, maxPrice: 8100 },
       ],
+      source: { kind: 'demo', name: 'Demo data', asOf: null },
     });
     expect(body.favorites[0].community.pricing).toEqual([]);
 

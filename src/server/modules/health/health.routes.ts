@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { healthResponseSchema, type HealthResponse } from '../../../contracts/health';
+import { healthResponseSchema, siteResponseSchema, type HealthResponse } from '../../../contracts/health';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { RouteModule } from '../../types';
 
@@ -33,6 +33,18 @@ export const healthRoutes: RouteModule = (app, { pool, env }) => {
       app.log.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code } }, 'health check: database unreachable');
       return reply.status(503).send({ status: 'degraded', database: 'down' });
     }
+  });
+
+  // Whether the database holds demo communities (the client's "demo data" ribbon). One EXISTS, shared
+  // for a minute: it changes only when a dataset is generated or removed.
+  const site = new TtlCache<boolean>({ ttlMs: env.APP_CACHES ? 60_000 : 0, maxEntries: 1 });
+  app.get('/site', { schema: { response: { 200: siteResponseSchema } } }, async (_req, reply) => {
+    const demoData = await site.get('demo', async () => {
+      const { rows } = await pool.query<{ demo: boolean }>("SELECT EXISTS (SELECT 1 FROM communities WHERE source_kind = 'demo') AS demo");
+      return rows[0]?.demo ?? false;
+    });
+    void reply.header('cache-control', 'public, max-age=60');
+    return { demoData };
   });
 
   // Liveness: no database. Also the benchmark's 'bare route' baseline.

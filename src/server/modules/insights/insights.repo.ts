@@ -1,6 +1,7 @@
 // SQL of Community Insights and Operator Intelligence. Every value is a bind parameter; column and
 // ORDER BY fragments come only from the constant maps below (allow-lists), never from the request.
 import type pg from 'pg';
+import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type {
   InsightFilters,
   InsightSortField,
@@ -127,7 +128,7 @@ function communityOrder(field: InsightSortField, dir: SortDirection): string {
   return `ORDER BY ${s.expr} ${d}${s.nullable ? ' NULLS LAST' : ''}, c.id ${d}`;
 }
 
-export interface CommunityInsightRecord {
+export interface CommunityInsightRecord extends SourceColumns {
   id: number;
   name: string;
   min_price: number | null;
@@ -160,7 +161,7 @@ export interface CommunityInsightRecord {
 const COMMUNITY_COLUMNS = `c.id, c.name, c.min_price, c.max_price, c.phone, c.email, c.website, c.address, c.city,
   c.state, c.zip_code, c.community_type, c.care_types, c.owner_type, c.overview, c.description,
   c.community_amenities, c.amenities, c.score, c.rating, c.review_count, c.room_types, c.dining_services,
-  c.healthcare_services, c.room_amenities, c.capacity, o.name AS operator_name`;
+  c.healthcare_services, c.room_amenities, c.capacity, o.name AS operator_name, ${sourceColumns('c')}`;
 
 export async function countCommunities(db: Queryable, f: InsightFilters): Promise<number> {
   const p = new Params();
@@ -321,7 +322,7 @@ function operatorOrder(field: OperatorSortField, dir: SortDirection): string {
   return `ORDER BY ${s.expr} ${d}${s.nullable ? ' NULLS LAST' : ''}, o.id ${d}`;
 }
 
-export interface OperatorRecord {
+export interface OperatorRecord extends SourceColumns {
   id: number;
   name: string;
   city: string | null;
@@ -336,11 +337,13 @@ export interface OperatorRecord {
   glassdoor_url: string | null;
   /** Counted live, so it always equals the length of the operator's communities list. */
   communities: number;
+  employee_reviews: number;
 }
 
 const OPERATOR_COLUMNS = `o.id, o.name, o.city, o.state, o.postal_code, o.webpage, o.revenue::float8 AS revenue, o.employees,
-  o.phone, o.email, o.indeed_url, o.glassdoor_url,
-  (SELECT count(*)::int FROM communities c WHERE c.operator_id = o.id) AS communities`;
+  o.phone, o.email, o.indeed_url, o.glassdoor_url, ${sourceColumns('o')},
+  (SELECT count(*)::int FROM communities c WHERE c.operator_id = o.id) AS communities,
+  (SELECT count(*)::int FROM employee_reviews r WHERE r.operator_id = o.id) AS employee_reviews`;
 
 export async function operatorStats(
   db: Queryable,

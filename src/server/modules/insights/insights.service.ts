@@ -34,6 +34,7 @@ import {
 import type pg from 'pg';
 import { AppError, notFound } from '../../lib/errors';
 import { csvLine } from '../../lib/csv';
+import { toSource } from '../../lib/provenance';
 import * as repo from './insights.repo';
 import { TtlCache } from '../../lib/ttl-cache';
 
@@ -89,10 +90,12 @@ export function toInsightRow(r: repo.CommunityInsightRecord): InsightRow {
     roomTypes: join(r.room_types),
     operatorName: r.operator_name ?? '',
     diningServices: join(r.dining_services),
+    source: toSource(r),
   };
 }
 
 export function toOperatorRow(r: repo.OperatorRecord): OperatorRow {
+  const source = toSource(r);
   return {
     id: r.id,
     operatorName: r.name,
@@ -105,8 +108,11 @@ export function toOperatorRow(r: repo.OperatorRecord): OperatorRow {
     operatorTotalEmployees: r.employees,
     operatorPhone: r.phone ?? '',
     operatorEmail: r.email ?? '',
-    operatorIndeed: r.indeed_url ?? '',
-    operatorGlassdoor: r.glassdoor_url ?? '',
+    // No employer-review links to third-party sites for fictional operators (ADR 008): the count instead.
+    operatorIndeed: source.kind === 'demo' ? '' : (r.indeed_url ?? ''),
+    operatorGlassdoor: source.kind === 'demo' ? '' : (r.glassdoor_url ?? ''),
+    employeeReviewCount: r.employee_reviews,
+    source,
   };
 }
 
@@ -160,6 +166,9 @@ export const COMMUNITY_CSV_HEADER = [
   'Community Amenities',
   'Operator Name',
   'Overview',
+  // Provenance (ADR 008): 'Demo data' or the agency, and the date its file describes.
+  'Source',
+  'Source As Of',
 ] as const;
 
 function communityCsvValues(r: repo.CommunityInsightRecord) {
@@ -191,6 +200,8 @@ function communityCsvValues(r: repo.CommunityInsightRecord) {
     row.communityAmenities,
     row.operatorName,
     row.overview,
+    r.source_name,
+    r.source_as_of,
   ];
 }
 
@@ -209,9 +220,13 @@ export const OPERATOR_CSV_HEADER = [
   'Email',
   'Indeed Reviews',
   'Glassdoor Reviews',
+  'Employee Reviews',
+  'Source',
+  'Source As Of',
 ] as const;
 
 function operatorCsvValues(r: repo.OperatorRecord) {
+  const row = toOperatorRow(r);
   return [
     r.id,
     r.name,
@@ -225,8 +240,12 @@ function operatorCsvValues(r: repo.OperatorRecord) {
     r.employees,
     r.phone,
     r.email,
-    r.indeed_url,
-    r.glassdoor_url,
+    // The same rule as the list: no employer-site links for demo operators.
+    row.operatorIndeed,
+    row.operatorGlassdoor,
+    r.employee_reviews,
+    r.source_name,
+    r.source_as_of,
   ];
 }
 

@@ -281,6 +281,7 @@ describe('GET /api/community-insights', () => {
         roomTypes: c.rooms.join(', '),
         operatorName: opName(c.operator) ?? '',
         diningServices: c.dining.join(', '),
+        source: { kind: 'demo', name: 'Demo data', asOf: null },
       },
     ]);
     const noPrice = await insights({ searchQuery: 'Community 007' });
@@ -463,8 +464,11 @@ describe('GET /api/operator-insights', () => {
       operatorTotalEmployees: 500,
       operatorPhone: '555-0100',
       operatorEmail: 'ops@example.com',
-      operatorIndeed: 'https://indeed.example/alpha',
+      // A demo operator links no third-party employer site, whatever is stored (ADR 008).
+      operatorIndeed: '',
       operatorGlassdoor: '',
+      employeeReviewCount: 0,
+      source: { kind: 'demo', name: 'Demo data', asOf: null },
     });
     const delta = body.operators.find((o) => o.operatorName.startsWith('Delta'))!;
     expect(delta.operatorRevenue).toBe('');
@@ -609,6 +613,7 @@ describe('CSV exports', () => {
     expect(smith[overviewCol]).toBe('Line one\nLine two, with "quotes"');
     expect(res.body).toContain('"Smith, Jones & ""Co"" Manor"');
     expect(smith[rows[0]!.indexOf('Pricing')]).toBe('$6,500/month');
+    expect(smith[rows[0]!.indexOf('Source')]).toBe('Demo data');
   });
 
   it.each(FILTER_CASES.slice(0, 8).concat(FILTER_CASES.slice(-4)))('exports filteredTotal rows for $query', async ({ query }) => {
@@ -643,6 +648,12 @@ describe('CSV exports', () => {
     expect(rows.slice(1).map((r) => r[1])).toEqual(['Gamma Holdings', 'Alpha Senior Living']);
     const revenueCol = rows[0]!.indexOf('Revenue');
     expect(rows[2]![revenueCol]).toBe('$25.3M');
+    // Provenance columns; a demo operator's stored employer-site link is not exported.
+    const col = (name: string) => rows[0]!.indexOf(name);
+    expect(rows[2]![col('Source')]).toBe('Demo data');
+    expect(rows[2]![col('Source As Of')]).toBe('');
+    expect(rows[2]![col('Indeed Reviews')]).toBe('');
+    expect(rows[2]![col('Employee Reviews')]).toBe('0');
   });
 
   it('neutralises every formula prefix (=, +, -, @, tab, CR) in both exports, like the requests export', async () => {

@@ -137,9 +137,10 @@ export const dataOverviewQueryOptions = () =>
 
 export const useDataOverview = () => useQuery(dataOverviewQueryOptions());
 
-export async function uploadImport(kind: ImportUploadKind, file: File): Promise<ImportSummaryResponse> {
+export async function uploadImport(kind: ImportUploadKind, file: File, asOf = ''): Promise<ImportSummaryResponse> {
   const form = new FormData();
   form.append('kind', kind);
+  if (asOf) form.append('asOf', asOf);
   form.append('file', file, file.name);
   const res = await fetch(IMPORTS_URL, { method: 'POST', body: form, credentials: 'include' });
   if (!res.ok) {
@@ -152,7 +153,7 @@ export async function uploadImport(kind: ImportUploadKind, file: File): Promise<
 export function useUploadImport() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { kind: ImportUploadKind; file: File }) => uploadImport(v.kind, v.file),
+    mutationFn: (v: { kind: ImportUploadKind; file: File; asOf?: string }) => uploadImport(v.kind, v.file, v.asOf),
     onSettled: () => qc.invalidateQueries({ queryKey: [DATA_URL] }),
   });
 }

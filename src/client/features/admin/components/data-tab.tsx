@@ -22,7 +22,9 @@ const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
 function UploadForm() {
   const kindId = useId();
   const fileId = useId();
+  const asOfId = useId();
   const [kind, setKind] = useState<ImportUploadKind>('auto');
+  const [asOf, setAsOf] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [summary, setSummary] = useState<ImportSummaryResponse | null>(null);
@@ -37,7 +39,7 @@ function UploadForm() {
     if (!file) return setLocalError('Choose a CSV file first.');
     if (file.size > IMPORT_MAX_BYTES) return setLocalError(`The file is larger than ${MAX_MB} MB.`);
     upload.mutate(
-      { kind, file },
+      { kind, file, asOf },
       {
         onSuccess: (s) => {
           setSummary(s);
@@ -73,6 +75,17 @@ function UploadForm() {
                 ))}
               </SelectContent>
             </Select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={asOfId}>Data as of (optional)</Label>
+            <Input
+              id={asOfId}
+              type="date"
+              value={asOf}
+              onChange={(e) => setAsOf(e.target.value)}
+              className="sm:w-44"
+              title="The date the file's data describes, for files without one inside (state lists); CMS files carry their own."
+            />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={fileId}>CSV file</Label>

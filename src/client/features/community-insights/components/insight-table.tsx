@@ -3,6 +3,7 @@ import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { InsightRow, InsightSortField, SortDirection } from '../../../../contracts/insights';
+import { SourceLabel } from '../../../components/source-label';
 import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/utils';
@@ -94,6 +95,7 @@ export function InsightTable(props: InsightTableProps) {
                   <Link href={`/community/${row.id}`} className="text-base font-semibold text-primary underline-offset-4 hover:underline">
                     {row.name}
                   </Link>
+                  <SourceLabel source={row.source} className="mt-1.5 w-fit" />
                 </TableCell>
                 <TableCell className="align-top">
                   <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">

@@ -1,6 +1,7 @@
 // Name, full address, rating with review count, care type badges, top price and the favorite heart.
 import { HeartIcon, MapPinIcon, StarIcon } from 'lucide-react';
 import type { CommunityDetail } from '../../../../contracts/community';
+import { SourceLabel } from '../../../components/source-label';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useFavoriteStatus, useToggleFavorite } from '../../../lib/favorites';
@@ -39,6 +40,7 @@ export function CommunityHeader({ community }: { community: CommunityDetail }) {
     <header className="flex flex-col gap-6 md:flex-row md:items-start md:justify-between">
       <div className="flex min-w-0 flex-col gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{community.name}</h1>
+        <SourceLabel source={community.source} className="w-fit text-sm" />
         <p className="flex items-start gap-2 text-gray-700">
           <MapPinIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <span data-testid="community-address">{fullAddress(community)}</span>

@@ -39,7 +39,8 @@ function EmailLink({ email }: { email: string }) {
 }
 
 export function ContactCard({ community }: { community: CommunityDetail }) {
-  const website = safeWebsite(community.website);
+  // A demo community is fictional: its website would point at somebody else's site (ADR 008).
+  const website = community.source.kind === 'demo' ? null : safeWebsite(community.website);
   const hasAny = Boolean(community.phone || community.email || website);
   return (
     <Card aria-labelledby="contact-heading">

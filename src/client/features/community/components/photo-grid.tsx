@@ -1,6 +1,8 @@
-// Up to 5 photos, the first one large; 'No photos available' otherwise.
+// Up to 5 pictures, the first one large; 'No photos available' otherwise. The pictures are generated
+// illustrations, not photos of the place: each says so in its alt text and a visible caption (ADR 008).
 import { ImageOffIcon } from 'lucide-react';
 import { useState } from 'react';
+import { IllustrationCaption } from '../../../components/illustration-caption';
 import { cn } from '../../../lib/utils';
 
 export const MAX_PHOTOS = 5;
@@ -24,14 +26,19 @@ function Photo({ src, alt, className, priority }: { src: string; alt: string; cl
     );
   }
   return (
-    <img
-      src={src}
-      alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      onError={() => setFailed(true)}
-      className={cn('size-full min-h-0 bg-muted object-cover', className)}
-    />
+    <figure className={cn('relative m-0 size-full min-h-0', className)}>
+      <img
+        src={src}
+        alt={alt}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        onError={() => setFailed(true)}
+        className="size-full min-h-0 bg-muted object-cover"
+      />
+      <figcaption className="contents">
+        <IllustrationCaption />
+      </figcaption>
+    </figure>
   );
 }
 
@@ -52,9 +59,9 @@ export function PhotoGrid({ photos, name }: { photos: string[]; name: string }) 
       className={cn('grid h-64 gap-2 overflow-hidden rounded-xl sm:h-80 lg:h-[26rem]', rest.length > 0 ? 'grid-cols-4 grid-rows-2' : 'grid-cols-1')}
       data-testid="photo-grid"
     >
-      <Photo key={first} src={first!} alt={`${name}, photo 1 of ${shown.length}`} priority className={rest.length > 0 ? 'col-span-2 row-span-2' : undefined} />
+      <Photo key={first} src={first!} alt={`Illustration of ${name}, picture 1 of ${shown.length}`} priority className={rest.length > 0 ? 'col-span-2 row-span-2' : undefined} />
       {rest.map((src, i) => (
-        <Photo key={src} src={src} alt={`${name}, photo ${i + 2} of ${shown.length}`} className={layout[i]} />
+        <Photo key={src} src={src} alt={`Illustration of ${name}, picture ${i + 2} of ${shown.length}`} className={layout[i]} />
       ))}
     </div>
   );

@@ -3,14 +3,18 @@ import { Badge } from '../../../components/ui/badge';
 import { formatDate } from '../../../lib/format';
 import { StarRating } from './star-rating';
 
-/** One review: stars, author, date, 'via {source}', Verified badge, optional title, content. */
+/**
+ * One review: stars, author, date, 'via {source}', Verified badge, optional title, content. "Verified"
+ * only for a review written on this site and verified by the ADR 008 rule; never for demo reviews.
+ */
 export function ReviewItem({ review }: { review: Review }) {
+  const verified = review.verified && review.provenance.kind === 'user';
   return (
     <article className="border-b border-border py-5 first:pt-0 last:border-b-0 last:pb-0" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <StarRating rating={review.rating} />
         <span className="font-semibold text-gray-900">{review.author}</span>
-        {review.verified && (
+        {verified && (
           <Badge variant="success" className="font-medium">
             Verified
           </Badge>

@@ -51,14 +51,29 @@ export const faq: ResourceDoc = {
               q: 'Are the prices on SeniorScope exact?',
               a: (
                 <P>
-                  Prices are typical monthly ranges per care type, gathered from public sources and operators. A community&apos;s actual rate
-                  depends on the apartment and the level of care, so always confirm the current price with the community.
+                  No. The prices in the demo dataset are generated and fictional, and the public records we can import (CMS and state
+                  licensing lists) carry no prices. A community&apos;s actual rate depends on the apartment and the level of care, so always
+                  ask the community for its current price.
                 </P>
               ),
             },
             {
               q: 'How are ratings calculated?',
-              a: <P>A community&apos;s rating is the average star rating of the reviews we hold for it, shown with the number of reviews it is based on.</P>,
+              a: (
+                <P>
+                  A community&apos;s rating is the average star rating of the reviews we hold for it, shown with the number of reviews it is based
+                  on. The reviews of the demo dataset are fictional and read &quot;via Demo&quot;, so their ratings are fictional too.
+                </P>
+              ),
+            },
+            {
+              q: 'What does "Verified" on a review mean?',
+              a: (
+                <P>
+                  One thing only: the review was written on this site by a signed-in user whose information request or saved favorite shows a
+                  relationship to the community. Demo reviews are never verified.
+                </P>
+              ),
             },
             {
               q: 'How do I save communities to compare later?',
@@ -93,7 +108,14 @@ export const faq: ResourceDoc = {
             },
             {
               q: 'Where does the data come from?',
-              a: <P>Government sources (such as the CMS nursing home files), state agencies, review platforms, real estate data and operator websites.</P>,
+              a: (
+                <P>
+                  Unless public records have been imported, the site shows generated demo data: its communities, operators, prices and reviews
+                  are fictional, and every such record carries a &quot;Demo data&quot; badge. Imported public records (the CMS nursing home files,
+                  state licensing lists such as Florida AHCA and Texas HHSC) show &quot;Source: agency, as of date&quot;. No data is taken from
+                  review platforms, real estate data or operator websites.
+                </P>
+              ),
             },
             {
               q: 'How is review sentiment measured?',

@@ -30,9 +30,10 @@ export const terms: ResourceDoc = {
       body: (
         <>
           <P>
-            Community details, prices, ratings and operator data come from public sources, operators and reviewers. We work to keep them accurate,
-            but they can be incomplete or out of date. Always confirm prices, availability, licensing and services directly with the community
-            before you decide.
+            Unless public records have been imported, the communities, operators, prices, ratings and reviews on the site are generated demo
+            data: they are fictional, marked &quot;Demo data&quot;, and must not be relied on. Imported public records (CMS nursing home files and
+            state licensing lists) show their agency and the date of the file they come from; they can be incomplete or out of date. Always
+            confirm prices, availability, licensing and services directly with the community before you decide.
           </P>
           <P>
             SeniorScope does not provide medical, legal or financial advice, and does not recommend or endorse any community. Care advisors help

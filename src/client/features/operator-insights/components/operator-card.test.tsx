@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { OperatorRow } from '../../../../contracts/insights';
-import { externalUrl, OperatorCard, revenueText } from './operator-card';
+import { employeeReviewsText, externalUrl, OperatorCard, revenueText } from './operator-card';
 
 const full: OperatorRow = {
   id: 7,
@@ -17,6 +17,8 @@ const full: OperatorRow = {
   operatorEmail: 'info@sunrise.example',
   operatorIndeed: 'https://indeed.example/sunrise',
   operatorGlassdoor: 'https://glassdoor.example/sunrise',
+  employeeReviewCount: 2400,
+  source: { kind: 'cms', name: 'Centers for Medicare & Medicaid Services', asOf: '2021-08-01' },
 };
 
 describe('OperatorCard', () => {
@@ -30,11 +32,12 @@ describe('OperatorCard', () => {
     expect(screen.getByText('4,200')).toBeTruthy();
     const site = screen.getByRole('link', { name: /website/ });
     expect(site.getAttribute('href')).toBe('https://www.sunrise.example/');
-    for (const name of ['Indeed Reviews', 'Glassdoor Reviews']) {
-      const link = screen.getByRole('link', { name });
-      expect(link.getAttribute('target')).toBe('_blank');
-      expect(link.getAttribute('rel')).toContain('noopener');
-    }
+    expect(site.getAttribute('rel')).toContain('noopener');
+    // No employer-review site is linked (ADR 008): the count of employee reviews instead.
+    expect(screen.queryByRole('link', { name: /indeed|glassdoor/i })).toBeNull();
+    expect(screen.getByTestId('employee-review-count').textContent).toBe('2,400 employee reviews');
+    expect(screen.getByTestId('source-line').textContent).toBe('Source: Centers for Medicare & Medicaid Services, as of Aug 1, 2021');
+    expect(screen.queryByTestId('demo-badge')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /^12 communities/ }));
     expect(onShow).toHaveBeenCalledWith(full);
   });
@@ -48,6 +51,20 @@ describe('OperatorCard', () => {
     );
     expect(screen.getAllByText('N/A')).toHaveLength(2);
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('marks a demo operator and links nothing outside', () => {
+    render(<OperatorCard operator={{ ...full, source: { kind: 'demo', name: 'Demo data', asOf: null } }} onShowCommunities={() => {}} />);
+    expect(screen.getByTestId('demo-badge').textContent).toBe('Demo data');
+    expect(screen.queryByTestId('source-line')).toBeNull();
+    const outside = screen.queryAllByRole('link').filter((a) => /^https?:/.test(a.getAttribute('href') ?? ''));
+    expect(outside).toEqual([]);
+  });
+
+  it('words the employee review count', () => {
+    expect(employeeReviewsText(0)).toBe('No employee reviews');
+    expect(employeeReviewsText(1)).toBe('1 employee review');
+    expect(employeeReviewsText(1234)).toBe('1,234 employee reviews');
   });
 
   it('normalises revenue and external links', () => {

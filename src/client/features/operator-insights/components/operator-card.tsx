@@ -1,11 +1,10 @@
 // One operator card with every field of the operator row and its fallbacks (SPEC section 2).
-import { BuildingIcon, ExternalLinkIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon, UsersIcon } from 'lucide-react';
+import { BuildingIcon, GlobeIcon, MailIcon, MapPinIcon, MessageSquareTextIcon, PhoneIcon, UsersIcon } from 'lucide-react';
 import type { OperatorRow } from '../../../../contracts/insights';
-import { badgeVariants } from '../../../components/ui/badge';
+import { SourceLabel } from '../../../components/source-label';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatNumber } from '../../../lib/format';
-import { cn } from '../../../lib/utils';
 
 /** Only http(s) links leave the app; a bare host gets https://. */
 export function externalUrl(value: string): string | null {
@@ -29,10 +28,16 @@ export interface OperatorCardProps {
   onShowCommunities: (operator: OperatorRow) => void;
 }
 
+/** '1 employee review', '2,400 employee reviews', 'No employee reviews'. */
+export function employeeReviewsText(count: number): string {
+  if (count === 0) return 'No employee reviews';
+  return `${formatNumber(count)} employee ${count === 1 ? 'review' : 'reviews'}`;
+}
+
 export function OperatorCard({ operator: o, onShowCommunities }: OperatorCardProps) {
-  const website = externalUrl(o.operatorWebpage);
-  const indeed = externalUrl(o.operatorIndeed);
-  const glassdoor = externalUrl(o.operatorGlassdoor);
+  // No external link for a fictional (demo) operator (ADR 008); employer-review sites are never linked:
+  // the card shows how many employee reviews the database holds instead.
+  const website = o.source.kind === 'demo' ? null : externalUrl(o.operatorWebpage);
   const place = [o.operatorCity, o.operatorState].filter(Boolean).join(', ');
   return (
     <Card className="flex h-full flex-col" data-testid="operator-card">
@@ -58,6 +63,7 @@ export function OperatorCard({ operator: o, onShowCommunities }: OperatorCardPro
             {o.operatorPostalcode && <span>{o.operatorPostalcode}</span>}
           </p>
         )}
+        <SourceLabel source={o.source} className="w-fit" />
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <dl className="grid grid-cols-3 gap-2 rounded-md bg-muted p-3 text-center">
@@ -107,22 +113,10 @@ export function OperatorCard({ operator: o, onShowCommunities }: OperatorCardPro
             )}
           </ul>
         )}
-        {(indeed || glassdoor) && (
-          <div className="mt-auto flex flex-wrap gap-2">
-            {indeed && (
-              <a href={indeed} target="_blank" rel="noopener noreferrer" className={cn(badgeVariants({ variant: 'outline' }), 'hover:bg-accent')}>
-                Indeed Reviews
-                <ExternalLinkIcon aria-hidden="true" />
-              </a>
-            )}
-            {glassdoor && (
-              <a href={glassdoor} target="_blank" rel="noopener noreferrer" className={cn(badgeVariants({ variant: 'outline' }), 'hover:bg-accent')}>
-                Glassdoor Reviews
-                <ExternalLinkIcon aria-hidden="true" />
-              </a>
-            )}
-          </div>
-        )}
+        <p className="mt-auto flex items-center gap-2 text-sm text-gray-700" data-testid="employee-review-count">
+          <MessageSquareTextIcon className="size-3.5 text-muted-foreground" aria-hidden="true" />
+          {employeeReviewsText(o.employeeReviewCount)}
+        </p>
       </CardContent>
     </Card>
   );

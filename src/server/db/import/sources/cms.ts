@@ -1,7 +1,7 @@
 // CMS "Nursing Homes Including Rehab Services - Provider Information": both published layouts.
 import type { MappedRow, OperatorRecord, RowGetter, SourceMapper } from '../types';
 import { blankToEmpty, cleanText, formatPhone, nameKey, sentences, titleCase } from '../normalize';
-import { coordinatesOf, countOf, decimalOf, guard, reject, required, requiredName, stateOf, zipOf } from './common';
+import { coordinatesOf, countOf, decimalOf, guard, isoDate, reject, required, requiredName, stateOf, zipOf } from './common';
 
 interface CmsColumns {
   ccn: string;
@@ -136,6 +136,7 @@ function mapCms(get: RowGetter, cols: CmsColumns, current: boolean): MappedRow {
       capacity: beds,
       healthcareServices,
       operatorKey: operator?.sourceId ?? null,
+      asOf: isoDate(processed),
     },
     operator,
   };
@@ -146,6 +147,8 @@ function mapper(layout: 'cms-2021' | 'cms-2026', cols: CmsColumns): SourceMapper
   return {
     kind: 'cms',
     layout,
+    sourceKind: 'cms',
+    sourceName: 'Centers for Medicare & Medicaid Services',
     requiredColumns,
     matches: (headers) => headers.has(cols.ccn) && headers.has('provider name'),
     mapRow: guard((get) => mapCms(get, cols, layout === 'cms-2026')),

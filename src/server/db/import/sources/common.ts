@@ -84,3 +84,35 @@ export function guard(map: (get: RowGetter) => MappedRow): (get: RowGetter) => R
     }
   };
 }
+
+/** 'YYYY-MM-DD' when the text is a real calendar date in that form (e.g. CMS 'Processing Date'), else null. */
+export function isoDate(value: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * The date a file name states, as the fallback as-of of files without one inside (ADR 008):
+ * 'x_2021-08-01.csv' or 'x_20210801.csv' -> that day; 'NH_ProviderInfo_Aug2021.csv' -> the 1st of
+ * that month. Null when the name states no date.
+ */
+export function asOfFromFileName(fileName: string): string | null {
+  const base = fileName.replace(/^.*[\\/]/, '');
+  const full = /(?:^|[^0-9])(\d{4})-?(\d{2})-?(\d{2})(?![0-9])/.exec(base);
+  if (full) {
+    const d = isoDate(`${full[1]}-${full[2]}-${full[3]}`);
+    if (d) return d;
+  }
+  const month = /(?:^|[^a-z])(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[_ -]?((?:19|20)\d{2})(?![0-9])/i.exec(base);
+  if (month) {
+    const mo = MONTHS.indexOf(month[1]!.toLowerCase()) + 1;
+    return `${month[2]}-${String(mo).padStart(2, '0')}-01`;
+  }
+  return null;
+}

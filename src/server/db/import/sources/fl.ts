@@ -84,6 +84,8 @@ function mapFl(get: RowGetter): MappedRow {
       capacity: beds,
       healthcareServices: [],
       operatorKey: operator?.sourceId ?? null,
+      // The directory export carries no extract date: the importer's --as-of or the file name's date applies.
+      asOf: null,
     },
     operator,
   };
@@ -92,6 +94,8 @@ function mapFl(get: RowGetter): MappedRow {
 export const fl: SourceMapper = {
   kind: 'fl',
   layout: 'fl',
+  sourceKind: 'state',
+  sourceName: 'Florida Agency for Health Care Administration',
   requiredColumns: ['ahca number (file number)', 'name', 'street address', 'street city', 'street state', 'street zip', 'phone', 'license status', 'owner', 'licensed beds', 'profit status'],
   matches: (headers) => headers.has('ahca number (file number)') && headers.has('license status'),
   mapRow: guard(mapFl),

@@ -101,6 +101,8 @@ function mapTx(get: RowGetter): MappedRow {
       capacity,
       healthcareServices: [],
       operatorKey: operator?.sourceId ?? null,
+      // The directory export carries no extract date: the importer's --as-of or the file name's date applies.
+      asOf: null,
     },
     operator,
   };
@@ -109,6 +111,8 @@ function mapTx(get: RowGetter): MappedRow {
 export const tx: SourceMapper = {
   kind: 'tx',
   layout: 'tx',
+  sourceKind: 'state',
+  sourceName: 'Texas Health and Human Services Commission',
   requiredColumns: ['facility name', 'facility id', 'physical address', 'physical address city', 'physical address state', 'physical address zipcode', 'total licensed capacity', 'owner', 'type of entity'],
   matches: (headers) => headers.has('facility id') && headers.has('facility name'),
   mapRow: guard(mapTx),
