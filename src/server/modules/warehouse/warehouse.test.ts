@@ -136,6 +136,15 @@ describe('POST /api/warehouse/query: analyst queries keep working', () => {
       (b) => expect(b.result).toEqual([[2024, 146, 'Google', 'low', 'A']]),
     ],
     [
+      `SELECT substring(author, 1, 1) AS a, left(author, 1) AS l, right(content, 2) AS r, trim(' x ') AS t, nullif(rating, 3) AS n,
+              greatest(rating, 2) AS g, count(DISTINCT source) AS d, avg(sentiment) FILTER (WHERE rating BETWEEN 2 AND 4)::numeric(10,2) AS f,
+              max(review_date)::timestamp AS ts, min(rating)::float8 AS m, bool_or(content ILIKE '%1%') AS b, max(author)::varchar(3) AS v,
+              date_part('year', max(review_date)) AS y, ceil(stddev(rating)) AS sd
+       FROM customer_reviews WHERE id IN (1, 2, 3) AND content SIMILAR TO 'Review%' AND review_date > now() - interval '100 years'
+       GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 3 LIMIT 1`,
+      (b) => expect(b.result).toEqual([['A', 'A', ' 1', 'x', 2, 2, 1, 0.1, '2024-01-02 00:00:00', 2, true, 'A1', 2024, null]]),
+    ],
+    [
       'SELECT r.id, (SELECT count(*) FROM employee_reviews e WHERE e.rating = r.rating) AS same FROM customer_reviews r WHERE r.id IN (3, 4) ORDER BY r.id',
       (b) => expect(b.result).toEqual([[3, 1], [4, 0]]),
     ],
