@@ -12,6 +12,27 @@ export const CARE_TYPE_KEYS = {
 } as const satisfies Record<string, CareType>;
 export type CareTypeKey = keyof typeof CARE_TYPE_KEYS;
 
+/** 'assisted', 'Assisted Living', 'assisted living' -> 'Assisted Living'; anything else -> undefined. */
+export function careTypeFromParam(value: string): CareType | undefined {
+  const v = value.trim().toLowerCase();
+  if (v in CARE_TYPE_KEYS) return CARE_TYPE_KEYS[v as CareTypeKey];
+  return CARE_TYPES.find((label) => label.toLowerCase() === v);
+}
+
+/** The value of a filter parameter that means "no filter" (besides an empty or absent one). */
+export const ALL_FILTER_VALUE = 'all';
+
+/**
+ * Review-count-aware rating (ADR 010): a Bayesian average that starts every community at
+ * RATING_PRIOR_MEAN as if it had RATING_PRIOR_WEIGHT reviews of that rating, so a 5.0 from 7 reviews
+ * (4.29) ranks below a 4.7 from 80 (4.61). The database keeps it as communities.rating_score.
+ */
+export const RATING_PRIOR_MEAN = 3.8;
+export const RATING_PRIOR_WEIGHT = 10;
+export function ratingScore(rating: number, reviewCount: number): number {
+  return (RATING_PRIOR_WEIGHT * RATING_PRIOR_MEAN + rating * reviewCount) / (RATING_PRIOR_WEIGHT + reviewCount);
+}
+
 export const AMENITY_OPTIONS = [
   'Pet Friendly',
   'Fitness Center',

@@ -1,19 +1,42 @@
 // Pricing analytics and dashboard contracts.
 import { z } from 'zod';
 import { safeText } from './text';
-import { CARE_TYPE_KEYS, PRICE_RANGES } from './constants';
+import { ALL_FILTER_VALUE, CARE_TYPE_KEYS, CARE_TYPES, PRICE_RANGES, careTypeFromParam } from './constants';
 
-const careTypeKey = z.enum(Object.keys(CARE_TYPE_KEYS) as [keyof typeof CARE_TYPE_KEYS, ...(keyof typeof CARE_TYPE_KEYS)[]]);
+type CareTypeKeyName = keyof typeof CARE_TYPE_KEYS;
+const KEY_OF_LABEL = new Map(Object.entries(CARE_TYPE_KEYS).map(([key, label]) => [label as string, key as CareTypeKeyName]));
+
+/** '', whitespace and 'all' (any case) mean "no filter". */
+const unsetToUndefined = (v: unknown) =>
+  typeof v === 'string' && (v.trim() === '' || v.trim().toLowerCase() === ALL_FILTER_VALUE) ? undefined : v;
+
+/** A care type by key ('assisted') or label ('Assisted Living'), any case -> its key. */
+const careTypeKey = z
+  .string()
+  .transform((v, ctx) => {
+    const label = careTypeFromParam(v);
+    if (!label) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `careType must be one of ${Object.keys(CARE_TYPE_KEYS).join(', ')} or ${CARE_TYPES.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return KEY_OF_LABEL.get(label)!;
+  });
 const priceRangeKey = z.enum(Object.keys(PRICE_RANGES) as [keyof typeof PRICE_RANGES, ...(keyof typeof PRICE_RANGES)[]]);
 
 export const pricingAnalyticsQuerySchema = z.object({
-  state: safeText()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, 'state must be a two-letter code')
-    .transform((s) => s.toUpperCase())
-    .optional(),
-  careType: careTypeKey.optional(),
-  priceRange: priceRangeKey.optional(),
+  state: z.preprocess(
+    unsetToUndefined,
+    safeText()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'state must be a two-letter code')
+      .transform((s) => s.toUpperCase())
+      .optional(),
+  ),
+  careType: z.preprocess(unsetToUndefined, careTypeKey.optional()),
+  priceRange: z.preprocess(unsetToUndefined, priceRangeKey.optional()),
 });
 export type PricingAnalyticsQuery = z.infer<typeof pricingAnalyticsQuerySchema>;
 

@@ -2,7 +2,7 @@
 // the query, the page of results, the map points of the whole result and the map configuration.
 import { z } from 'zod';
 import { safeText } from './text';
-import { CARE_TYPES, SEARCH_SORTS, type CareType } from './constants';
+import { ALL_FILTER_VALUE, CARE_TYPES, CARE_TYPE_KEYS, SEARCH_SORTS, careTypeFromParam, type CareType } from './constants';
 import { communitySchema, coordinatesSchema } from './community';
 import { sourceSchema } from './provenance';
 
@@ -17,7 +17,9 @@ export const ZIP_RADIUS_MILES = 50;
 /** The map's points endpoint returns at most this many points (and says when it capped). */
 export const MAP_POINTS_CAP = 50_000;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** '', whitespace and 'all' (any case) mean "no filter" for every filter parameter. */
+const blankToUndefined = (v: unknown) =>
+  typeof v === 'string' && (v.trim() === '' || v.trim().toLowerCase() === ALL_FILTER_VALUE) ? undefined : v;
 
 const priceParam = z.preprocess(
   blankToUndefined,
@@ -48,18 +50,25 @@ const listParam = (maxItems: number) =>
     .max(1000)
     .optional()
     .transform((v) => [...new Set((v ?? '').split(',').map((s) => s.trim()).filter(Boolean))])
+    .transform((list) => (list.length === 1 && list[0]!.toLowerCase() === ALL_FILTER_VALUE ? [] : list))
     .pipe(z.array(safeText().max(100)).max(maxItems));
-
-const careTypeSet = new Set<string>(CARE_TYPES);
 
 const locationParam = z.preprocess(
   blankToUndefined,
   safeText().trim().max(SEARCH_MAX_LOCATION_LENGTH, `must be at most ${SEARCH_MAX_LOCATION_LENGTH} characters`).optional(),
 );
 
-const careTypesParam = listParam(CARE_TYPES.length).refine((list) => list.every((c) => careTypeSet.has(c)), {
-  message: `care types must be among: ${CARE_TYPES.join(', ')}`,
-}) as unknown as z.ZodType<CareType[], string | undefined>;
+/** Care types by label ('Assisted Living') or key ('assisted'), any case; 'all' means no filter. */
+const careTypesParam = listParam(CARE_TYPES.length)
+  .refine((list) => list.every((c) => careTypeFromParam(c) !== undefined), {
+    message: `care types must be among: ${CARE_TYPES.join(', ')} (or the keys ${Object.keys(CARE_TYPE_KEYS).join(', ')})`,
+  })
+  .transform((list) => [...new Set(list.map((c) => careTypeFromParam(c)!))]) as unknown as z.ZodType<CareType[], string | undefined>;
+
+/** 'true'/'1' or 'false'/'0' (absent = false). */
+const flagParam = z
+  .preprocess(blankToUndefined, z.enum(['true', 'false', '1', '0']).optional())
+  .transform((v) => v === 'true' || v === '1');
 
 const filterShape = {
   location: locationParam,
@@ -67,6 +76,8 @@ const filterShape = {
   amenities: listParam(20),
   priceMin: priceParam,
   priceMax: priceParam,
+  /** With a price band: also list the communities that publish no price (for the chosen care types). */
+  includeUnpriced: flagParam,
 };
 
 const priceOrder = {
@@ -97,13 +108,54 @@ export interface SearchParams {
   amenities?: string[];
   priceMin?: number;
   priceMax?: number;
+  includeUnpriced?: boolean;
   page?: number;
   pageSize?: number;
   sort?: (typeof SEARCH_SORTS)[number];
 }
 
+export interface ShownPrice {
+  careType: string;
+  minPrice: number;
+}
+
+/**
+ * The price a search card shows (ADR 010): with care types, the lowest minimum price among those care
+ * types' entries that overlap the price band (any bound optional); without care types, the lowest
+ * minimum price of any care type (today's rule). The price sorts order by the same figure.
+ */
+export function shownPrice(
+  pricing: { careType: string; minPrice: number; maxPrice: number }[],
+  careTypes: readonly string[],
+  band: { priceMin?: number | undefined; priceMax?: number | undefined } = {},
+): ShownPrice | null {
+  let best: ShownPrice | null = null;
+  for (const p of pricing) {
+    if (careTypes.length) {
+      if (!careTypes.includes(p.careType)) continue;
+      if (band.priceMax !== undefined && p.minPrice > band.priceMax) continue;
+      if (band.priceMin !== undefined && p.maxPrice < band.priceMin) continue;
+    }
+    if (!best || p.minPrice < best.minPrice || (p.minPrice === best.minPrice && p.careType < best.careType)) {
+      best = { careType: p.careType, minPrice: p.minPrice };
+    }
+  }
+  return best;
+}
+
+const shownPriceSchema = z
+  .object({
+    careType: z.string(),
+    minPrice: z.number().int(),
+    /** True when the search asked for care types: the price is that care type's. */
+    forCareTypes: z.boolean(),
+  })
+  .nullable();
+
 /** A community of the result: the spec's entity plus coordinates and operatorName (map card). */
 export const searchCommunitySchema = communitySchema.extend({
+  /** The card's "From $X/month" (see shownPrice); null = the community publishes no matching price. */
+  shownPrice: shownPriceSchema,
   coordinates: coordinatesSchema.nullable(),
   operatorName: z.string().nullable(),
   /** Miles from the searched ZIP code's centre (ZIP searches only). */
@@ -117,6 +169,11 @@ export const searchResponseSchema = z.object({
   totalPages: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * With a price band: communities that match every other filter but publish no price (for the
+   * chosen care types, or at all); they are in `communities`/`total` only with includeUnpriced. 0 without a band.
+   */
+  unpricedCount: z.number().int(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
@@ -127,10 +184,13 @@ export const mapPointSchema = z.object({
   lng: z.number(),
   operatorName: z.string().nullable(),
   careTypes: z.array(z.string()),
+  /** With care types: the lowest/highest price of the chosen care types' matching entries (see shownPrice). */
   minPrice: z.number().int().nullable(),
   maxPrice: z.number().int().nullable(),
   /** Provenance for the map card (ADR 008). */
   source: sourceSchema,
+  /** The care type of minPrice when the search asked for care types; null otherwise. */
+  priceCareType: z.string().nullable(),
 });
 export type MapPoint = z.infer<typeof mapPointSchema>;
 

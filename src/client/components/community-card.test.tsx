@@ -51,6 +51,32 @@ describe('CommunityCard', () => {
     expect(container.textContent).not.toContain('From $');
   });
 
+  it('a search with care types: the chosen care type’s price and its name, not the cheapest of any care type', () => {
+    const shownPrice = { careType: 'Memory Care', minPrice: 6000, forCareTypes: true };
+    const { unmount } = render(<CommunityCard community={{ ...community, shownPrice }} variant="grid" />);
+    expect(screen.getByText('From $6,000/month')).toBeTruthy();
+    expect(screen.queryByText('From $4,000/month')).toBeNull();
+    expect(screen.getByTestId('card-price-care-type').textContent).toBe('Memory Care');
+    unmount();
+    const list = render(<CommunityCard community={{ ...community, shownPrice }} variant="list" />);
+    expect(list.container.textContent).toContain('$6,000 /month');
+    list.unmount();
+    // Without care types the price has no care type note; a search row without a matching price asks to contact.
+    const plain = render(<CommunityCard community={{ ...community, shownPrice: { ...shownPrice, careType: 'Assisted Living', minPrice: 4000, forCareTypes: false } }} />);
+    expect(screen.getByText('From $4,000/month')).toBeTruthy();
+    expect(screen.queryByTestId('card-price-care-type')).toBeNull();
+    plain.unmount();
+    render(<CommunityCard community={{ ...community, shownPrice: null }} />);
+    expect(screen.getByText('Contact for pricing')).toBeTruthy();
+  });
+
+  it('a community without reviews says "No reviews yet", never 0.0', () => {
+    const { container } = render(<CommunityCard community={{ ...community, rating: 0, reviewCount: 0 }} />);
+    expect(screen.getByText('No reviews yet')).toBeTruthy();
+    expect(container.textContent).not.toContain('0.0');
+    expect(container.textContent).not.toContain('(0 reviews)');
+  });
+
   it('falls back: no image, no description, no prices', () => {
     render(<CommunityCard community={{ ...community, photos: [], description: '  ', pricing: [] }} />);
     expect(screen.getByText('No image available')).toBeTruthy();

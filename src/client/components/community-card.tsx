@@ -3,6 +3,7 @@
 import { HeartIcon, ImageOffIcon, MapPinIcon, StarIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Community } from '../../contracts/community';
+import type { SearchCommunity } from '../../contracts/search';
 import { formatCurrency, formatNumber, formatRating } from '../lib/format';
 import { cn } from '../lib/utils';
 import { IllustrationCaption } from './illustration-caption';
@@ -18,7 +19,9 @@ export type CommunityCardVariant = 'grid' | 'list';
 
 export interface CommunityCardProps {
   community: Pick<Community, 'id' | 'name' | 'city' | 'state' | 'rating' | 'reviewCount' | 'careTypes' | 'description' | 'photos' | 'pricing'> &
-    Partial<Pick<Community, 'source'>>;
+    Partial<Pick<Community, 'source'>> &
+    /** A search result's price (the chosen care type's, ADR 010); absent elsewhere (favorites). */
+    Partial<Pick<SearchCommunity, 'shownPrice'>>;
   variant?: CommunityCardVariant;
   isFavorite?: boolean;
   /** Shows the heart toggle when passed. */
@@ -72,7 +75,9 @@ export function CommunityCard({
   onRequestInfo,
   className,
 }: CommunityCardProps) {
-  const price = cardPrice(community.pricing);
+  const shown = community.shownPrice;
+  const price = shown === undefined ? cardPrice(community.pricing) : (shown?.minPrice ?? null);
+  const priceCareType = shown?.forCareTypes ? shown.careType : null;
   const careTypes = community.careTypes.slice(0, CARD_CARE_TYPES);
   const description = community.description?.trim() || DESCRIPTION_FALLBACK;
   const isList = variant === 'list';
@@ -116,11 +121,18 @@ export function CommunityCard({
           )}
         </div>
 
-        <p className="flex items-center gap-1.5 text-sm">
-          <StarIcon className="size-4 fill-highlight text-highlight" aria-hidden="true" />
-          <span className="font-semibold">{formatRating(community.rating, '0.0')}</span>
-          <span className="text-muted-foreground">({formatNumber(community.reviewCount, '0')} reviews)</span>
-        </p>
+        {community.reviewCount > 0 ? (
+          <p className="flex items-center gap-1.5 text-sm">
+            <StarIcon className="size-4 fill-highlight text-highlight" aria-hidden="true" />
+            <span className="font-semibold">{formatRating(community.rating, '0.0')}</span>
+            <span className="text-muted-foreground">({formatNumber(community.reviewCount, '0')} reviews)</span>
+          </p>
+        ) : (
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="no-reviews">
+            <StarIcon className="size-4 text-gray-400" aria-hidden="true" />
+            No reviews yet
+          </p>
+        )}
 
         {careTypes.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Care types">
@@ -141,9 +153,21 @@ export function CommunityCard({
             <p className="text-base">
               <span className="text-xl font-bold text-primary">{formatCurrency(price)}</span>
               <span className="text-sm text-muted-foreground"> /month</span>
+              {priceCareType && (
+                <span className="block text-xs text-muted-foreground" data-testid="card-price-care-type">
+                  {priceCareType}
+                </span>
+              )}
             </p>
           ) : (
-            <p className="text-base font-semibold text-primary">From {formatCurrency(price)}/month</p>
+            <div>
+              <p className="text-base font-semibold text-primary">From {formatCurrency(price)}/month</p>
+              {priceCareType && (
+                <p className="text-xs text-muted-foreground" data-testid="card-price-care-type">
+                  {priceCareType}
+                </p>
+              )}
+            </div>
           )}
           <div className={cn('flex gap-2', !isList && 'w-full flex-col')}>
             <Button asChild variant="outline" className={cn(!isList && 'w-full')}>

@@ -146,6 +146,11 @@ function MapCard({ point, onClose }: { point: MapPoint; onClose: () => void }) {
         </div>
       )}
       <p className="mt-3 text-sm font-semibold text-primary">{priceRangeText(point.minPrice, point.maxPrice)}</p>
+      {point.priceCareType && point.minPrice !== null && (
+        <p className="text-xs text-muted-foreground" data-testid="map-card-price-care-type">
+          {point.priceCareType}
+        </p>
+      )}
       <Button asChild size="sm" className="mt-3 w-full">
         <Link href={`/community/${point.id}`}>View Community</Link>
       </Button>

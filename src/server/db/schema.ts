@@ -93,6 +93,12 @@ export const communities = pgTable(
     /** Average customer review rating (0 when no reviews); kept by refreshAggregates. */
     rating: real('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
+    /**
+     * Review-count-aware rating (ADR 010): Bayesian average with the prior of RATING_PRIOR_MEAN (3.8)
+     * weighted as RATING_PRIOR_WEIGHT (10) reviews; the "Highest Rated" and relevance sorts use it.
+     * Computed by PostgreSQL from rating and review_count, so every writer keeps it right.
+     */
+    ratingScore: real('rating_score').generatedAlwaysAs(sql`((10 * 3.8 + rating * review_count) / (10 + review_count))::real`),
     /** Labels from CARE_TYPES in src/contracts/constants.ts. */
     careTypes: textArray('care_types'),
     amenities: textArray('amenities'),
@@ -126,6 +132,7 @@ export const communities = pgTable(
     index('communities_zip_idx').on(t.zipCode),
     index('communities_operator_idx').on(t.operatorId),
     index('communities_rating_idx').on(t.rating, t.reviewCount, t.id),
+    index('communities_rating_score_idx').on(t.ratingScore, t.reviewCount, t.id),
     index('communities_min_price_idx').on(t.minPrice, t.id),
     index('communities_max_price_idx').on(t.maxPrice, t.id),
     index('communities_care_types_idx').using('gin', t.careTypes),

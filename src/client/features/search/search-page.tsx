@@ -1,8 +1,8 @@
 // /search: community search (SPEC section 2 'Community search', sections 4, 5, 8 and 9).
 import { LayoutGridIcon, ListIcon, MapIcon, SearchIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { useSearch } from 'wouter';
-import { CARE_TYPE_KEYS, CARE_TYPES, PRICE_SLIDER, type SearchSort } from '../../../contracts/constants';
+import { useLocation, useSearch } from 'wouter';
+import { AMENITY_OPTIONS, CARE_TYPE_KEYS, CARE_TYPES, PRICE_SLIDER, SEARCH_SORTS, type SearchSort } from '../../../contracts/constants';
 import { CommunityCard, CommunityCardSkeleton, type CommunityCardVariant } from '../../components/community-card';
 import { LabelledSelect } from '../../components/labelled-select';
 import { LeadForm } from '../../components/lead-form';
@@ -56,27 +56,50 @@ function careTypesParam(raw: string | null): string[] {
 
 export function filtersFromQuery(search: string): SearchFilterState {
   const q = new URLSearchParams(search);
+  const amenities = (q.get('amenities') ?? '').split(',').filter((a) => (AMENITY_OPTIONS as readonly string[]).includes(a));
   return {
     location: (q.get('location') ?? '').trim(),
     careTypes: careTypesParam(q.get('careType')),
     priceMin: priceParam(q.get('priceMin')),
     priceMax: priceParam(q.get('priceMax')),
-    amenities: [],
+    amenities,
+    includeUnpriced: q.get('includeUnpriced') === 'true',
   };
+}
+
+function sortFromQuery(search: string): SearchSort {
+  const sort = new URLSearchParams(search).get('sort');
+  return (SEARCH_SORTS as readonly string[]).includes(sort ?? '') ? (sort as SearchSort) : 'relevance';
+}
+
+const KEY_OF_CARE_TYPE = new Map(Object.entries(CARE_TYPE_KEYS).map(([key, label]) => [label as string, key]));
+
+/** A shareable address of a search (the parameters filtersFromQuery reads). */
+export function searchAddress(f: SearchFilterState, sort: SearchSort): string {
+  const q = new URLSearchParams();
+  if (f.location) q.set('location', f.location);
+  if (f.careTypes.length) q.set('careType', f.careTypes.map((t) => KEY_OF_CARE_TYPE.get(t) ?? t).join(','));
+  if (f.priceMin) q.set('priceMin', String(f.priceMin));
+  if (f.priceMax) q.set('priceMax', String(f.priceMax));
+  if (f.amenities.length) q.set('amenities', f.amenities.join(','));
+  if (f.includeUnpriced) q.set('includeUnpriced', 'true');
+  if (sort !== 'relevance') q.set('sort', sort);
+  return `/search?${q.toString()}`;
 }
 
 export function SearchPage() {
   const search = useSearch();
   // A new address (e.g. a footer link while on /search) starts a fresh search.
-  return <SearchScreen key={search} initial={filtersFromQuery(search)} />;
+  return <SearchScreen key={search} initial={filtersFromQuery(search)} initialSort={sortFromQuery(search)} />;
 }
 
-function SearchScreen({ initial }: { initial: SearchFilterState }) {
+function SearchScreen({ initial, initialSort }: { initial: SearchFilterState; initialSort: SearchSort }) {
+  const [, navigate] = useLocation();
   const [searchText, setSearchText] = useState(initial.location);
   const [draft, setDraft] = useState<SearchFilterState>(initial);
   const [applied, setApplied] = useState<SearchFilterState>(initial);
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SearchSort>('relevance');
+  const [sort, setSort] = useState<SearchSort>(initialSort);
   const [view, setView] = useState<ViewMode>('list');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [requestFor, setRequestFor] = useState<number | null>(null);
@@ -126,6 +149,9 @@ function SearchScreen({ initial }: { initial: SearchFilterState }) {
     setPage(next);
     resultsRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
+
+  /** Re-runs the search with (or without) the communities that publish no price, at a shareable address. */
+  const setIncludeUnpriced = (includeUnpriced: boolean) => navigate(searchAddress({ ...applied, includeUnpriced }, sort));
 
   const total = data?.total ?? 0;
   const totalPages = data?.totalPages ?? 0;
@@ -209,6 +235,10 @@ function SearchScreen({ initial }: { initial: SearchFilterState }) {
             </div>
           </div>
 
+          {data && data.unpricedCount > 0 && !query.isError && (
+            <UnpricedNotice count={data.unpricedCount} included={!!applied.includeUnpriced} onChange={setIncludeUnpriced} />
+          )}
+
           <div className="mt-6">
             {query.isPending ? (
               <div className={cn('grid gap-6', view === 'grid' && 'sm:grid-cols-2 xl:grid-cols-3')} aria-busy="true" aria-label="Loading communities">
@@ -265,6 +295,22 @@ function SearchScreen({ initial }: { initial: SearchFilterState }) {
           {requestFor !== null && <LeadForm communityId={requestFor} onSuccess={() => setRequestFor(null)} />}
         </DialogContent>
       </Dialog>
+    </div>
+  );
+}
+
+/** "N more communities don't publish prices" under a price band, with a one-click way to include them. */
+function UnpricedNotice({ count, included, onChange }: { count: number; included: boolean; onChange: (include: boolean) => void }) {
+  const n = formatNumber(count);
+  const text = included
+    ? `Including ${n} ${count === 1 ? "community that doesn't" : "communities that don't"} publish prices`
+    : `${n} more ${count === 1 ? "community doesn't" : "communities don't"} publish prices`;
+  return (
+    <div data-testid="unpriced-notice" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-md border bg-muted px-4 py-3 text-sm">
+      <p>{text}</p>
+      <Button variant="outline" size="sm" onClick={() => onChange(!included)}>
+        {included ? 'Hide them' : 'Include them'}
+      </Button>
     </div>
   );
 }

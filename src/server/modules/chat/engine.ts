@@ -70,20 +70,35 @@ function budgetText(s: State): string {
   return '';
 }
 
-function priceFor(c: SearchCommunity, careTypes: string[]): number | null {
-  const wanted = c.pricing.filter((p) => careTypes.length === 0 || careTypes.includes(p.careType));
-  const list = wanted.length ? wanted : c.pricing;
-  return list.length ? Math.min(...list.map((p) => p.minPrice)) : null;
+/**
+ * The price the answer states: the search's own card price (ADR 010), i.e. with care types the lowest
+ * price of THOSE care types within the budget, never another care type's figure.
+ */
+function priceFor(c: SearchCommunity): number | null {
+  return c.shownPrice?.minPrice ?? null;
 }
 
-function toChatCommunity(c: SearchCommunity, careTypes: string[]): ChatCommunity {
+/** True only when the stated price really is within the budget for the asked care type. */
+function fitsBudget(c: SearchCommunity, s: State): boolean {
+  const shown = c.shownPrice;
+  if (!shown || (s.priceMax === undefined && s.priceMin === undefined)) return false;
+  if (s.priceMax !== undefined && shown.minPrice > s.priceMax) return false;
+  if (s.priceMin !== undefined) {
+    const entries = c.pricing.filter((p) => s.careTypes.length === 0 || p.careType === shown.careType);
+    if (!entries.some((p) => p.maxPrice >= s.priceMin!)) return false;
+  }
+  if (s.careTypes.length > 0 && !s.careTypes.includes(shown.careType)) return false;
+  return true;
+}
+
+function toChatCommunity(c: SearchCommunity): ChatCommunity {
   return {
     id: c.id,
     name: c.name,
     city: c.city,
     state: c.state,
     careTypes: c.careTypes,
-    minPrice: priceFor(c, careTypes),
+    minPrice: priceFor(c),
     rating: c.rating,
     reviewCount: c.reviewCount,
     url: `/community/${c.id}`,
@@ -94,8 +109,8 @@ function reasons(c: SearchCommunity, s: State): string {
   const why: string[] = [];
   const matchedCare = s.careTypes.filter((t) => c.careTypes.includes(t));
   if (matchedCare.length) why.push(`offers ${matchedCare.join(' and ').toLowerCase()}`);
-  const price = priceFor(c, s.careTypes);
-  if (price !== null && (s.priceMax !== undefined || s.priceMin !== undefined)) why.push(`fits your budget (from ${money(price)})`);
+  const price = priceFor(c);
+  if (price !== null && fitsBudget(c, s)) why.push(`fits your budget (from ${money(price)})`);
   for (const a of s.amenities) if (c.amenities.includes(a)) why.push(a === 'Pet Friendly' ? 'welcomes pets' : `has ${a.toLowerCase()}`);
   if (c.distanceMiles !== null) why.push(`${c.distanceMiles.toFixed(1)} miles away`);
   if (c.reviewCount > 0 && c.rating >= 4.5) why.push(`highly rated by families`);
@@ -103,9 +118,12 @@ function reasons(c: SearchCommunity, s: State): string {
 }
 
 function line(i: number, c: SearchCommunity, s: State): string {
-  const price = priceFor(c, s.careTypes);
+  const price = priceFor(c);
   const care = c.careTypes.slice(0, 3).join(', ') || 'Senior living';
-  const priceText = price === null ? 'contact for pricing' : `from ${money(price)}/month`;
+  const priceText =
+    price === null
+      ? 'contact for pricing'
+      : `from ${money(price)}/month${c.shownPrice?.forCareTypes && s.careTypes.length > 1 ? ` (${c.shownPrice.careType.toLowerCase()})` : ''}`;
   const ratingText = c.reviewCount > 0 ? ` · ${c.rating.toFixed(1)}★ (${c.reviewCount} reviews)` : '';
   return `${i}. [${c.name}](/community/${c.id}) — ${c.city}, ${c.state} · ${care} · ${priceText}${ratingText}\n   Why: ${reasons(c, s)}.`;
 }
@@ -191,6 +209,8 @@ async function searchWith(deps: EngineDeps, s: State) {
     amenities: s.amenities,
     priceMin: s.priceMin,
     priceMax: s.priceMax,
+    // The assistant lists only communities whose price (for the asked care type) fits the budget.
+    includeUnpriced: false,
     sort: s.sort ?? (s.location ? 'relevance' : 'rating'),
     page: 1,
     pageSize: RESULTS_PER_ANSWER,
@@ -270,7 +290,7 @@ export async function rulesReply(deps: EngineDeps, req: ChatRequest): Promise<Ch
   const outro = '\n\nWould you like cheaper options, a different care type, or more about one of them (for example “tell me more about the second one”)?';
   return {
     message: `${intro}\n\n${shown.map((c, i) => line(i + 1, c, s)).join('\n')}${more}${outro}`,
-    communities: shown.map((c) => toChatCommunity(c, s.careTypes)),
+    communities: shown.map((c) => toChatCommunity(c)),
     filters: filtersOf(s),
     engine: 'rules',
   };

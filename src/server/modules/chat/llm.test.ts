@@ -28,8 +28,10 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   await tdb.pool.query(`INSERT INTO communities (id, name, city, state, zip_code, care_types, source_id) VALUES
     (11, 'Maple Grove Memory Care', 'Naperville', 'IL', '60540', '{Memory Care}', 'a'),
-    (12, 'Willow Creek Assisted Living', 'Naperville', 'IL', '60540', '{Assisted Living}', 'b')`);
-  await tdb.pool.query(`INSERT INTO community_pricing (community_id, care_type, min_price, max_price) VALUES (11, 'Memory Care', 6100, 7000), (12, 'Assisted Living', 4300, 5000)`);
+    (12, 'Willow Creek Assisted Living', 'Naperville', 'IL', '60540', '{Assisted Living}', 'b'),
+    (13, 'Oak Terrace', 'Naperville', 'IL', '60540', '{Independent Living,Assisted Living}', 'c')`);
+  await tdb.pool.query(`INSERT INTO community_pricing (community_id, care_type, min_price, max_price) VALUES (11, 'Memory Care', 6100, 7000), (12, 'Assisted Living', 4300, 5000),
+    (13, 'Independent Living', 2500, 3000), (13, 'Assisted Living', 5600, 6500)`);
   await refreshAggregates(tdb.pool);
   server = http.createServer((req, res) => {
     let data = '';
@@ -89,6 +91,23 @@ describe('POST /api/chat with a model configured', () => {
     // The second call carries the tool result from the database.
     const toolMessage = (received[1]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'tool')!;
     expect(JSON.parse(toolMessage.content).communities.map((c: { id: number }) => c.id)).toEqual([11]);
+  });
+
+  it('the tool keeps the budget to the asked care type: only fitting communities, each with that care type’s price', async () => {
+    // Oak Terrace: Independent Living from $2,500, Assisted Living from $5,600 (over the budget).
+    script = [toolCall({ location: 'Naperville, IL', careTypes: ['Assisted Living'], priceMax: 5000 }), answer('[Willow Creek Assisted Living](/community/12) fits, from $4,300/month.')];
+    const reply = await ask('assisted living in Naperville under $5000');
+    expect(reply.engine).toBe('llm');
+    const toolMessage = (received[1]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'tool')!;
+    const rows = JSON.parse(toolMessage.content).communities as Array<{ id: number; minPrice: number | null }>;
+    expect(rows).toEqual([expect.objectContaining({ id: 12, minPrice: 4300 })]);
+    // Without a budget Oak Terrace is listed, with its Assisted Living price rather than $2,500.
+    script = [toolCall({ location: 'Naperville, IL', careTypes: ['Assisted Living'] }), answer('[Oak Terrace](/community/13) from $5,600/month.')];
+    received.length = 0;
+    await ask('assisted living in Naperville');
+    const second = (received[1]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'tool')!;
+    const oak = (JSON.parse(second.content).communities as Array<{ id: number; minPrice: number | null }>).find((c) => c.id === 13);
+    expect(oak?.minPrice).toBe(5600);
   });
 
   it('falls back to the default engine when the model errors', async () => {

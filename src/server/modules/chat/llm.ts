@@ -116,9 +116,11 @@ export async function llmReply(config: LlmConfig, search: SearchService, req: Ch
       for (const call of message.tool_calls.slice(0, 3)) {
         if (call?.function?.name !== 'search_communities') throw new LlmUnusable(`unknown tool ${String(call?.function?.name)}`);
         const args = asToolArgs(call.function.arguments);
-        const result = await search.search({ ...args, page: 1, pageSize: 5 });
+        // Same rule as the search page and the offline engine (ADR 010): with care types and a budget, only
+        // communities whose price for those care types fits, each with that care type's price.
+        const result = await search.search({ ...args, includeUnpriced: false, page: 1, pageSize: 5 });
         const rows = result.communities.map((c) => {
-          const minPrice = c.pricing.length ? Math.min(...c.pricing.map((p) => p.minPrice)) : null;
+          const minPrice = c.shownPrice?.minPrice ?? null;
           const item: ChatCommunity = { id: c.id, name: c.name, city: c.city, state: c.state, careTypes: c.careTypes, minPrice, rating: c.rating, reviewCount: c.reviewCount, url: `/community/${c.id}` };
           found.set(c.id, item);
           return item;

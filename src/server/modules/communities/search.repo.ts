@@ -26,8 +26,10 @@ export interface SearchCriteria {
   location: LocationFilter;
   careTypes: string[];
   amenities: string[];
-  priceMin?: number;
-  priceMax?: number;
+  priceMin?: number | undefined;
+  priceMax?: number | undefined;
+  /** With a price band: also keep the communities that publish no price (for the chosen care types). */
+  includeUnpriced?: boolean;
 }
 
 const EARTH_RADIUS_MILES = 3958.8;
@@ -51,9 +53,66 @@ interface BuiltFilter {
   relevance: () => string[];
   /** Distance in miles (ZIP searches) or 'NULL'. */
   distance: string;
+  /** The monthly price the card shows and the price sorts use (see shownPrice in contracts/search.ts), with `priceJoin`. */
+  price: () => string;
+  priceJoin: () => string;
 }
 
-function buildFilter(criteria: SearchCriteria, p: Params): BuiltFilter {
+const hasBand = (c: SearchCriteria) => c.priceMin !== undefined || c.priceMax !== undefined;
+
+/**
+ * The price conditions (ADR 010). With care types, a community's price is its community_pricing
+ * entries of those care types: it is kept when one of them overlaps the band, and shows the lowest
+ * minimum among those. Without care types, today's rule: the denormalized [min_price, max_price] span.
+ */
+interface PriceParts {
+  priced: () => string;
+  unpriced: () => string;
+  /** The join that provides `price()` (empty without care types). */
+  priceJoin: () => string;
+  price: () => string;
+}
+
+function priceParts(criteria: SearchCriteria, p: Params): PriceParts {
+  // Closures: a parameter is added only when its SQL is used (PostgreSQL rejects unreferenced ones).
+  if (criteria.careTypes.length === 0) {
+    return {
+      priced: () => {
+        const conds: string[] = [];
+        if (criteria.priceMax !== undefined) conds.push(`c.min_price <= ${p.add(criteria.priceMax)}`);
+        if (criteria.priceMin !== undefined) conds.push(`c.max_price >= ${p.add(criteria.priceMin)}`);
+        return conds.join(' AND ') || 'TRUE';
+      },
+      unpriced: () => 'c.min_price IS NULL',
+      priceJoin: () => '',
+      price: () => 'c.min_price',
+    };
+  }
+  const rows = () => `FROM community_pricing p WHERE p.community_id = c.id AND p.care_type = ANY(${p.add(criteria.careTypes)}::text[])`;
+  const band = () =>
+    [
+      criteria.priceMax !== undefined ? `AND p.min_price <= ${p.add(criteria.priceMax)}` : '',
+      criteria.priceMin !== undefined ? `AND p.max_price >= ${p.add(criteria.priceMin)}` : '',
+    ].join(' ');
+  return {
+    priced: () => `EXISTS (SELECT 1 ${rows()} ${band()})`,
+    unpriced: () => `NOT EXISTS (SELECT 1 ${rows()})`,
+    // One grouped pass over the chosen care types' prices, hash-joined (a correlated subquery per row
+    // cost ~0.3 s on a nationwide Assisted Living search at 45,000 communities).
+    priceJoin: () =>
+      `LEFT JOIN (SELECT p.community_id, min(p.min_price) AS price FROM community_pricing p
+                   WHERE p.care_type = ANY(${p.add(criteria.careTypes)}::text[]) ${band()} GROUP BY p.community_id) pr ON pr.community_id = c.id`,
+    price: () => 'pr.price',
+  };
+}
+
+type PriceMode = 'result' | 'unpriced';
+
+/**
+ * The WHERE clause of a search. `result`: the communities of the answer (priced within the band, plus
+ * the unpriced ones when includeUnpriced). `unpriced`: those matching every other filter that publish no price.
+ */
+function buildFilter(criteria: SearchCriteria, p: Params, mode: PriceMode = 'result'): BuiltFilter {
   const conds: string[] = [];
   let relevance = (): string[] => [];
   let distance = 'NULL::float8';
@@ -119,33 +178,33 @@ function buildFilter(criteria: SearchCriteria, p: Params): BuiltFilter {
 
   if (criteria.careTypes.length) conds.push(`c.care_types @> ${p.add(criteria.careTypes)}::text[]`);
   if (criteria.amenities.length) conds.push(`c.amenities @> ${p.add(criteria.amenities)}::text[]`);
-  // Price band: keep communities whose [min_price, max_price] overlaps [priceMin, priceMax];
-  // communities without prices (NULL) fail either comparison and are left out.
-  if (criteria.priceMax !== undefined) conds.push(`c.min_price <= ${p.add(criteria.priceMax)}`);
-  if (criteria.priceMin !== undefined) conds.push(`c.max_price >= ${p.add(criteria.priceMin)}`);
+  const price = priceParts(criteria, p);
+  if (mode === 'unpriced') conds.push(price.unpriced());
+  else if (hasBand(criteria)) conds.push(criteria.includeUnpriced ? `(${price.priced()} OR ${price.unpriced()})` : price.priced());
 
-  return { where: conds.length ? conds.join(' AND ') : 'TRUE', relevance, distance };
+  return { where: conds.length ? conds.join(' AND ') : 'TRUE', relevance, distance, price: price.price, priceJoin: price.priceJoin };
 }
 
 /** ORDER BY for each sort. Every order ends with the id so that paging is stable. */
 function orderBy(sort: SearchSort, f: BuiltFilter): string {
   switch (sort) {
     case 'price_low':
-      return 'c.min_price ASC NULLS LAST, c.id ASC';
+      return `${f.price()} ASC NULLS LAST, c.id ASC`;
     case 'price_high':
-      return 'c.min_price DESC NULLS LAST, c.id DESC';
+      return `${f.price()} DESC NULLS LAST, c.id DESC`;
     case 'rating':
-      return 'c.rating DESC, c.review_count DESC, c.id DESC';
+      // The review-count-aware score (ADR 010), not the raw average.
+      return 'c.rating_score DESC, c.review_count DESC, c.id DESC';
     case 'name':
       return 'c.name ASC, c.id ASC';
     case 'relevance':
-      return [...f.relevance(), 'c.rating DESC', 'c.review_count DESC', 'c.id DESC'].join(', ');
+      return [...f.relevance(), 'c.rating_score DESC', 'c.review_count DESC', 'c.id DESC'].join(', ');
   }
 }
 
-export async function countCommunities(db: Queryable, criteria: SearchCriteria): Promise<number> {
+export async function countCommunities(db: Queryable, criteria: SearchCriteria, mode: PriceMode = 'result'): Promise<number> {
   const p = new Params();
-  const f = buildFilter(criteria, p);
+  const f = buildFilter(criteria, p, mode);
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM communities c WHERE ${f.where}`, p.values);
   return rows[0]?.n ?? 0;
 }
@@ -164,7 +223,8 @@ export async function findPageIds(
 ): Promise<PageRef[]> {
   const p = new Params();
   const f = buildFilter(criteria, p);
-  const sql = `SELECT c.id, ${f.distance} AS distance FROM communities c WHERE ${f.where}
+  const join = sort === 'price_low' || sort === 'price_high' ? f.priceJoin() : '';
+  const sql = `SELECT c.id, ${f.distance} AS distance FROM communities c ${join} WHERE ${f.where}
     ORDER BY ${orderBy(sort, f)} LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`;
   const { rows } = await db.query<{ id: number; distance: number | null }>(sql, p.values);
   return rows;
@@ -219,14 +279,44 @@ export interface PointRow extends SourceColumns {
   care_types: string[];
   min_price: number | null;
   max_price: number | null;
+  price_care_type: string | null;
 }
 
-/** Map points of the whole result (communities with coordinates), at most `limit` rows, by id. */
+/**
+ * Map points of the whole result (communities with coordinates), at most `limit` rows, by id. With care
+ * types, the price span is that of the chosen care types' entries within the band (as on the cards).
+ */
 export async function findPoints(db: Queryable, criteria: SearchCriteria, limit: number): Promise<PointRow[]> {
   const p = new Params();
   const f = buildFilter(criteria, p);
+  let prices = 'c.min_price, c.max_price, NULL::text AS price_care_type';
+  if (criteria.careTypes.length) {
+    const careTypes = p.add(criteria.careTypes);
+    const band = [
+      criteria.priceMax !== undefined ? `AND q.min_price <= ${p.add(criteria.priceMax)}` : '',
+      criteria.priceMin !== undefined ? `AND q.max_price >= ${p.add(criteria.priceMin)}` : '',
+    ].join(' ');
+    prices = `pr.min_price, pr.max_price, pr.care_type AS price_care_type`;
+    // The lateral picks the cheapest matching entry's care type and the span of all matching entries.
+    return (
+      await db.query<PointRow>(
+        `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, ${sourceColumns('c')}
+           FROM communities c
+           LEFT JOIN operators o ON o.id = c.operator_id
+           LEFT JOIN LATERAL (
+             SELECT min(q.min_price)::int AS min_price, max(q.max_price)::int AS max_price,
+                    (array_agg(q.care_type ORDER BY q.min_price, q.care_type))[1] AS care_type
+               FROM community_pricing q
+              WHERE q.community_id = c.id AND q.care_type = ANY(${careTypes}::text[]) ${band}) pr ON TRUE
+          WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL
+          ORDER BY c.id
+          LIMIT ${p.add(limit)}`,
+        p.values,
+      )
+    ).rows;
+  }
   const { rows } = await db.query<PointRow>(
-    `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, c.min_price, c.max_price, ${sourceColumns('c')}
+    `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, ${sourceColumns('c')}
        FROM communities c
        LEFT JOIN operators o ON o.id = c.operator_id
       WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL

@@ -8,6 +8,7 @@ import { US_STATES } from '../../../contracts/constants';
 import {
   MAP_POINTS_CAP,
   ZIP_RADIUS_MILES,
+  shownPrice,
   type MapPointsResponse,
   type SearchCommunity,
   type SearchFilters,
@@ -102,6 +103,7 @@ function filterKey(f: SearchFilters): string {
     [...f.amenities].sort(),
     f.priceMin ?? null,
     f.priceMax ?? null,
+    f.includeUnpriced,
   ]);
 }
 
@@ -130,7 +132,20 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   async function criteriaFor(f: SearchFilters): Promise<SearchCriteria> {
     const locKey = (f.location ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
     const location = await locations.get(locKey, () => resolveLocation(cityIndex, f.location));
-    return { location, careTypes: f.careTypes, amenities: f.amenities, priceMin: f.priceMin, priceMax: f.priceMax };
+    return {
+      location,
+      careTypes: f.careTypes,
+      amenities: f.amenities,
+      priceMin: f.priceMin,
+      priceMax: f.priceMax,
+      includeUnpriced: f.includeUnpriced,
+    };
+  }
+
+  /** Communities matching every filter but the price band that publish no price (0 without a band). */
+  function unpricedCount(f: SearchFilters, criteria: SearchCriteria): Promise<number> {
+    if (f.priceMin === undefined && f.priceMax === undefined) return Promise.resolve(0);
+    return counts.get(`unpriced:${filterKey({ ...f, includeUnpriced: false })}`, () => countCommunities(db, criteria, 'unpriced'));
   }
 
   async function search(q: SearchQuery): Promise<SearchResponse> {
@@ -138,9 +153,10 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
     return pages.get(JSON.stringify([fKey, q.sort, q.page, q.pageSize]), async () => {
       const criteria = await criteriaFor(q);
       const offset = (q.page - 1) * q.pageSize;
-      const [total, refs] = await Promise.all([
+      const [total, refs, unpriced] = await Promise.all([
         counts.get(fKey, () => countCommunities(db, criteria)),
         findPageIds(db, criteria, q.sort, q.pageSize, offset),
+        unpricedCount(q, criteria),
       ]);
       const rows = await loadCommunities(
         db,
@@ -150,6 +166,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
       for (const ref of refs) {
         const r = rows.get(ref.id);
         if (!r) continue; // deleted between the two queries
+        const shown = shownPrice(r.pricing, q.careTypes, q);
         communities.push({
           id: r.id,
           name: r.name,
@@ -167,13 +184,21 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
           amenities: r.amenities,
           photos: r.photos,
           pricing: r.pricing,
+          shownPrice: shown && { ...shown, forCareTypes: q.careTypes.length > 0 },
           coordinates: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
           operatorName: r.operator_name,
           source: toSource(r),
           distanceMiles: ref.distance === null ? null : round(ref.distance, 1),
         });
       }
-      return { communities, total, totalPages: Math.ceil(total / q.pageSize), page: q.page, pageSize: q.pageSize };
+      return {
+        communities,
+        total,
+        totalPages: Math.ceil(total / q.pageSize),
+        page: q.page,
+        pageSize: q.pageSize,
+        unpricedCount: unpriced,
+      };
     });
   }
 
@@ -195,6 +220,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
           minPrice: r.min_price,
           maxPrice: r.max_price,
           source: toSource(r),
+          priceCareType: r.price_care_type,
         })),
         total,
         capped,

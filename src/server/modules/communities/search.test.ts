@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ratingScore } from '../../../contracts/constants';
 import type { MapPointsResponse, SearchCommunity, SearchResponse } from '../../../contracts/search';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import { trigramSimilarity, trigrams } from './city-index';
@@ -128,6 +129,7 @@ describe('GET /api/communities/search: the result', () => {
       operatorName: 'Sunrise Senior Living',
       source: { kind: 'demo', name: 'Demo data', asOf: null },
       distanceMiles: null,
+      shownPrice: { careType: 'Assisted Living', minPrice: 4000, forCareTypes: false },
     });
     const pasadena = res.communities.find((c) => c.name === 'Pasadena Vista');
     expect(pasadena?.coordinates).toBeNull();
@@ -149,11 +151,12 @@ describe('GET /api/communities/search: the result', () => {
 });
 
 describe('GET /api/communities/search: sorts over the whole result', () => {
+  // The review-count-aware score (ADR 010), then review count, then id.
   const byRatingThenReviews = (a: Seed, b: Seed) =>
-    b.rating - a.rating || b.reviews - a.reviews || id(b.name) - id(a.name);
+    ratingScore(b.rating, b.reviews) - ratingScore(a.rating, a.reviews) || b.reviews - a.reviews || id(b.name) - id(a.name);
   const minOf = (s: Seed) => (s.pricing.length ? Math.min(...s.pricing.map((p) => p[1])) : null);
 
-  it('relevance without a location: rating, then review count', async () => {
+  it('relevance without a location: review-count-aware rating, then review count', async () => {
     expect(namesOf(await allPages('sort=relevance'))).toEqual(namesOf([...SEEDS].sort(byRatingThenReviews)));
     expect(namesOf(await allPages(''))).toEqual(namesOf([...SEEDS].sort(byRatingThenReviews)));
   });
@@ -161,7 +164,9 @@ describe('GET /api/communities/search: sorts over the whole result', () => {
   it('Highest Rated', async () => {
     const got = await allPages('sort=rating');
     expect(namesOf(got)).toEqual(namesOf([...SEEDS].sort(byRatingThenReviews)));
-    expect(got[0]?.name).toBe('The Willows');
+    // 4.5 from 100 reviews outranks 4.9 from 8.
+    expect(got[0]?.name).toBe('Chicago Lakeshore');
+    expect(namesOf(got).indexOf('Chicago Lakeshore')).toBeLessThan(namesOf(got).indexOf('The Willows'));
   });
 
   it('Price: Low to High (by the lowest monthly price; communities without prices last)', async () => {
@@ -204,12 +209,13 @@ describe('GET /api/communities/search: location', () => {
 
   it('a city: exact city matches first, then communities named after it', async () => {
     const res = await search('location=Naperville');
-    expect(namesOf(res.communities)).toEqual(['Riverwalk Manor', 'Naperville Gardens', 'Naperville Tribute']);
+    // Within the exact city: 4.5 from 20 reviews before 4.8 from 5.
+    expect(namesOf(res.communities)).toEqual(['Naperville Gardens', 'Riverwalk Manor', 'Naperville Tribute']);
     expect(namesOf((await search('location=naperville')).communities)).toEqual(namesOf(res.communities));
   });
 
   it('"City, ST" and "City, State" keep to that state', async () => {
-    expect(namesOf((await search('location=Naperville%2C%20IL')).communities)).toEqual(['Riverwalk Manor', 'Naperville Gardens']);
+    expect(namesOf((await search('location=Naperville%2C%20IL')).communities)).toEqual(['Naperville Gardens', 'Riverwalk Manor']);
     expect(namesOf((await search('location=Springfield,%20IL')).communities)).toEqual(['Springfield Place']);
     expect(namesOf((await search('location=Springfield,%20Massachusetts')).communities)).toEqual(['The Willows']);
     expect(namesOf((await search('location=Springfield')).communities)).toEqual(['The Willows', 'Springfield Place']);
@@ -220,9 +226,9 @@ describe('GET /api/communities/search: location', () => {
   });
 
   it('a misspelled city still finds it', async () => {
-    expect(namesOf((await search('location=Napervile')).communities)).toEqual(['Riverwalk Manor', 'Naperville Gardens']);
+    expect(namesOf((await search('location=Napervile')).communities)).toEqual(['Naperville Gardens', 'Riverwalk Manor']);
     expect(namesOf((await search('location=Chicgo')).communities)).toEqual(['Chicago Lakeshore']);
-    expect(namesOf((await search('location=Napervile,%20IL')).communities)).toEqual(['Riverwalk Manor', 'Naperville Gardens']);
+    expect(namesOf((await search('location=Napervile,%20IL')).communities)).toEqual(['Naperville Gardens', 'Riverwalk Manor']);
   });
 
   it('a state code or name', async () => {
@@ -274,6 +280,119 @@ describe('GET /api/communities/search: filters', () => {
   });
 });
 
+describe('GET /api/communities/search: a price band with care types (ADR 010)', () => {
+  type Band = { priceMin?: number; priceMax?: number };
+  const overlaps = (min: number, max: number, b: Band) => (b.priceMax === undefined || min <= b.priceMax) && (b.priceMin === undefined || max >= b.priceMin);
+  /** The rule, computed from the seeds: offers every chosen care type, and one of their prices overlaps the band. */
+  const expected = (careTypes: string[], b: Band) =>
+    SEEDS.filter((s) => careTypes.every((t) => s.careTypes.includes(t)) && s.pricing.some(([t, min, max]) => careTypes.includes(t) && overlaps(min, max, b)));
+  const cheapest = (s: Seed, careTypes: string[], b: Band) =>
+    Math.min(...s.pricing.filter(([t, min, max]) => careTypes.includes(t) && overlaps(min, max, b)).map((p) => p[1]));
+  const qsOf = (careTypes: string[], b: Band) =>
+    [`careTypes=${encodeURIComponent(careTypes.join(','))}`, b.priceMin !== undefined ? `priceMin=${b.priceMin}` : '', b.priceMax !== undefined ? `priceMax=${b.priceMax}` : '']
+      .filter(Boolean)
+      .join('&');
+
+  const careSets = [['Assisted Living'], ['Memory Care'], ['Independent Living'], ['Skilled Nursing'], ['Assisted Living', 'Memory Care'], ['Independent Living', 'Assisted Living']];
+  const bands: Band[] = [{ priceMax: 3000 }, { priceMax: 5000 }, { priceMin: 5000 }, { priceMin: 3000, priceMax: 4500 }, { priceMin: 6500, priceMax: 7000 }];
+
+  it.each(careSets.flatMap((c) => bands.map((b) => [c, b] as const)))('%j within %j: only that care type’s price counts, card and sort use it', async (careTypes, b) => {
+    const want = expected([...careTypes], b);
+    const got = await allPages(`${qsOf([...careTypes], b)}&sort=price_low`);
+    expect(namesOf(got).sort()).toEqual(namesOf(want).sort());
+    for (const c of got) {
+      const seed = SEEDS.find((x) => x.name === c.name)!;
+      expect(c.shownPrice, c.name).toMatchObject({ minPrice: cheapest(seed, [...careTypes], b), forCareTypes: true });
+      expect(careTypes).toContain(c.shownPrice!.careType);
+    }
+    const prices = got.map((c) => c.shownPrice!.minPrice);
+    expect(prices).toEqual([...prices].sort((x, y) => x - y));
+    const high = await allPages(`${qsOf([...careTypes], b)}&sort=price_high`);
+    const highPrices = high.map((c) => c.shownPrice!.minPrice);
+    expect(highPrices).toEqual([...highPrices].sort((x, y) => y - x));
+  });
+
+  it('another care type’s cheaper price no longer lets a community in', async () => {
+    // Austin Hills: Independent Living from $2,000, Assisted Living $4,500-$5,200.
+    expect(namesOf((await search('location=TX&careTypes=Assisted%20Living&priceMax=4000')).communities)).toEqual(['Justin Meadows']);
+    // Naperville Gardens: Assisted Living $4,000-$5,000, Memory Care $6,000-$7,500.
+    expect(namesOf((await search('careTypes=Memory%20Care&priceMax=5000')).communities)).toEqual([]);
+    const both = await search('careTypes=Assisted%20Living,Memory%20Care&priceMin=5500');
+    expect(both.communities.map((c) => [c.name, c.shownPrice])).toEqual([
+      ['Naperville Gardens', { careType: 'Memory Care', minPrice: 6000, forCareTypes: true }],
+    ]);
+  });
+
+  it('the map points apply the same rule and carry the chosen care type’s price', async () => {
+    const res = await get<MapPointsResponse>('/api/communities/search/points?careTypes=Assisted%20Living&priceMax=5000');
+    const want = expected(['Assisted Living'], { priceMax: 5000 }).filter((s) => s.lat !== null);
+    expect(res.body.points.map((p) => p.name).sort()).toEqual(namesOf(want).sort());
+    const austin = res.body.points.find((p) => p.name === 'Austin Hills');
+    expect(austin).toMatchObject({ minPrice: 4500, maxPrice: 5200, priceCareType: 'Assisted Living' });
+    const all = await get<MapPointsResponse>('/api/communities/search/points?careTypes=Independent%20Living');
+    expect(all.body.points.find((p) => p.name === 'Austin Hills')).toMatchObject({ minPrice: 2000, maxPrice: 2600, priceCareType: 'Independent Living' });
+  });
+
+  it('without care types the band applies to any care type, as before', async () => {
+    expect(namesOf((await search('priceMax=2600&sort=name')).communities)).toEqual(['Austin Hills', 'Riverwalk Manor']);
+    const c = (await search('priceMax=2600&sort=name')).communities[0]!;
+    expect(c.shownPrice).toEqual({ careType: 'Independent Living', minPrice: 2000, forCareTypes: false });
+  });
+});
+
+describe('GET /api/communities/search: communities without prices (ADR 010)', () => {
+  it('counts, not drops, the communities that publish no price for the chosen care types', async () => {
+    // The Willows offers Assisted Living without a price; Chicago Lakeshore publishes no price at all.
+    const al = await search('careTypes=Assisted%20Living&priceMax=5000');
+    expect(namesOf(al.communities)).not.toContain('The Willows');
+    expect(al.unpricedCount).toBe(SEEDS.filter((s) => s.careTypes.includes('Assisted Living') && !s.pricing.some((p) => p[0] === 'Assisted Living')).length);
+    expect(al.unpricedCount).toBe(1);
+    const any = await search('priceMax=5000');
+    expect(any.unpricedCount).toBe(2);
+    expect((await search('location=TX&priceMax=5000')).unpricedCount).toBe(0);
+  });
+
+  it('includeUnpriced=true adds them (last in price order, without a price); 0 without a band', async () => {
+    const base = await search('careTypes=Assisted%20Living&priceMax=5000');
+    const withThem = await allPages('careTypes=Assisted%20Living&priceMax=5000&includeUnpriced=true&sort=price_low');
+    expect(withThem).toHaveLength(base.total + base.unpricedCount);
+    expect(withThem.at(-1)).toMatchObject({ name: 'The Willows', shownPrice: null });
+    expect((await search('careTypes=Assisted%20Living&priceMax=5000&includeUnpriced=1')).total).toBe(withThem.length);
+    expect((await search('careTypes=Assisted%20Living&priceMax=5000&includeUnpriced=false')).total).toBe(base.total);
+    const noBand = await search('careTypes=Assisted%20Living');
+    expect(noBand.unpricedCount).toBe(0);
+    expect(namesOf(noBand.communities)).toContain('The Willows');
+  });
+
+  it('the map points follow includeUnpriced too', async () => {
+    const without = await get<MapPointsResponse>('/api/communities/search/points?careTypes=Assisted%20Living&priceMax=5000');
+    const withThem = await get<MapPointsResponse>('/api/communities/search/points?careTypes=Assisted%20Living&priceMax=5000&includeUnpriced=true');
+    expect(withThem.body.total).toBe(without.body.total + 1);
+    expect(withThem.body.points.find((p) => p.name === 'The Willows')).toMatchObject({ minPrice: null, priceCareType: null });
+  });
+});
+
+describe('GET /api/communities/search: care type keys and "all"', () => {
+  it('accepts the keys (any case) as well as the labels', async () => {
+    const byLabel = await search('careTypes=Assisted%20Living,Memory%20Care&sort=name');
+    expect(byLabel.total).toBeGreaterThan(0);
+    for (const qs of ['careTypes=assisted,memory', 'careTypes=ASSISTED,Memory%20Care', 'careTypes=assisted%20living,memory']) {
+      expect(await search(`${qs}&sort=name`), qs).toEqual(byLabel);
+    }
+    const points = await get<MapPointsResponse>('/api/communities/search/points?careTypes=skilled');
+    expect(points.body.points.map((p) => p.name)).toEqual(['Chicago Lakeshore']);
+  });
+
+  it('"all" means no filter for every list filter', async () => {
+    const everything = await search('sort=name');
+    for (const qs of ['careTypes=all', 'careTypes=ALL', 'amenities=all', 'priceMin=all', 'priceMax=all', 'location=all', 'includeUnpriced=all', 'careTypes=all&amenities=all&priceMin=all&priceMax=all&location=All']) {
+      expect(await search(`${qs}&sort=name`), qs).toEqual(everything);
+    }
+    const points = await get<MapPointsResponse>('/api/communities/search/points?careTypes=all&priceMax=all');
+    expect(points.body.total).toBe(9);
+  });
+});
+
 describe('GET /api/communities/search: validation', () => {
   const bad = [
     'priceMin=abc',
@@ -290,7 +409,9 @@ describe('GET /api/communities/search: validation', () => {
     'pageSize=1000',
     'sort=cheapest',
     'careTypes=Assisted%20Living,Luxury%20Living',
-    'careTypes=assisted',
+    'careTypes=assisted,luxury',
+    'careTypes=all,assisted',
+    'includeUnpriced=yes',
     `location=${'a'.repeat(101)}`,
     'page=1&page=2',
   ];
@@ -328,6 +449,7 @@ describe('GET /api/communities/search/points', () => {
       minPrice: 4000,
       maxPrice: 7500,
       source: { kind: 'demo', name: 'Demo data', asOf: null },
+      priceCareType: null,
     });
   });
 

@@ -94,8 +94,24 @@ describe('GET /api/pricing-analytics', () => {
     expect(budget.csatScore).toBe(4.2);
   });
 
+  it('takes a care type by key or label, and "all" as no filter', async () => {
+    const byKey = (await get('/api/pricing-analytics?careType=assisted')).json();
+    for (const qs of ['careType=Assisted%20Living', 'careType=assisted%20living', 'careType=ASSISTED']) {
+      const res = await get(`/api/pricing-analytics?${qs}`);
+      expect(res.statusCode, qs).toBe(200);
+      expect(res.json(), qs).toEqual(byKey);
+    }
+    const unfiltered = (await get('/api/pricing-analytics')).json();
+    expect(unfiltered.pricePoints).toBeGreaterThan(byKey.pricePoints);
+    for (const qs of ['careType=all', 'state=all', 'priceRange=all', 'state=ALL&careType=all&priceRange=all', 'state=&careType=']) {
+      const res = await get(`/api/pricing-analytics?${qs}`);
+      expect(res.statusCode, qs).toBe(200);
+      expect(res.json(), qs).toEqual(unfiltered);
+    }
+  });
+
   it('rejects unknown filter values with a 400', async () => {
-    for (const qs of ['state=Texas', 'careType=luxury', 'priceRange=cheap', 'state=1']) {
+    for (const qs of ['state=Texas', 'careType=luxury', 'careType=Luxury%20Living', 'priceRange=cheap', 'state=1']) {
       const res = await get(`/api/pricing-analytics?${qs}`);
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_ERROR');

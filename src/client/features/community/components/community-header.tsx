@@ -45,13 +45,20 @@ export function CommunityHeader({ community }: { community: CommunityDetail }) {
           <MapPinIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <span data-testid="community-address">{fullAddress(community)}</span>
         </p>
-        <p className="flex items-center gap-2 text-gray-700">
-          <StarIcon className="size-5 fill-highlight text-highlight" aria-hidden="true" />
-          <span className="font-semibold text-gray-900" data-testid="community-rating">
-            {formatRating(community.rating)}
-          </span>
-          <span className="text-muted-foreground">({formatNumber(community.reviewCount)} reviews)</span>
-        </p>
+        {community.reviewCount > 0 ? (
+          <p className="flex items-center gap-2 text-gray-700">
+            <StarIcon className="size-5 fill-highlight text-highlight" aria-hidden="true" />
+            <span className="font-semibold text-gray-900" data-testid="community-rating">
+              {formatRating(community.rating)}
+            </span>
+            <span className="text-muted-foreground">({formatNumber(community.reviewCount)} reviews)</span>
+          </p>
+        ) : (
+          <p className="flex items-center gap-2 text-muted-foreground">
+            <StarIcon className="size-5 text-gray-400" aria-hidden="true" />
+            <span data-testid="community-rating">No reviews yet</span>
+          </p>
+        )}
         {community.careTypes.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label="Care types">
             {community.careTypes.map((careType) => (

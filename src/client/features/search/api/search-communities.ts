@@ -16,6 +16,8 @@ export interface SearchFilterState {
   priceMin?: number;
   priceMax?: number;
   amenities: string[];
+  /** With a price band: also list communities that publish no price (ADR 010). */
+  includeUnpriced?: boolean;
 }
 
 export const EMPTY_FILTERS: SearchFilterState = { location: '', careTypes: [], amenities: [] };
@@ -28,6 +30,7 @@ export function filterParams(f: SearchFilterState): Record<string, string | numb
     priceMin: f.priceMin ? f.priceMin : undefined,
     priceMax: f.priceMax ? f.priceMax : undefined,
     amenities: f.amenities.length ? f.amenities.join(',') : undefined,
+    includeUnpriced: f.includeUnpriced && (f.priceMin || f.priceMax) ? 'true' : undefined,
   };
 }
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { filtersFromQuery } from '../search-page';
+import { filtersFromQuery, searchAddress } from '../search-page';
 import { SearchPagination, searchPageNumbers } from './search-pagination';
 
 describe('search paging', () => {
@@ -34,11 +34,19 @@ describe('search query parameters', () => {
       priceMin: 2500,
       priceMax: undefined,
       amenities: [],
+      includeUnpriced: false,
     });
     expect(filtersFromQuery('careType=independent,skilled,bogus&priceMin=&priceMax=abc')).toMatchObject({
       careTypes: ['Independent Living', 'Skilled Nursing'],
       priceMin: undefined,
       priceMax: undefined,
     });
+  });
+
+  it('a search address round-trips (the "Include them" link is shareable)', () => {
+    const f = { location: 'Austin, TX', careTypes: ['Assisted Living', 'Memory Care'], priceMin: 2000, priceMax: 5000, amenities: ['Pet Friendly'], includeUnpriced: true };
+    const address = searchAddress(f, 'price_low');
+    expect(address).toBe('/search?location=Austin%2C+TX&careType=assisted%2Cmemory&priceMin=2000&priceMax=5000&amenities=Pet+Friendly&includeUnpriced=true&sort=price_low');
+    expect(filtersFromQuery(address.slice('/search'.length))).toEqual(f);
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "communities" ADD COLUMN "rating_score" real GENERATED ALWAYS AS (((10 * 3.8 + rating * review_count) / (10 + review_count))::real) STORED;--> statement-breakpoint
+CREATE INDEX "communities_rating_score_idx" ON "communities" USING btree ("rating_score","review_count","id");
