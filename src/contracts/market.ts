@@ -11,8 +11,7 @@ const unsetToUndefined = (v: unknown) =>
   typeof v === 'string' && (v.trim() === '' || v.trim().toLowerCase() === ALL_FILTER_VALUE) ? undefined : v;
 
 /** A care type by key ('assisted') or label ('Assisted Living'), any case -> its key. */
-const careTypeKey = z
-  .string()
+const careTypeKey = safeText()
   .transform((v, ctx) => {
     const label = careTypeFromParam(v);
     if (!label) {

@@ -356,16 +356,21 @@ describe('POST /api/warehouse/query: caps on work, time, rows, bytes and slots',
   });
 
   it('counts the wait for a database connection against the 2 s of the request', async () => {
+    // The service itself: through the route, the shared rate-limit store (PostgreSQL) takes a connection
+    // first and would wait on the same held pool (ADR 011).
     const pool = new pg.Pool({ connectionString: tdb.url, max: 1 });
-    const small = await buildApp({ pool, db: wrapPool(pool), env: testEnv(), serveClient: false });
+    const setup = await ensureWarehouseRole(pool);
     const held = await pool.connect();
     try {
-      const res = await small.inject({ method: 'POST', url: '/api/warehouse/query', payload: { query: 'SELECT count(*) FROM customer_reviews' } });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().error.code).toBe('UNAVAILABLE');
+      const started = Date.now();
+      const err = await runWarehouseQuery(pool, 'SELECT count(*) FROM customer_reviews', started + WAREHOUSE_DEADLINE_MS, setup).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).code).toBe('UNAVAILABLE');
     } finally {
       held.release();
-      await small.close();
       await pool.end();
     }
   });
@@ -410,6 +415,8 @@ describe('POST /api/warehouse/query with a database user that cannot create or a
     const user = `sl_wh_limited_${randomBytes(4).toString('hex')}`;
     await tdb.pool.query(`CREATE ROLE ${user} LOGIN PASSWORD 'pw' NOSUPERUSER NOCREATEROLE`);
     await tdb.pool.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${user}`);
+    // The app's own tables it writes on every rate-limited request (shared limits, ADR 011).
+    await tdb.pool.query(`GRANT INSERT, UPDATE, DELETE ON rate_limits TO ${user}`);
     const url = new URL(tdb.url);
     url.username = user;
     url.password = 'pw';
@@ -427,6 +434,7 @@ describe('POST /api/warehouse/query with a database user that cannot create or a
       await limited.close();
       await pool.end();
       await tdb.pool.query(`REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${user}`);
+      await tdb.pool.query(`REVOKE ALL ON rate_limits FROM ${user}`);
       await tdb.pool.query(`DROP ROLE ${user}`);
     }
   });
