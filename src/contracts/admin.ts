@@ -58,9 +58,9 @@ export const leadFiltersSchema = z.object({
     .transform((v) => (v && v !== 'ALL' ? v : undefined))
     .pipe(safeText().regex(/^[A-Z]{2}$/, 'state must be a two-letter code').optional()),
   communityId: z
-    .union([z.literal(''), idParam])
+    .union([z.literal(''), z.literal('all'), idParam])
     .optional()
-    .transform((v) => (v === '' ? undefined : v)),
+    .transform((v) => (v === '' || v === 'all' ? undefined : v)),
   q: optionalQueryText(200),
 });
 export type LeadFilters = z.output<typeof leadFiltersSchema>;

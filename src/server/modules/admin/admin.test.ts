@@ -152,6 +152,9 @@ describe('requests inbox', () => {
     expect(await names('status=overdue')).toEqual(['Olive Overdue']);
     expect(await names('state=fl')).toEqual(['Fred Fresh']);
     expect(await names(`communityId=${austinId}`)).toEqual(['Olive Overdue', 'Tina Tour']);
+    // 'all' means no filter, as on every list filter.
+    expect(await names('status=all&state=all&communityId=all')).toEqual(await names(''));
+    expect((await names('communityId=all')).length).toBeGreaterThan(2);
     expect(await names('q=FRED@')).toEqual(['Fred Fresh']);
     expect(await names('q=tina')).toEqual(['Tina Tour']);
     expect(await names('q=%25')).toEqual([]);
