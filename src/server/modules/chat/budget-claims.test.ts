@@ -49,7 +49,7 @@ beforeAll(async () => {
          FROM communities c JOIN community_pricing p ON p.community_id = c.id AND p.care_type = $1
         WHERE c.city !~ '[^A-Za-z .-]'
         GROUP BY c.city, c.state HAVING count(*) >= 3
-        ORDER BY count(*) DESC, c.city LIMIT 2`,
+        ORDER BY count(*) DESC, c.city LIMIT 3`,
       [careType],
     );
     for (const [ci, r] of rows.entries()) {
