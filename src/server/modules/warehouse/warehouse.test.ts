@@ -229,6 +229,8 @@ describe('POST /api/warehouse/query with a database user that cannot create or a
     const user = `sl_wh_limited_${randomBytes(4).toString('hex')}`;
     await tdb.pool.query(`CREATE ROLE ${user} LOGIN PASSWORD 'pw' NOSUPERUSER NOCREATEROLE`);
     await tdb.pool.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${user}`);
+    // Rate limits are counted in the database: every app user writes its counters.
+    await tdb.pool.query(`GRANT INSERT, UPDATE, DELETE ON rate_limits TO ${user}`);
     const url = new URL(tdb.url);
     url.username = user;
     url.password = 'pw';
