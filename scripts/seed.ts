@@ -14,7 +14,7 @@ const { values } = parseArgs({
 });
 const url = process.env.DATABASE_URL;
 if (!url) {
-  console.error('Set DATABASE_URL to the database to fill, e.g. postgres://postgres:postgres@127.0.0.1:54329/senior_living');
+  console.error('Set DATABASE_URL to the database to fill, e.g. postgres://postgres:<password>@127.0.0.1:54329/senior_living (the embedded server\'s passwords are in $DATA_DIR/pg/seniorscope-credentials.json)');
   process.exit(2);
 }
 const scale = Number(values.scale);

@@ -9,12 +9,14 @@ import type { App } from './types';
 
 const started = performance.now();
 const env = loadEnv();
+// Start-up messages on stdout; once the app exists, database messages go to its log.
+let app: App | null = null;
 const say = (msg: string) => {
-  if (env.LOG_LEVEL !== 'silent') console.log(`[start] ${msg}`);
+  if (app) app.log.info({ module: 'db' }, msg);
+  else if (env.LOG_LEVEL !== 'silent') console.log(`[start] ${msg}`);
 };
 // Failures of the database (the embedded server died, a restart failed) are errors in the app's log
 // once it exists; before that on stderr.
-let app: App | null = null;
 const alarm = (msg: string) => {
   if (app) app.log.error({ module: 'db' }, msg);
   else if (env.LOG_LEVEL !== 'silent') console.error(`[db] ERROR ${msg}`);

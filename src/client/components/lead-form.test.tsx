@@ -115,10 +115,37 @@ describe('LeadForm', () => {
     setup();
     fill();
     fireEvent.click(submit());
-    expect(await screen.findByText('Failed to submit request. Please try again.')).toBeTruthy();
+    // After the one automatic retry (same key) has failed too.
+    expect(await screen.findByText('Failed to submit request. Please try again.', undefined, { timeout: 4000 })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(nameInput().value).toBe('Jane Doe');
     expect(screen.queryByText('Failed to fetch')).toBeNull();
-  });
+  }, 15_000);
+
+  it('sends one Idempotency-Key per submit and reuses it on the automatic retry after a 503', async () => {
+    const unavailable = () =>
+      new Response('{"error":{"code":"DATABASE_UNAVAILABLE","message":"The database is unavailable right now."}}', { status: 503 });
+    fetchMock
+      .mockResolvedValueOnce(unavailable())
+      .mockResolvedValueOnce(new Response('{"id":7,"status":"received"}', { status: 201 }))
+      .mockResolvedValueOnce(new Response('{"id":8,"status":"received"}', { status: 201 }));
+    setup();
+    fill();
+    fireEvent.click(submit());
+    await waitFor(() => expect(screen.getByText('Information Request Sent')).toBeTruthy(), { timeout: 4000 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const keyOf = (call: number) => {
+      const [url, init] = fetchMock.mock.calls[call]!;
+      return `${url} ${(init.headers as Record<string, string>)['Idempotency-Key']}`;
+    };
+    expect(keyOf(0)).toMatch(/^\/api\/leads [0-9a-f-]{36}$/);
+    expect(keyOf(1)).toBe(keyOf(0));
+    // The next submit is a new request: a new key.
+    fill();
+    fireEvent.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    expect(keyOf(2)).not.toBe(keyOf(0));
+  }, 15_000);
 
   it('reads the reason of a rejected request', () => {
     expect(leadRejectionReason(new Error('400: {"error":{"code":"VALIDATION_ERROR","message":"body.phone: Phone must include at least 7 digits"}}'))).toBe(

@@ -5,7 +5,7 @@ import { type FormEvent, type MouseEvent, useId, useState } from 'react';
 import { CARE_NEEDS_OPTIONS } from '../../contracts/constants';
 import type { CreateLeadRequest } from '../../contracts/leads';
 import { LEAD_LIMITS } from '../../contracts/leads';
-import { LEADS_QUERY_KEY, createLead } from '../lib/leads';
+import { LEADS_QUERY_KEY, createLead, newIdempotencyKey } from '../lib/leads';
 import { cn } from '../lib/utils';
 import { Button } from './ui/button';
 import { Checkbox } from './ui/checkbox';
@@ -56,7 +56,8 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
   const [rejection, setRejection] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (lead: CreateLeadRequest) => createLead(lead),
+    // One Idempotency-Key per submit; createLead reuses it on its automatic retry.
+    mutationFn: (lead: CreateLeadRequest) => createLead(lead, newIdempotencyKey()),
     onSuccess: async () => {
       setRejection(null);
       toast({ title: 'Information Request Sent', description: 'Thank you! A care advisor will contact you within 24 hours.' });

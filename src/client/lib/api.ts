@@ -10,10 +10,10 @@ async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 /** Sends a request and returns the (ok) Response; throws the spec's error on a non-ok status. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers: body !== undefined ? { 'Content-Type': 'application/json', ...headers } : headers,
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: 'include',
   });

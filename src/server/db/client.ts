@@ -94,6 +94,17 @@ function writeCredentials(databaseDir: string, credentials: EmbeddedCredentials)
   renameSync(tmp, file);
 }
 
+/** Creates the credentials file unless it exists (then false: another process got there first). */
+function claimCredentials(databaseDir: string, credentials: EmbeddedCredentials): boolean {
+  try {
+    writeFileSync(path.join(databaseDir, CREDENTIALS_FILE), `${JSON.stringify(credentials)}\n`, { mode: 0o600, flag: 'wx' });
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'EEXIST') return false;
+    throw err;
+  }
+}
+
 type Probe = 'ok' | 'auth' | 'down';
 
 /** Can `url` sign in ('ok'), is the server up but the password wrong ('auth'), or is nothing there ('down')? */
@@ -381,18 +392,15 @@ export async function startEmbedded(
 
   if (legacy || (await probe(urlWith(creds.superuser))) === 'auth') {
     // A data directory of an earlier version: the superuser's password is 'postgres'. Replace it.
-    if ((await probe(urlWith(LEGACY_PASSWORD))) !== 'ok') {
-      throw new Error(`cannot sign in to the embedded PostgreSQL in ${databaseDir} (credentials file missing or out of date)`);
+    // Two processes starting at once (the test setups): the first to create the file converts, the
+    // other waits for its password to work.
+    if (legacy && !claimCredentials(databaseDir, creds)) {
+      Object.assign(creds, readCredentials(databaseDir));
+      for (let i = 0; i < 100 && (await probe(urlWith(creds.superuser))) !== 'ok'; i++) await sleep(100);
+    } else {
+      await convertLegacySuperuser(databaseDir, creds, urlWith(LEGACY_PASSWORD), legacy);
+      log(`replaced the default superuser password of ${databaseDir}; credentials are in ${CREDENTIALS_FILE} (mode 0600)`);
     }
-    writeCredentials(databaseDir, creds);
-    const c = new pg.Client({ connectionString: urlWith(LEGACY_PASSWORD) });
-    await c.connect();
-    try {
-      await c.query(`ALTER ROLE ${SUPERUSER} WITH PASSWORD '${creds.superuser}'`);
-    } finally {
-      await c.end();
-    }
-    log(`replaced the default superuser password of ${databaseDir}; credentials are in ${CREDENTIALS_FILE} (mode 0600)`);
   }
 
   return {
@@ -401,6 +409,24 @@ export async function startEmbedded(
     appUrl: (database = APP_DATABASE) => pgUrl(port, APP_ROLE, creds.app, database),
     server,
   };
+}
+
+/** Sets the superuser's password of a data directory of an earlier version ('postgres') to the new one. */
+async function convertLegacySuperuser(databaseDir: string, creds: EmbeddedCredentials, legacyUrl: string, fileWritten: boolean): Promise<void> {
+  if ((await probe(legacyUrl)) !== 'ok') {
+    throw new Error(`cannot sign in to the embedded PostgreSQL in ${databaseDir} (credentials file missing or out of date)`);
+  }
+  // The file first: a crash before the ALTER leaves a file whose password fails, which the next start
+  // repairs through this same path.
+  if (!fileWritten) writeCredentials(databaseDir, creds);
+  const c = new pg.Client({ connectionString: legacyUrl });
+  c.on('error', () => {});
+  await c.connect();
+  try {
+    await c.query(`ALTER ROLE ${SUPERUSER} WITH PASSWORD '${creds.superuser}'`);
+  } finally {
+    await c.end();
+  }
 }
 
 /**

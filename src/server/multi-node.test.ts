@@ -1,0 +1,134 @@
+// Two app instances (two pools, as two nodes behind a load balancer) on one database: a client's
+// rate limit is one limit across both, and each information request is e-mailed once although both
+// nodes run the notifier.
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { createPool, wrapPool } from './db/client';
+import { createMailer } from './modules/notify/mailer';
+import { dueLeadIds, processPendingNotifications, type NotifierDeps } from './modules/notify/notifier';
+import { createTestDatabase, testEnv, type TestDatabase } from './test/db';
+import type { App } from './types';
+
+const LIMITS = { LEAD_RATE_LIMIT_MAX: '4', AUTH_RATE_LIMIT_MAX: '3' };
+
+let tdb: TestDatabase;
+let poolB: ReturnType<typeof createPool>;
+let nodeA: App;
+let nodeB: App;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  poolB = createPool(tdb.url, 5);
+  nodeA = await buildApp({ pool: tdb.pool, db: tdb.db, env: testEnv(LIMITS), serveClient: false });
+  nodeB = await buildApp({ pool: poolB, db: wrapPool(poolB), env: testEnv(LIMITS), serveClient: false });
+  await Promise.all([nodeA.ready(), nodeB.ready()]);
+});
+
+afterAll(async () => {
+  await nodeA?.close();
+  await nodeB?.close();
+  await poolB?.end();
+  await tdb?.drop();
+});
+
+describe('rate limits shared by two app nodes', () => {
+  it('counts information requests from one client on both nodes against one limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const node = i % 2 === 0 ? nodeA : nodeB;
+      const res = await node.inject({
+        method: 'POST',
+        url: '/api/leads',
+        remoteAddress: '10.20.30.40',
+        headers: { 'content-type': 'application/json' },
+        payload: { name: `Shared ${i}`, email: `shared${i}@example.com` },
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json().error.code).toBe('RATE_LIMITED');
+    }
+    // One limit of 4 across both nodes (each node on its own would have let all 8 through).
+    expect(statuses).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
+    const { rows } = await tdb.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE email LIKE 'shared%'");
+    expect(rows[0]!.n).toBe(4);
+    // Another client still gets through on either node.
+    const other = await nodeB.inject({
+      method: 'POST',
+      url: '/api/leads',
+      remoteAddress: '10.20.30.41',
+      headers: { 'content-type': 'application/json' },
+      payload: { name: 'Other', email: 'other@example.com' },
+    });
+    expect(other.statusCode).toBe(201);
+  });
+
+  it('counts sign-in attempts on both nodes against one limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const node = i % 2 === 0 ? nodeA : nodeB;
+      const res = await node.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.20.30.50',
+        payload: { email: 'nobody@example.com', password: 'wrong-password' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(3)).toEqual([429, 429, 429]);
+  });
+});
+
+describe('the notifier on two app nodes', () => {
+  it('e-mails each information request exactly once', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        // A slow server widens the window in which both nodes look at the same due leads.
+        stream.on('end', () =>
+          setTimeout(() => {
+            received.push(Buffer.concat(chunks).toString('utf8'));
+            callback();
+          }, 15),
+        );
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    try {
+      const env = testEnv({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, ADVISOR_EMAILS: 'ann@advisors.example' });
+      const deps = (pool: typeof poolB): NotifierDeps => {
+        const log = Fastify({ logger: false }).log;
+        return { pool, env, log, mailer: createMailer(env, log) };
+      };
+      const a = deps(tdb.pool);
+      const b = deps(poolB);
+      await tdb.pool.query('DELETE FROM leads');
+      const names = Array.from({ length: 30 }, (_, i) => `Twice Tested ${String(i).padStart(2, '0')}`);
+      await tdb.pool.query(`INSERT INTO leads (name, email) SELECT n, 'twice@example.com' FROM unnest($1::text[]) AS n`, [names]);
+
+      // Both nodes work through the queue at the same time until nothing is due.
+      const drain = async (d: NotifierDeps) => {
+        while ((await dueLeadIds(d.pool)).length > 0) await processPendingNotifications(d);
+      };
+      await Promise.all([drain(a), drain(b), drain(a), drain(b)]);
+      a.mailer.close();
+      b.mailer.close();
+
+      const subjects = received.map((raw) => /Subject: New information request from (Twice Tested \d+)/.exec(raw)?.[1]);
+      expect(subjects.sort()).toEqual(names);
+      const { rows } = await tdb.pool.query<{ notification_status: string; notification_attempts: number }>(
+        'SELECT notification_status, notification_attempts FROM leads',
+      );
+      expect(rows).toHaveLength(30);
+      for (const r of rows) expect(r).toEqual({ notification_status: 'sent', notification_attempts: 1 });
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  }, 60_000);
+});
