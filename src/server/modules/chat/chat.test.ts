@@ -196,6 +196,12 @@ describe('POST /api/chat: follow-ups refine the last answer', () => {
     const reply = await chat('anything under 4k?', [], { location: 'Naperville, IL', careTypes: [IL], resultNames: ['Riverwalk Senior Living'] });
     checkReply(reply, { city: 'Naperville', care: [IL], priceMax: 4000, ids: [2] });
   });
+
+  it('reads the context’s care types as keys too', async () => {
+    const reply = await chat('anything under 4k?', [], { location: 'Naperville, IL', careTypes: ['independent'], resultNames: [] });
+    expect(reply.filters?.careTypes).toEqual([IL]);
+    checkReply(reply, { city: 'Naperville', care: [IL], priceMax: 4000, ids: [2] });
+  });
 });
 
 describe('POST /api/chat: validation', () => {

@@ -2,7 +2,7 @@
 // from the real data through the same search service as the search page, and never states a fact
 // (community, price, phone) that did not come from the database.
 import type pg from 'pg';
-import { CARE_TYPES, US_STATES, type SearchSort } from '../../../contracts/constants';
+import { US_STATES, careTypeFromParam, type CareType, type SearchSort } from '../../../contracts/constants';
 import type { ChatCommunity, ChatFilters, ChatRequest, ChatResponse } from '../../../contracts/chat';
 import type { SearchCommunity } from '../../../contracts/search';
 import { getCommunityDetail } from '../communities/detail.service';
@@ -193,7 +193,10 @@ async function conversationState(deps: EngineDeps, req: ChatRequest): Promise<St
         s.locationLabel = place.label;
       }
     }
-    if (s.careTypes.length === 0 && ctx.careTypes) s.careTypes = ctx.careTypes.filter((c) => (CARE_TYPES as readonly string[]).includes(c));
+    // Labels or keys ('memory'), like every endpoint that takes care types (ADR 010).
+    if (s.careTypes.length === 0 && ctx.careTypes) {
+      s.careTypes = [...new Set(ctx.careTypes.map((c) => careTypeFromParam(c)).filter((c): c is CareType => c !== undefined))];
+    }
     if (s.priceMin === undefined && s.priceMax === undefined && ctx.priceRange) {
       s.priceMin = ctx.priceRange.min;
       s.priceMax = ctx.priceRange.max;
@@ -205,7 +208,7 @@ async function conversationState(deps: EngineDeps, req: ChatRequest): Promise<St
 async function searchWith(deps: EngineDeps, s: State) {
   return deps.search.search({
     location: s.location,
-    careTypes: s.careTypes as (typeof CARE_TYPES)[number][],
+    careTypes: s.careTypes as CareType[],
     amenities: s.amenities,
     priceMin: s.priceMin,
     priceMax: s.priceMax,
