@@ -1,22 +1,47 @@
 // `npm run import -- <cms|fl|tx|auto> <file>`: imports a public data file into the app's database
 // (DATABASE_URL, or the embedded server under DATA_DIR, started here or reused when the app runs).
+// `npm run import -- licensed <file> [--state XX] [--source "<agency>"] [--as-of YYYY-MM-DD] [--partial]`:
+// any state's licence list (src/server/db/import/sources/licensed.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { formatSummary, ImportError, isImportKind, runImport } from '../src/server/db/import';
+import { formatDirectorySummary, runDirectoryImport } from '../src/server/db/import/directory-run';
 import { runMigrations } from '../src/server/db/migrate';
 import { loadEnv } from '../src/server/env';
 
-const USAGE = 'Usage: npm run import -- <cms|fl|tx|auto> <file.csv>';
+const USAGE =
+  'Usage: npm run import -- <cms|fl|tx|auto> <file.csv>\n       npm run import -- licensed <file.csv[.gz]> [--state XX] [--source "<agency>"] [--as-of YYYY-MM-DD] [--partial]';
 
 async function main(): Promise<number> {
-  const [kindArg, fileArg, ...extra] = process.argv.slice(2);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { state: { type: 'string' }, source: { type: 'string' }, 'as-of': { type: 'string' }, partial: { type: 'boolean', default: false } },
+    });
+  } catch (e) {
+    console.error(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    return 1;
+  }
+  const [kindArg, fileArg, ...extra] = parsed.positionals;
+  const flags = parsed.values;
+  const licensed = kindArg?.toLowerCase() === 'licensed';
+  if (!licensed && (flags.state || flags.source || flags['as-of'] || flags.partial)) {
+    console.error(`--state, --source, --as-of and --partial are options of the 'licensed' importer.\n${USAGE}`);
+    return 1;
+  }
+  if (flags['as-of'] && !/^\d{4}-\d{2}-\d{2}$/.test(flags['as-of'])) {
+    console.error(`--as-of '${flags['as-of']}' is not a date YYYY-MM-DD.`);
+    return 1;
+  }
   if (!kindArg || !fileArg || extra.length > 0) {
     console.error(USAGE);
     return 1;
   }
   const kind = kindArg.toLowerCase();
-  if (kind !== 'auto' && !isImportKind(kind)) {
+  if (!licensed && kind !== 'auto' && !isImportKind(kind)) {
     console.error(`Unknown import kind '${kindArg}'. ${USAGE}`);
     return 1;
   }
@@ -38,8 +63,21 @@ async function main(): Promise<number> {
       log: (m) => console.log(`[db] ${m}`),
     });
     await runMigrations(database.db);
+    if (licensed) {
+      const result = await runDirectoryImport(database.pool, {
+        kind: 'licensed',
+        fileName: path.basename(fileArg),
+        content,
+        state: flags.state,
+        sourceName: flags.source,
+        asOf: flags['as-of'],
+        complete: !flags.partial,
+      });
+      for (const line of formatDirectorySummary(result)) console.log(line);
+      return 0;
+    }
     const summary = await runImport(database.pool, {
-      kind,
+      kind: kind === 'auto' || isImportKind(kind) ? kind : 'auto',
       fileName: path.basename(fileArg),
       content,
     });
