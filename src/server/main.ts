@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { ensurePublicDataset } from './db/public-dataset/load';
 import { ensureDataset } from './db/seed/dataset';
 import { loadEnv } from './env';
 
@@ -21,7 +22,10 @@ const database = await openDatabase({
 });
 say(database.embedded ? `embedded PostgreSQL on port ${env.EMBEDDED_PG_PORT} (data in ${env.DATA_DIR}/pg)` : 'PostgreSQL from DATABASE_URL');
 await runMigrations(database.db);
-if (env.GENERATE_DATASET) {
+if (env.GENERATE_DATASET && env.DATASET === 'public') {
+  const result = await ensurePublicDataset(database.pool, { states: env.DATASET_STATES, log: say });
+  if (result.loaded) say(`public dataset loaded in ${(result.ms / 1000).toFixed(1)} s`);
+} else if (env.GENERATE_DATASET) {
   const result = await ensureDataset(database.pool, { scale: env.DATASET_SCALE, seed: env.DATASET_SEED, log: say });
   if (result.generated) say(`dataset generated in ${(result.ms / 1000).toFixed(1)} s`);
 }
