@@ -10,6 +10,7 @@ import { publicFiles } from '../public-dataset/files';
 import { parseCsv } from './csv';
 import { runDirectoryImport, type DirectorySummary } from './directory-run';
 import { CMS_AGENCY } from './sources/cms-national';
+import { runImport } from './run';
 import { ImportError } from './types';
 
 const files = publicFiles();
@@ -196,5 +197,49 @@ describe('CMS national file', () => {
         WHERE o.source = 'cms' AND o.source_id LIKE 'chain:%' GROUP BY o.id ORDER BY 1 DESC LIMIT 1`,
     );
     expect(chains[0].states).toBeGreaterThan(1);
+  });
+});
+
+describe('CMS Provider Information importer keeps the structured fields', () => {
+  it.each([
+    ['NH_ProviderInfo_Jul2026_sample.csv', 'CMS Certification Number (CCN)'],
+    ['NH_ProviderInfo_Aug2021_sample.csv', 'Federal Provider Number'],
+  ])('%s', async (fileName, ccnColumn) => {
+    const file = path.resolve(import.meta.dirname, '../../../../../shared/data/cms', fileName);
+    const content = readFileSync(file);
+    await runImport(tdb.pool, { kind: 'cms', fileName, content });
+    const parsed = parseCsv(content.toString('utf8').replace(/^\uFEFF/, ''));
+    const col = (name: string) => parsed.headers.findIndex((h) => h.replace(/^\uFEFF/, '') === name);
+    const { rows } = await tdb.pool.query(
+      `SELECT r.*, r.processing_date::text AS processing_date FROM cms_ratings r JOIN communities c ON c.id = r.community_id
+        WHERE c.source = 'cms' AND c.source_id = ANY($1::text[])`,
+      [parsed.records.map((rec) => rec.fields[col(ccnColumn)])],
+    );
+    const byCcn = new Map(rows.map((r) => [r.ccn, r]));
+    const num = (v: string) => (v === '' || v === '.' ? null : Number(v));
+    let compared = 0;
+    for (const rec of parsed.records) {
+      const f = (name: string) => (rec.fields[col(name)] ?? '').trim();
+      const r = byCcn.get(f(ccnColumn));
+      if (!r) continue; // a rejected row (its reason is covered by import.test.ts)
+      compared++;
+      expect(r).toMatchObject({
+        certified_beds: num(f('Number of Certified Beds')),
+        health_deficiencies: num(f('Rating Cycle 1 Total Number of Health Deficiencies')),
+        fines_count: num(f('Number of Fines')),
+        fines_total: num(f('Total Amount of Fines in Dollars')),
+        payment_denials: num(f('Number of Payment Denials')),
+        abuse_icon: f('Abuse Icon') === 'Y',
+        special_focus: f('Special Focus Status') || null,
+        overall_rating: num(f('Overall Rating')),
+        health_rating: num(f('Health Inspection Rating')),
+        staffing_rating: num(f('Staffing Rating')),
+        quality_rating: num(f('QM Rating')),
+        ownership_type: f('Ownership Type') || null,
+        processing_date: f('Processing Date'),
+      });
+      expect(r.avg_residents).toBeCloseTo(Number(f('Average Number of Residents per Day')), 1);
+    }
+    expect(compared).toBeGreaterThan(parsed.records.length * 0.9);
   });
 });

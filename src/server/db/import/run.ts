@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
 import { decodeText, headerKey, parseCsv } from './csv';
+import { upsertCmsFacts } from './directory';
 import { mapperForHeaders } from './layouts';
 import {
   ImportError,
@@ -202,6 +203,21 @@ async function upsertCommunities(client: Client, source: string, communities: Co
   return { inserted, updated, changedIds };
 }
 
+/** The structured CMS fields of the imported nursing homes (table cms_ratings; ADR 014). */
+async function writeCmsFacts(client: Client, source: string, communities: CommunityRecord[]) {
+  const withFacts = communities.filter((c) => c.cms);
+  if (withFacts.length === 0) return;
+  const { rows } = await client.query<{ id: number; source_id: string }>(
+    'SELECT id, source_id FROM communities WHERE source = $1 AND source_id = ANY($2::text[])',
+    [source, withFacts.map((c) => c.sourceId)],
+  );
+  const ids = new Map(rows.map((r) => [r.source_id, r.id]));
+  await upsertCmsFacts(
+    client,
+    withFacts.flatMap((c) => (c.cms && ids.has(c.sourceId) ? [{ communityId: ids.get(c.sourceId) as number, facts: c.cms }] : [])),
+  );
+}
+
 async function recordFailure(pool: pg.Pool, kind: string, fileName: string, startedAt: Date, error: string, rowsRead = 0): Promise<number | null> {
   try {
     const res = await pool.query<{ id: number }>(
@@ -240,6 +256,7 @@ export async function runImport(pool: pg.Pool, options: RunImportOptions): Promi
     await client.query('BEGIN');
     const ops = await upsertOperators(client, summaryBase.kind, operators);
     const com = await upsertCommunities(client, summaryBase.kind, communities, ops.ids);
+    await writeCmsFacts(client, summaryBase.kind, communities);
     await refreshAggregates(client, { communityIds: com.changedIds });
     const finishedAt = new Date();
     const res = await client.query<{ id: number }>(

@@ -1,4 +1,5 @@
 // Shared types of the importers (CMS nursing homes, Florida AHCA and Texas HHSC assisted-living lists).
+import type { CmsFacts } from './directory';
 
 export const IMPORT_KINDS = ['cms', 'fl', 'tx'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -35,6 +36,8 @@ export interface CommunityRecord {
   healthcareServices: string[];
   /** source_id of the operator (same source), or null when the record names none. */
   operatorKey: string | null;
+  /** CMS nursing homes: the structured CMS fields (written to cms_ratings). */
+  cms?: CmsFacts;
 }
 
 export interface OperatorRecord {
