@@ -12,7 +12,7 @@ import { startEmbedded } from '../src/server/db/client';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = path.resolve(import.meta.dirname, '..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} before it was ready`);
@@ -45,6 +45,8 @@ export default async function setup(project: TestProject) {
     console.warn(`[e2e] ${CHROMIUM} not found: browser tests are skipped (they are required in CI).`);
     project.provide('e2eBaseUrl', '');
     project.provide('e2eDatabaseUrl', '');
+    project.provide('e2eAdminUrl', '');
+    project.provide('e2eClientDir', '');
     return;
   }
 
@@ -99,6 +101,9 @@ export default async function setup(project: TestProject) {
 
   project.provide('e2eBaseUrl', baseUrl);
   project.provide('e2eDatabaseUrl', dbUrl.toString());
+  // For test files that start a server of their own (public.e2e.ts: DATASET=public).
+  project.provide('e2eAdminUrl', adminUrl);
+  project.provide('e2eClientDir', clientDir);
 
   return async () => {
     child.kill('SIGTERM');
@@ -115,5 +120,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseUrl: string;
     e2eDatabaseUrl: string;
+    e2eAdminUrl: string;
+    e2eClientDir: string;
   }
 }
