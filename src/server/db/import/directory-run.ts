@@ -41,12 +41,12 @@ export function fileText(content: Buffer | string): string {
   return decodeText(content);
 }
 
-export function prepareDirectory(kind: DirectoryKind, content: Buffer | string, opts: LicensedOptions = {}): PreparedDirectory {
+export function prepareDirectory(kind: DirectoryKind, content: Buffer | string, opts: LicensedOptions & { states?: string[] } = {}): PreparedDirectory {
   const { headers, records } = parseCsv(fileText(content));
   if (records.length === 0) throw new ImportError('NO_ROWS', 'The file has a header but no data rows.');
   if (kind === 'cms-national') {
-    const m = mapCmsNationalRows(headers, records);
-    return { kind, rowsRead: records.length, mapped: headers, ...m };
+    const m = mapCmsNationalRows(headers, records, opts.states);
+    return { kind, rowsRead: opts.states?.length ? m.communities.length + m.rejections.length : records.length, mapped: headers, ...m };
   }
   const { columns, mapped } = mapLicensedHeader(headers);
   const m = mapLicensedRows(columns, records, opts);

@@ -83,8 +83,8 @@ export async function ensurePublicDataset(pool: pg.Pool, opts: PublicDatasetOpti
     }
     const licensed = await writeDirectory(client, { communities, operators, complete: true });
     log(`  ${licensed.inserted.toLocaleString('en-US')} licensed facilities of ${stateFiles.length} states (${(elapsed() / 1000).toFixed(1)} s)`);
-    const cms = prepareDirectory('cms-national', readFileSync(files.cms));
-    const homes = wanted.length ? cms.communities.filter((c) => wanted.includes(c.state)) : cms.communities;
+    const cms = prepareDirectory('cms-national', readFileSync(files.cms), { states: wanted });
+    const homes = cms.communities;
     const cmsOps = new Set(homes.map((c) => c.operatorRef));
     const nursing = await writeDirectory(client, {
       communities: homes,

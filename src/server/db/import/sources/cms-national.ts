@@ -28,14 +28,17 @@ export interface CmsNationalRows {
   rejections: Rejection[];
 }
 
-export function mapCmsNationalRows(headers: string[], records: { line: number; fields: string[] }[], asOf = CMS_RATINGS_AS_OF): CmsNationalRows {
+/** `states`: map only the homes of these states (the public dataset's DATASET_STATES); all when omitted. */
+export function mapCmsNationalRows(headers: string[], records: { line: number; fields: string[] }[], states?: string[], asOf = CMS_RATINGS_AS_OF): CmsNationalRows {
   const index = new Map(headers.map((h, i) => [h.trim().toLowerCase(), i]));
   const missing = CMS_NATIONAL_COLUMNS.filter((c) => !index.has(c));
   if (missing.length) throw new ImportError('MISSING_COLUMNS', `The CMS national file lacks columns: ${missing.join(', ')}.`);
   const rejections: Rejection[] = [];
   const communities: DirectoryRecord[] = [];
   const operators = new Map<string, DirectoryOperator & { spellings: string[] }>();
+  const stateCol = index.get('state') ?? -1;
   for (const rec of records) {
+    if (states?.length && !states.includes(cleanText(rec.fields[stateCol]).toUpperCase())) continue;
     const get = (c: string) => blankToEmpty(rec.fields[index.get(c) ?? -1]);
     const ccn = get('ccn').toUpperCase();
     if (!/^[0-9A-Z]{6}$/.test(ccn)) {
