@@ -15,7 +15,7 @@ const root = path.resolve(import.meta.dirname, '..');
 /** The CMS sample (47 nursing homes, processing date 2026-07-01) imported for the provenance tests. */
 export const E2E_IMPORT_FILE = path.resolve(root, '../shared/data/cms/NH_ProviderInfo_Jul2026_sample.csv');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} before it was ready`);
@@ -48,6 +48,8 @@ export default async function setup(project: TestProject) {
     console.warn(`[e2e] ${CHROMIUM} not found: browser tests are skipped (they are required in CI).`);
     project.provide('e2eBaseUrl', '');
     project.provide('e2eDatabaseUrl', '');
+    project.provide('e2eAdminUrl', '');
+    project.provide('e2eClientDir', '');
     return;
   }
 
@@ -112,6 +114,9 @@ export default async function setup(project: TestProject) {
 
   project.provide('e2eBaseUrl', baseUrl);
   project.provide('e2eDatabaseUrl', dbUrl.toString());
+  // For test files that start a server of their own (public.e2e.ts: DATASET=public).
+  project.provide('e2eAdminUrl', adminUrl);
+  project.provide('e2eClientDir', clientDir);
 
   return async () => {
     child.kill('SIGTERM');
@@ -128,5 +133,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseUrl: string;
     e2eDatabaseUrl: string;
+    e2eAdminUrl: string;
+    e2eClientDir: string;
   }
 }

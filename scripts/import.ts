@@ -1,35 +1,49 @@
 // `npm run import -- <cms|fl|tx|auto> <file> [--as-of YYYY-MM-DD]`: imports a public data file into the app's database
 // (DATABASE_URL, or the embedded server under DATA_DIR, started here or reused when the app runs).
+// `npm run import -- licensed <file> [--state XX] [--source "<agency>"] [--as-of YYYY-MM-DD] [--partial]`:
+// any state's licence list (src/server/db/import/sources/licensed.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openDatabase, type Database } from '../src/server/db/client';
+import { parseArgs } from 'node:util';
+import { createPool, openDatabase, wrapPool, type Database } from '../src/server/db/client';
 import { formatSummary, ImportError, isImportKind, runImport } from '../src/server/db/import';
+import { formatDirectorySummary, runDirectoryImport } from '../src/server/db/import/directory-run';
 import { runMigrations } from '../src/server/db/migrate';
 import { loadEnv } from '../src/server/env';
 
-const USAGE = 'Usage: npm run import -- <cms|fl|tx|auto> <file.csv> [--as-of YYYY-MM-DD]';
+const USAGE =
+  'Usage: npm run import -- <cms|fl|tx|auto> <file.csv> [--as-of YYYY-MM-DD]\n       npm run import -- licensed <file.csv[.gz]> [--state XX] [--source "<agency>"] [--as-of YYYY-MM-DD] [--partial]';
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  // --as-of: the date the file's data describes, for files that do not say it (ADR 008).
-  let asOf: string | undefined;
-  const at = args.findIndex((a) => a === '--as-of' || a.startsWith('--as-of='));
-  if (at >= 0) {
-    const arg = args[at]!;
-    asOf = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[at + 1];
-    args.splice(at, arg.includes('=') ? 1 : 2);
-    if (!asOf) {
-      console.error(`--as-of needs a date (YYYY-MM-DD). ${USAGE}`);
-      return 1;
-    }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { state: { type: 'string' }, source: { type: 'string' }, 'as-of': { type: 'string' }, partial: { type: 'boolean', default: false } },
+    });
+  } catch (e) {
+    console.error(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    return 1;
   }
-  const [kindArg, fileArg, ...extra] = args;
+  const [kindArg, fileArg, ...extra] = parsed.positionals;
+  const flags = parsed.values;
+  const licensed = kindArg?.toLowerCase() === 'licensed';
+  if (!licensed && (flags.state || flags.source || flags.partial)) {
+    console.error(`--state, --source and --partial are options of the 'licensed' importer.\n${USAGE}`);
+    return 1;
+  }
+  if (flags['as-of'] && !/^\d{4}-\d{2}-\d{2}$/.test(flags['as-of'])) {
+    console.error(`--as-of '${flags['as-of']}' is not a date YYYY-MM-DD.`);
+    return 1;
+  }
+  // --as-of: the date the file's data describes, for files that do not say it (ADR 008).
+  const asOf = flags['as-of'];
   if (!kindArg || !fileArg || extra.length > 0) {
     console.error(USAGE);
     return 1;
   }
   const kind = kindArg.toLowerCase();
-  if (kind !== 'auto' && !isImportKind(kind)) {
+  if (!licensed && kind !== 'auto' && !isImportKind(kind)) {
     console.error(`Unknown import kind '${kindArg}'. ${USAGE}`);
     return 1;
   }
@@ -42,6 +56,7 @@ async function main(): Promise<number> {
   }
   const env = loadEnv();
   let database: Database | null = null;
+  let pool: ReturnType<typeof createPool> | null = null;
   try {
     database = await openDatabase({
       databaseUrl: env.DATABASE_URL,
@@ -50,9 +65,25 @@ async function main(): Promise<number> {
       poolMax: 4,
       log: (m) => console.log(`[db] ${m}`),
     });
-    await runMigrations(database.db);
-    const summary = await runImport(database.pool, {
-      kind,
+    // Migrations and imports on a pool of their own without the request timeouts (a state file and its
+    // aggregate refresh can take longer than a request's 5 s statement limit).
+    pool = createPool(database.url, 4);
+    await runMigrations(wrapPool(pool));
+    if (licensed) {
+      const result = await runDirectoryImport(pool, {
+        kind: 'licensed',
+        fileName: path.basename(fileArg),
+        content,
+        state: flags.state,
+        sourceName: flags.source,
+        asOf: flags['as-of'],
+        complete: !flags.partial,
+      });
+      for (const line of formatDirectorySummary(result)) console.log(line);
+      return 0;
+    }
+    const summary = await runImport(pool, {
+      kind: kind === 'auto' || isImportKind(kind) ? kind : 'auto',
       fileName: path.basename(fileArg),
       content,
       ...(asOf !== undefined ? { asOf } : {}),
@@ -68,6 +99,7 @@ async function main(): Promise<number> {
     }
     return 1;
   } finally {
+    await pool?.end();
     await database?.close();
   }
 }

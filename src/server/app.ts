@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { communityRoutes } from './modules/communities/communities.routes';
 import { communityDetailRoutes } from './modules/communities/detail.routes';
+import { communityRecordRoutes } from './modules/communities/records.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insights/insights.routes';
@@ -36,6 +37,7 @@ const MODULES: RouteModule[] = [
   authRoutes,
   communityRoutes,
   communityDetailRoutes,
+  communityRecordRoutes,
   leadRoutes,
   favoriteRoutes,
   insightRoutes,

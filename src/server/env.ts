@@ -61,6 +61,19 @@ export const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Which dataset the first start loads: 'demo' (generated, the default) or 'public' (the real directory in data/public/). */
+  DATASET: z.enum(['demo', 'public']).default('demo'),
+  /** DATASET=public only: load just these states (comma-separated codes, e.g. 'RI,DE'); all when empty. */
+  DATASET_STATES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'two-letter state codes separated by commas'))),
   /** Dataset size on first start: 1 = the full product scale; 0.01 = a small test set. */
   DATASET_SCALE: z.coerce.number().positive().max(4).default(1),
   DATASET_SEED: z.coerce.number().int().default(20261120),

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { createPool, openDatabase, wrapPool } from './db/client';
 import { runMigrations } from './db/migrate';
+import { ensurePublicDataset } from './db/public-dataset/load';
 import { ensureDataset } from './db/seed/dataset';
 import { loadEnv } from './env';
 import type { App } from './types';
@@ -46,8 +47,13 @@ say(database.embedded ? `embedded PostgreSQL on port ${env.EMBEDDED_PG_PORT} (da
 if (env.GENERATE_DATASET) {
   const maintenance = createPool(database.maintenanceUrl, 2);
   try {
-    const result = await ensureDataset(maintenance, { scale: env.DATASET_SCALE, seed: env.DATASET_SEED, log: say });
-    if (result.generated) say(`dataset generated in ${(result.ms / 1000).toFixed(1)} s`);
+    if (env.DATASET === 'public') {
+      const result = await ensurePublicDataset(maintenance, { states: env.DATASET_STATES, log: say });
+      if (result.loaded) say(`public dataset loaded in ${(result.ms / 1000).toFixed(1)} s`);
+    } else {
+      const result = await ensureDataset(maintenance, { scale: env.DATASET_SCALE, seed: env.DATASET_SEED, log: say });
+      if (result.generated) say(`dataset generated in ${(result.ms / 1000).toFixed(1)} s`);
+    }
   } finally {
     await maintenance.end();
   }

@@ -452,6 +452,8 @@ export async function provisionAppDatabase(handle: EmbeddedHandle, database = AP
       `ALTER ROLE ${APP_ROLE} WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD '${handle.credentials.app}'`,
     );
     await admin.query(`GRANT ${WAREHOUSE_ROLE} TO ${APP_ROLE}`);
+    // The warehouse caps a query's temporary files (ADR 004); only a superuser or a granted role may.
+    await admin.query(`GRANT SET ON PARAMETER temp_file_limit TO ${APP_ROLE}`);
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${database}" OWNER ${APP_ROLE}`);
     else await admin.query(`ALTER DATABASE "${database}" OWNER TO ${APP_ROLE}`);

@@ -60,6 +60,8 @@ export const operators = pgTable(
     glassdoorUrl: text('glassdoor_url'),
     /** Denormalized count of communities that reference this operator (kept by refreshAggregates). */
     communityCount: integer('community_count').notNull().default(0),
+    /** Every spelling of the operator's name seen in the sources it was formed from (issue 12). */
+    rawNames: textArray('raw_names'),
     ...provenance,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -119,6 +121,20 @@ export const communities = pgTable(
     /** Lowest minPrice and highest maxPrice across community_pricing; kept by refreshAggregates. */
     minPrice: integer('min_price'),
     maxPrice: integer('max_price'),
+    // Licence-list facts (issue 12, docs/decisions/014-real-directory.md); null for demo rows.
+    county: text('county'),
+    licenseNumber: text('license_number'),
+    /** The licence category in the state's own words ("RCFE-CONTINUING CARE RETIREMENT COMMUNITY"). */
+    licenseType: text('license_type'),
+    /** The licensee as the source spells it. */
+    licensee: text('licensee'),
+    /** 'listed' | 'delisted' (absent from a newer complete list of the same agency; never deleted). */
+    listingStatus: text('listing_status').notNull().default('listed'),
+    delistedAsOf: date('delisted_as_of', { mode: 'string' }),
+    /** lat/lng is the ZIP (or city) centre, not the building. */
+    locationApproximate: boolean('location_approximate').notNull().default(false),
+    /** Normalized name + address: matches one facility across lists of one agency without a licence number. */
+    matchKey: text('match_key'),
     ...provenance,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -145,8 +161,42 @@ export const communities = pgTable(
     index('communities_score_idx').on(t.score),
     // Both prices in one index: the price-band overlap (coalesce of the two) is then an index-only scan.
     index('communities_prices_idx').on(t.minPrice, t.maxPrice),
+    index('communities_source_license_idx').on(t.source, t.licenseNumber),
+    index('communities_source_match_idx').on(t.source, t.matchKey),
   ],
 );
+
+/** CMS facts of a nursing home (one row per community imported from CMS), as structured fields. */
+export const cmsRatings = pgTable('cms_ratings', {
+  communityId: integer('community_id')
+    .primaryKey()
+    .references(() => communities.id, { onDelete: 'cascade' }),
+  ccn: text('ccn').notNull(),
+  overallRating: smallint('overall_rating'),
+  healthRating: smallint('health_rating'),
+  staffingRating: smallint('staffing_rating'),
+  qualityRating: smallint('quality_rating'),
+  certifiedBeds: integer('certified_beds'),
+  avgResidents: real('avg_residents'),
+  healthDeficiencies: integer('health_deficiencies'),
+  finesCount: integer('fines_count'),
+  /** Total amount of fines in US dollars. */
+  finesTotal: doublePrecision('fines_total'),
+  paymentDenials: integer('payment_denials'),
+  abuseIcon: boolean('abuse_icon'),
+  /** 'SFF' | 'SFF Candidate' | null. */
+  specialFocus: text('special_focus'),
+  ownershipType: text('ownership_type'),
+  legalName: text('legal_name'),
+  chainName: text('chain_name'),
+  chainId: text('chain_id'),
+  /** Staff turnover of registered nurses, percent. */
+  nurseTurnover: real('nurse_turnover'),
+  /** The CMS processing date of the data (ratings); null when the file does not say. */
+  processingDate: date('processing_date', { mode: 'string' }),
+  /** As-of date of the address (2021 for the national directory's address file). */
+  addressAsOf: date('address_as_of', { mode: 'string' }),
+});
 
 export const communityPricing = pgTable(
   'community_pricing',

@@ -13,6 +13,7 @@ import { CommunitySkeleton } from './components/community-skeleton';
 import { ContactCard } from './components/contact-card';
 import { PhotoGrid } from './components/photo-grid';
 import { PricingSection } from './components/pricing-section';
+import { RecordsSection } from './components/records-section';
 import { ReviewsSection } from './components/reviews-section';
 
 export function CommunityPage() {
@@ -40,6 +41,7 @@ export function CommunityPage() {
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <PricingSection pricing={community.pricing} />
           <AboutSection community={community} />
+          <RecordsSection communityId={community.id} careTypes={community.careTypes} />
           <AmenitiesSection amenities={community.amenities} />
           <FactsSection community={community} />
           <ReviewsSection communityId={community.id} communityName={community.name} />

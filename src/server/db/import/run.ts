@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
 import { allowLongStatements } from '../client';
 import { decodeText, headerKey, makeYielder, parseCsvStream } from './csv';
+import { upsertCmsFacts } from './directory';
 import { mapperForHeaders } from './layouts';
 import { asOfFromFileName, isoDate } from './sources/common';
 import {
@@ -233,6 +234,21 @@ async function upsertCommunities(
   return { inserted, updated, changedIds };
 }
 
+/** The structured CMS fields of the imported nursing homes (table cms_ratings; ADR 014). */
+async function writeCmsFacts(client: Client, source: string, communities: CommunityRecord[]) {
+  const withFacts = communities.filter((c) => c.cms);
+  if (withFacts.length === 0) return;
+  const { rows } = await client.query<{ id: number; source_id: string }>(
+    'SELECT id, source_id FROM communities WHERE source = $1 AND source_id = ANY($2::text[])',
+    [source, withFacts.map((c) => c.sourceId)],
+  );
+  const ids = new Map(rows.map((r) => [r.source_id, r.id]));
+  await upsertCmsFacts(
+    client,
+    withFacts.flatMap((c) => (c.cms && ids.has(c.sourceId) ? [{ communityId: ids.get(c.sourceId) as number, facts: c.cms }] : [])),
+  );
+}
+
 async function recordFailure(pool: pg.Pool, kind: string, fileName: string, startedAt: Date, error: string, rowsRead = 0): Promise<number | null> {
   try {
     const res = await pool.query<{ id: number }>(
@@ -282,6 +298,7 @@ export async function runImport(pool: pg.Pool, options: RunImportOptions): Promi
     restoreTimeout = await allowLongStatements(client, IMPORT_STATEMENT_TIMEOUT_MS);
     const ops = await upsertOperators(client, summaryBase.kind, provenance, operators);
     const com = await upsertCommunities(client, summaryBase.kind, provenance, communities, ops.ids);
+    await writeCmsFacts(client, summaryBase.kind, communities);
     await refreshAggregates(client, { communityIds: com.changedIds });
     const finishedAt = new Date();
     const res = await client.query<{ id: number }>(

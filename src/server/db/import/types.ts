@@ -1,4 +1,5 @@
 // Shared types of the importers (CMS nursing homes, Florida AHCA and Texas HHSC assisted-living lists).
+import type { CmsFacts } from './directory';
 
 export const IMPORT_KINDS = ['cms', 'fl', 'tx'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -37,6 +38,8 @@ export interface CommunityRecord {
   operatorKey: string | null;
   /** The date the row's data describes when the file says it (CMS 'Processing Date'), else null. */
   asOf: string | null;
+  /** CMS nursing homes: the structured CMS fields (written to cms_ratings). */
+  cms?: CmsFacts;
 }
 
 export interface OperatorRecord {

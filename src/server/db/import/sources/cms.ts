@@ -1,6 +1,6 @@
 // CMS "Nursing Homes Including Rehab Services - Provider Information": both published layouts.
 import type { MappedRow, OperatorRecord, RowGetter, SourceMapper } from '../types';
-import { blankToEmpty, cleanText, formatPhone, nameKey, sentences, titleCase } from '../normalize';
+import { blankToEmpty, cleanText, formatPhone, nameKey, parseCount, parseDecimal, sentences, titleCase } from '../normalize';
 import { coordinatesOf, countOf, decimalOf, guard, isoDate, reject, required, requiredName, stateOf, zipOf } from './common';
 
 interface CmsColumns {
@@ -65,6 +65,14 @@ function mapCms(get: RowGetter, cols: CmsColumns, current: boolean): MappedRow {
   const ccrc = cleanText(get('continuing care retirement community')).toUpperCase() === 'Y';
   const inHospital = cleanText(get('provider resides in hospital')).toUpperCase() === 'Y';
   const processed = cleanText(get('processing date'));
+  const count = (column: string) => {
+    const n = parseCount(get(column));
+    return n === null || Number.isNaN(n) ? null : n;
+  };
+  const amount = parseDecimal(get('total amount of fines in dollars'));
+  const turnover = current ? parseDecimal(get('registered nurse turnover')) : null;
+  const sff = cleanText(get('special focus status'));
+  const abuse = cleanText(get('abuse icon')).toUpperCase();
   const coords = current
     ? coordinatesOf(decimalOf(get('latitude'), 'Latitude'), decimalOf(get('longitude'), 'Longitude'), { zip, city, state }, 'Latitude/Longitude')
     : coordinatesOf(null, null, { zip, city, state }, '');
@@ -137,6 +145,28 @@ function mapCms(get: RowGetter, cols: CmsColumns, current: boolean): MappedRow {
       healthcareServices,
       operatorKey: operator?.sourceId ?? null,
       asOf: isoDate(processed),
+      cms: {
+        ccn,
+        overallRating: score,
+        healthRating,
+        staffingRating,
+        qualityRating: qmRating,
+        certifiedBeds: beds,
+        avgResidents: residents,
+        healthDeficiencies: count('rating cycle 1 total number of health deficiencies'),
+        finesCount: count('number of fines'),
+        finesTotal: amount === null || Number.isNaN(amount) ? null : amount,
+        paymentDenials: count('number of payment denials'),
+        abuseIcon: abuse === 'Y' ? true : abuse === 'N' ? false : null,
+        specialFocus: /^sff candidate$/i.test(sff) ? 'SFF Candidate' : /^sff$/i.test(sff) ? 'SFF' : null,
+        ownershipType: ownership || null,
+        legalName: legal && !/not available/i.test(legal) ? titleCase(legal) : null,
+        chainName: chainName ? titleCase(chainName) : null,
+        chainId: chainId || null,
+        nurseTurnover: turnover === null || Number.isNaN(turnover) ? null : turnover,
+        processingDate: /^\d{4}-\d{2}-\d{2}$/.test(processed) ? processed : null,
+        addressAsOf: /^\d{4}-\d{2}-\d{2}$/.test(processed) ? processed : null,
+      },
     },
     operator,
   };

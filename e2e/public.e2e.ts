@@ -1,0 +1,121 @@
+// The real directory in a real browser: a server of this file's own on DATASET=public (Rhode Island),
+// search a real city, open a licensed facility and a CMS nursing home, see their records blocks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort, waitForHealth } from './global-setup';
+import { browserAvailable, expectAccessible, pageErrors, screenshot, useBrowser } from './support/browser';
+
+const root = path.resolve(import.meta.dirname, '..');
+let url = '';
+let child: ChildProcess | null = null;
+let dbName = '';
+let db: pg.Client;
+
+const one = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await db.query<T>(text, params)).rows[0] as T;
+
+describe.skipIf(!browserAvailable)('public dataset (DATASET=public)', () => {
+  const b = useBrowser();
+
+  beforeAll(async () => {
+    const adminUrl = inject('e2eAdminUrl');
+    dbName = `sl_e2e_public_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${dbName}"`);
+    await admin.end();
+    const dbUrl = new URL(adminUrl);
+    dbUrl.pathname = `/${dbName}`;
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: dbUrl.toString(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATASET: 'public',
+        DATASET_STATES: 'RI',
+        CLIENT_DIST_DIR: inject('e2eClientDir'),
+        LOG_LEVEL: 'warn',
+        OIDC_ISSUER: '',
+        LLM_BASE_URL: '',
+        SMTP_URL: '',
+        MAP_TILE_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await waitForHealth(url, child, 150_000);
+    db = new pg.Client({ connectionString: dbUrl.toString() });
+    await db.connect();
+  }, 180_000);
+
+  afterAll(async () => {
+    await db?.end();
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child?.once('exit', r));
+    }
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: inject('e2eAdminUrl') });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  it('finds real places in a real city and shows a licensed facility its licence block', async () => {
+    // The first licensed facility on the first page of the API's answer is what the screen must show.
+    const found = (await (await fetch(`${url}/api/communities/search?location=${encodeURIComponent('Providence, RI')}`)).json()) as {
+      communities: { id: number }[];
+    };
+    const facility = await one<{ id: number; name: string; license_number: string; capacity: number }>(
+      `SELECT id, name, license_number, capacity FROM communities
+        WHERE source = 'licensed-ri' AND capacity IS NOT NULL AND license_number IS NOT NULL AND id = ANY($1::int[])
+        ORDER BY array_position($1::int[], id) LIMIT 1`,
+      [found.communities.map((c) => c.id)],
+    );
+    expect(facility).toBeDefined();
+    const page = await b.newPage();
+    await page.goto(`${url}/search?location=${encodeURIComponent('Providence, RI')}`);
+    await expect.poll(() => page.getByText(facility.name, { exact: true }).first().isVisible(), { timeout: 30_000 }).toBe(true);
+
+    await page.goto(`${url}/community/${facility.id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBe(facility.name);
+    const main = page.locator('main');
+    await expect.poll(() => main.getByRole('heading', { name: 'Licence', exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => main.getByText('Source: Rhode Island licensing agency, as of Jun 30, 2021.').isVisible()).toBe(true);
+    const licence = main.locator('[aria-labelledby="licence-heading"]');
+    expect(await licence.getByText(facility.license_number, { exact: true }).isVisible()).toBe(true);
+    expect(await licence.getByText(`${facility.capacity} residents`, { exact: true }).isVisible()).toBe(true);
+    expect(await licence.getByText('Assisted Living', { exact: false }).first().isVisible()).toBe(true);
+    expect(await main.getByText('Contact for Pricing', { exact: true }).isVisible()).toBe(true);
+    expect(await main.getByRole('heading', { name: 'Health inspections and ratings' }).count()).toBe(0);
+    await screenshot(page, 'public-licensed-facility');
+    await expectAccessible(page);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('shows a nursing home its CMS ratings with a sentence for families', async () => {
+    const home = await one<{ id: number; name: string; overall_rating: number }>(
+      `SELECT c.id, c.name, r.overall_rating FROM communities c JOIN cms_ratings r ON r.community_id = c.id
+        WHERE c.state = 'RI' AND r.overall_rating IS NOT NULL ORDER BY c.name LIMIT 1`,
+    );
+    const page = await b.newPage();
+    await page.goto(`${url}/community/${home.id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBe(home.name);
+    const main = page.locator('main');
+    await expect.poll(() => main.getByRole('heading', { name: 'Health inspections and ratings' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await main.getByText(`${home.overall_rating} of 5`).first().isVisible()).toBe(true);
+    expect(await main.getByText(/Homes with a persistent record of serious quality problems/).isVisible()).toBe(true);
+    expect(await main.getByText(/Source: Centers for Medicare & Medicaid Services \(CCN/).isVisible()).toBe(true);
+    expect(await main.getByRole('heading', { name: 'Certification', exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'public-nursing-home');
+    await expectAccessible(page);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
