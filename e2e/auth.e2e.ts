@@ -1,7 +1,7 @@
 // Sign-in, sign-up, sign-out and favorites in a real browser against the real app.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, expectAccessible, pageErrors, screenshot, signUp, useBrowser, VIEWPORTS } from './support/browser';
+import { baseUrl, browserAvailable, expectAccessible, loggedLink, logMark, pageErrors, screenshot, signUp, useBrowser, VIEWPORTS } from './support/browser';
 
 let seq = 0;
 const uniqueEmail = (name: string) => `${name}.${Date.now()}.${seq++}@example.com`;
@@ -121,6 +121,66 @@ describe.skipIf(!browserAvailable)('sign-in and favorites', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/saved', { timeout: 20_000 });
     await expect.poll(() => page.getByText('No saved communities yet').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe.skipIf(!browserAvailable)('forgotten password and e-mail verification (one-time links)', () => {
+  const b = useBrowser();
+
+  it('resets a forgotten password through the logged link: the old password and the other session stop working', async () => {
+    // An account signed in elsewhere (another browser context) with the old password.
+    const other = await b.newPage();
+    const { email } = await signUp(other, { email: uniqueEmail('forgetful'), password: 'the old password', firstName: 'Frankie' });
+    expect((await other.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(200);
+
+    const page = await b.newPage();
+    await openLogin(page);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBe('Reset Your Password');
+    await expectAccessible(page);
+    await page.getByLabel('E-mail').fill(email);
+    const mark = logMark();
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect.poll(() => page.locator('main').getByRole('status').textContent()).toContain('If an account exists for that e-mail');
+    await screenshot(page, 'auth-reset-requested');
+
+    const link = await loggedLink('reset', mark);
+    expect(link.pathname).toBe('/reset-password');
+    await page.goto(link.pathname + link.search);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBe('Choose a New Password');
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect.poll(() => page.getByText('Your password needs at least 8 characters.').isVisible()).toBe(true);
+    await screenshot(page, 'auth-reset-password');
+    await expectAccessible(page);
+    await page.getByLabel('New password', { exact: true }).fill('a brand new password');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+
+    // Signed in with the new password on a full navigation home.
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 });
+    await expect.poll(() => userName(page).textContent(), { timeout: 20_000 }).toBe('Frankie');
+    expect((await other.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(401);
+    expect((await page.request.post(`${baseUrl}/api/auth/login`, { data: { email, password: 'the old password' } })).status()).toBe(401);
+
+    // The link works once.
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel('New password', { exact: true }).fill('yet another password');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('This link is invalid, was already used or has expired.');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('confirms the e-mail address through the logged verification link', async () => {
+    const page = await b.newPage();
+    const mark = logMark();
+    await signUp(page, { email: uniqueEmail('verifier'), firstName: 'Vic' });
+    const link = await loggedLink('verify', mark);
+    expect(link.pathname).toBe('/verify-email');
+    await page.goto(link.pathname + link.search);
+    await expect.poll(() => page.locator('main').getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/is confirmed|already used/);
+    await screenshot(page, 'auth-email-verified');
+    await expectAccessible(page);
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // and the real server (src/server/main.ts) on a free port with a small generated dataset.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -50,6 +50,7 @@ export default async function setup(project: TestProject) {
     project.provide('e2eDatabaseUrl', '');
     project.provide('e2eAdminUrl', '');
     project.provide('e2eClientDir', '');
+    project.provide('e2eServerLog', '');
     return;
   }
 
@@ -79,6 +80,10 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The server's log goes to a file the tests read (one-time e-mail links are logged without SMTP);
+  // warnings and errors are still shown on the console.
+  const serverLog = path.join(root, '.data/e2e', run, 'server.log');
+  const logFile = createWriteStream(serverLog);
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     env: {
@@ -89,7 +94,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATASET_SCALE: process.env.E2E_DATASET_SCALE ?? '0.004',
       CLIENT_DIST_DIR: clientDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ADMIN_EMAILS: 'admin@example.com',
       // Every browser test signs up from 127.0.0.1: the production limit (10 a minute) would trip.
       AUTH_RATE_LIMIT_MAX: '1000',
@@ -98,7 +103,18 @@ export default async function setup(project: TestProject) {
       SMTP_URL: '',
       MAP_TILE_URL: '',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let pending = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    logFile.write(chunk);
+    pending += chunk.toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const level = /"level":(\d+)/.exec(line)?.[1];
+      if (!level || Number(level) >= 40) process.stdout.write(`${line}\n`);
+    }
   });
   await waitForHealth(baseUrl, child, 120_000);
 
@@ -117,10 +133,12 @@ export default async function setup(project: TestProject) {
   // For test files that start a server of their own (public.e2e.ts: DATASET=public).
   project.provide('e2eAdminUrl', adminUrl);
   project.provide('e2eClientDir', clientDir);
+  project.provide('e2eServerLog', serverLog);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    logFile.end();
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
@@ -135,5 +153,7 @@ declare module 'vitest' {
     e2eDatabaseUrl: string;
     e2eAdminUrl: string;
     e2eClientDir: string;
+    /** The app's log (JSON lines), where one-time e-mail links are written without SMTP. */
+    e2eServerLog: string;
   }
 }

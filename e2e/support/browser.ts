@@ -1,6 +1,6 @@
 // What every browser test uses: real Chromium (Debian's, via playwright-core), the app's base URL,
 // screenshots saved as test artifacts, an axe check, and direct SQL for setting up users.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
@@ -112,4 +112,22 @@ export async function signUp(page: Page, options: { email?: string; password?: s
   const res = await page.request.post(`${baseUrl}/api/auth/register`, { data: { email, password, firstName: options.firstName ?? 'Pat' } });
   expect(res.status(), await res.text()).toBe(201);
   return { email, password };
+}
+
+const serverLog = inject('e2eServerLog');
+
+/** How far the app's log has grown (pass it to loggedLink to see only later lines). */
+export const logMark = (): number => readFileSync(serverLog, 'utf8').length;
+
+/** The first one-time link of this purpose the app logged after `mark` (without SMTP the link is logged, not mailed). */
+export async function loggedLink(purpose: 'verify' | 'reset', mark: number): Promise<URL> {
+  for (let i = 0; i < 100; i++) {
+    const line = readFileSync(serverLog, 'utf8')
+      .slice(mark)
+      .split('\n')
+      .find((l) => l.includes(`one-time ${purpose} link`));
+    if (line) return new URL(JSON.parse(line).link as string);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the app logged no ${purpose} link`);
 }

@@ -48,6 +48,8 @@ export const authUserSchema = z.object({
   trialEndsAt: z.string().nullable(),
   /** A paid Professional plan or a running trial. */
   isPro: z.boolean(),
+  /** The owner of `email` proved it (the one-time link, or a verified single sign-on e-mail). */
+  emailVerified: z.boolean(),
 });
 export type AuthUserResponse = z.infer<typeof authUserSchema>;
 
@@ -63,11 +65,42 @@ export const loginPageQuerySchema = z.object({
   error: safeText().max(100).optional(),
 });
 
+const passwordSchema = safeText({ error: 'Please choose a password.' })
+  .min(PASSWORD_MIN, `Your password needs at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Your password can have at most ${PASSWORD_MAX} characters.`);
+
+const tokenSchema = safeText({ error: 'The link is incomplete.' }).trim().min(20, 'The link is incomplete.').max(200, 'The link is invalid.');
+
+/** POST /api/auth/verify-email: the token of the one-time link. */
+export const verifyEmailRequestSchema = z.object({ token: tokenSchema });
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
+
+/** POST /api/auth/password-reset: ask for a reset link (always the same answer). */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+/** POST /api/auth/reset-password: the link's token and the new password. */
+export const resetPasswordRequestSchema = z.object({ token: tokenSchema, password: passwordSchema });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** The answer of a request that sends a link (the same whether or not an account exists). */
+export const linkSentResponseSchema = z.object({ message: z.string() });
+export type LinkSentResponse = z.infer<typeof linkSentResponseSchema>;
+
+/** How long a one-time link works. */
+export const VERIFY_LINK_HOURS = 48;
+export const RESET_LINK_MINUTES = 60;
+
 export const AUTH_MESSAGES = {
   badCredentials: 'Incorrect e-mail or password.',
   emailTaken: 'An account with this e-mail already exists.',
   ssoUnavailable: 'Single sign-on is not configured on this server.',
   ssoFailed: 'Single sign-on did not complete. Please try again.',
+  ssoUnverifiedAccount:
+    'An account with this e-mail already exists but its address is not verified yet. Sign in with your password and open the link we e-mailed you, then single sign-on will work.',
+  resetSent: 'If an account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within an hour.',
+  verificationSent: 'We have sent a new verification link to your e-mail address.',
+  linkInvalid: 'This link is invalid, was already used or has expired. Please ask for a new one.',
 } as const;
 
 /**

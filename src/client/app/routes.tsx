@@ -24,6 +24,9 @@ export const SearchPage = page(() => import('../features/search/search-page'), '
 export const CommunityPage = page(() => import('../features/community/community-page'), 'CommunityPage');
 export const SavedPage = page(() => import('../features/favorites/saved-page'), 'SavedPage');
 export const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
+export const ForgotPasswordPage = page(() => import('../features/auth/account-pages'), 'ForgotPasswordPage');
+export const ResetPasswordPage = page(() => import('../features/auth/account-pages'), 'ResetPasswordPage');
+export const VerifyEmailPage = page(() => import('../features/auth/account-pages'), 'VerifyEmailPage');
 export const CommunityInsightsPage = page(() => import('../features/community-insights/community-insights-page'), 'CommunityInsightsPage');
 export const OperatorInsightsPage = page(() => import('../features/operator-insights/operator-insights-page'), 'OperatorInsightsPage');
 export const SentimentPage = page(() => import('../features/sentiment/sentiment-page'), 'SentimentPage');
@@ -49,6 +52,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/community/:id', Page: CommunityPage, layout: 'consumer', title: 'Community' },
   { path: '/saved', Page: SavedPage, layout: 'consumer', title: 'Saved Communities' },
   { path: '/api/login', Page: LoginPage, layout: 'consumer', title: 'Sign In' },
+  { path: '/forgot-password', Page: ForgotPasswordPage, layout: 'consumer', title: 'Reset Your Password' },
+  { path: '/reset-password', Page: ResetPasswordPage, layout: 'consumer', title: 'Choose a New Password' },
+  { path: '/verify-email', Page: VerifyEmailPage, layout: 'consumer', title: 'Confirm Your E-mail' },
   { path: '/community-insights', Page: CommunityInsightsPage, layout: 'analyst', title: 'Community Insights' },
   { path: '/operator-insights', Page: OperatorInsightsPage, layout: 'analyst', title: 'Operator Intelligence' },
   { path: '/sentiment-analysis', Page: SentimentPage, layout: 'analyst', title: 'Sentiment Analysis' },

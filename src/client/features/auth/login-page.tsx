@@ -17,6 +17,7 @@ type Mode = 'signin' | 'create';
 const SSO_ERRORS: Record<string, string> = {
   sso_unavailable: AUTH_MESSAGES.ssoUnavailable,
   sso_failed: AUTH_MESSAGES.ssoFailed,
+  sso_unverified: AUTH_MESSAGES.ssoUnverifiedAccount,
 };
 
 const BENEFITS = [

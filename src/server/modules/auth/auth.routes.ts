@@ -3,19 +3,25 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  AUTH_MESSAGES,
   authConfigSchema,
   authUserSchema,
+  linkSentResponseSchema,
   loginPageQuerySchema,
   loginRequestSchema,
+  passwordResetRequestSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
   safeReturnTo,
+  verifyEmailRequestSchema,
 } from '../../../contracts/auth';
 import { safeText } from '../../../contracts/text';
 import { errorResponseSchema } from '../../../contracts/errors';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import type { RouteModule } from '../../types';
-import { login, prepareAuth, register, toAuthUserResponse } from './auth.service';
+import { login, prepareAuth, register, resetPassword, resetTarget, toAuthUserResponse, verifyEmail } from './auth.service';
+import { createLinkSender } from './links';
 import {
   decodeTx,
   encodeTx,
@@ -26,8 +32,18 @@ import {
   OIDC_TX_PATH,
   oidcConfigured,
   startSignIn,
+  UnverifiedAccountError,
 } from './oidc';
-import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setSessionCookie, type SessionUser } from './session';
+import {
+  clearSessionCookie,
+  createSession,
+  destroyOtherSessions,
+  destroySession,
+  requireUser,
+  SESSION_COOKIE,
+  setSessionCookie,
+  type SessionUser,
+} from './session';
 
 /** Secure cookies when configured, or when the request came over HTTPS through a trusted proxy. */
 export const cookieSecure = (env: Env, request: FastifyRequest): boolean => env.COOKIE_SECURE || (env.TRUST_PROXY !== false && request.protocol === 'https');
@@ -44,7 +60,11 @@ async function startSession(request: FastifyRequest, reply: FastifyReply, env: E
   const { token, expiresAt } = await createSession(pool, user.id);
   setSessionCookie(reply, token, expiresAt, cookieSecure(env, request));
   request.user = user;
+  return token;
 }
+
+/** Where links in e-mails point when PUBLIC_URL is unset (development, logged links only). */
+const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -63,6 +83,8 @@ ${oidc ? `<p><a href="/api/login?sso=1&amp;returnTo=${rt}">Continue with single 
 
 export const authRoutes: RouteModule = (app, { pool, env }) => {
   prepareAuth();
+  const links = createLinkSender(pool, env, app.log);
+  app.addHook('onClose', async () => links.close());
   const authLimit = { rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, timeWindow: '1 minute' } };
   const ssoLimit = { rateLimit: { max: Math.max(env.AUTH_RATE_LIMIT_MAX, 30), timeWindow: '1 minute' } };
   const txCookie = (request: FastifyRequest) => ({
@@ -112,6 +134,10 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
         await startSession(request, reply, env, pool, user);
         return reply.header('Cache-Control', 'no-store').redirect(safeReturnTo(tx.returnTo), 303);
       } catch (err) {
+        if (err instanceof UnverifiedAccountError) {
+          request.log.info('OIDC sign-in refused: the local account with this e-mail is not verified');
+          return reply.redirect('/api/login?error=sso_unverified', 303);
+        }
         request.log.warn({ err }, 'OIDC sign-in failed');
         return reply.redirect('/api/login?error=sso_failed', 303);
       }
@@ -131,6 +157,7 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
       rejectInvalid(request);
       const user = await register(pool, env, request.body);
       await startSession(request, reply, env, pool, user);
+      await links.send('verify', user, requestOrigin(request));
       return reply.status(201).header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
     },
   );
@@ -154,6 +181,59 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return reply.header('Cache-Control', 'no-store').send(toAuthUserResponse(request.user));
   });
+
+  // E-mail verification: the link opens the client page /verify-email, which posts the token here
+  // (a GET would be spent by mail scanners that prefetch links).
+  app.post(
+    '/auth/verify-email',
+    { schema: { body: verifyEmailRequestSchema, response: { 200: authUserSchema, 400: errorResponseSchema } }, attachValidation: true, config: authLimit },
+    async (request, reply) => {
+      rejectInvalid(request);
+      const user = await verifyEmail(pool, env, request.body.token);
+      if (request.user?.id === user.id) request.user = user;
+      return reply.header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
+    },
+  );
+
+  // A new verification link for the signed-in user.
+  app.post(
+    '/auth/verify-email/resend',
+    { preHandler: requireUser, schema: { response: { 202: linkSentResponseSchema, 401: errorResponseSchema } }, config: authLimit },
+    async (request, reply) => {
+      const user = request.user as SessionUser;
+      if (!user.emailVerified) await links.send('verify', user, requestOrigin(request));
+      return reply.status(202).send({ message: AUTH_MESSAGES.verificationSent });
+    },
+  );
+
+  // Forgotten password: always the same answer, so it tells no one which e-mails have accounts; the
+  // link is sent in the background (the answer takes as long either way).
+  app.post(
+    '/auth/password-reset',
+    { schema: { body: passwordResetRequestSchema, response: { 202: linkSentResponseSchema, 400: errorResponseSchema } }, attachValidation: true, config: authLimit },
+    async (request, reply) => {
+      rejectInvalid(request);
+      const origin = requestOrigin(request);
+      void resetTarget(pool, request.body.email)
+        .then((user) => (user ? links.send('reset', { id: user.id, email: user.email }, origin) : undefined))
+        .catch((err: unknown) => request.log.warn({ err }, 'password reset request failed'));
+      return reply.status(202).header('Cache-Control', 'no-store').send({ message: AUTH_MESSAGES.resetSent });
+    },
+  );
+
+  // The reset link's page posts the token and the new password: every other session of the account
+  // ends, and this browser is signed in.
+  app.post(
+    '/auth/reset-password',
+    { schema: { body: resetPasswordRequestSchema, response: { 200: authUserSchema, 400: errorResponseSchema } }, attachValidation: true, config: authLimit },
+    async (request, reply) => {
+      rejectInvalid(request);
+      const user = await resetPassword(pool, env, request.body.token, request.body.password);
+      const token = await startSession(request, reply, env, pool, user);
+      await destroyOtherSessions(pool, user.id, token);
+      return reply.header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
+    },
+  );
 
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
     await destroySession(pool, request.cookies[SESSION_COOKIE]);

@@ -6,7 +6,18 @@ import type pg from 'pg';
 import { AUTH_MESSAGES, TRIAL_DAYS, type AuthUserResponse } from '../../../contracts/auth';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
-import { deleteExpiredSessions, findUserByEmail, insertUser, promoteToAdmin, toSessionUser, type UserRow } from './auth.repo';
+import {
+  deleteExpiredSessions,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  markEmailVerified,
+  promoteToAdmin,
+  setPasswordHash,
+  toSessionUser,
+  type UserRow,
+} from './auth.repo';
+import { useLinkToken } from './links';
 import { isPro, type SessionUser } from './session';
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane). */
@@ -48,12 +59,17 @@ export function toAuthUserResponse(user: SessionUser, now = new Date()): AuthUse
     plan: user.plan,
     trialEndsAt: user.trialEndsAt ? user.trialEndsAt.toISOString() : null,
     isPro: isPro(user, now),
+    emailVerified: user.emailVerified,
   };
 }
 
-/** Applies ADMIN_EMAILS to an account that signs in (the first admin comes from there). */
+/**
+ * Applies ADMIN_EMAILS to an account (the first admin comes from there), only once its address is
+ * verified: listing an address grants admin to whoever proves they own that mailbox, not to whoever
+ * types it into the sign-up form.
+ */
 export async function applyAdminList(pool: pg.Pool, env: Env, row: UserRow): Promise<UserRow> {
-  if (row.role !== 'admin' && isAdminEmail(env, row.email)) {
+  if (row.role !== 'admin' && row.email_verified_at !== null && isAdminEmail(env, row.email)) {
     await promoteToAdmin(pool, row.id);
     return { ...row, role: 'admin' };
   }
@@ -74,7 +90,8 @@ export async function register(
     firstName: input.firstName ?? null,
     lastName: null,
     profileImageUrl: null,
-    role: isAdminEmail(env, input.email) ? 'admin' : 'user',
+    // ADMIN_EMAILS applies once the address is verified (verifyEmail), never at sign-up.
+    role: 'user',
     trialEndsAt: trialEnd(),
     oidcSubject: null,
   });
@@ -94,4 +111,32 @@ export async function login(pool: pg.Pool, env: Env, input: { email: string; pas
   }
   await deleteExpiredSessions(pool, row.id);
   return toSessionUser(await applyAdminList(pool, env, row));
+}
+
+/** Opens a verification link: the address is proven, and ADMIN_EMAILS now applies. */
+export async function verifyEmail(pool: pg.Pool, env: Env, token: string): Promise<SessionUser> {
+  const used = await useLinkToken(pool, token, 'verify');
+  const row = used ? await markEmailVerified(pool, used.userId, used.email) : null;
+  if (!row) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.linkInvalid);
+  return toSessionUser(await applyAdminList(pool, env, row));
+}
+
+/**
+ * Opens a reset link and sets the new password. The link reached the mailbox, so the address counts
+ * as verified too. The caller ends every other session of the account.
+ */
+export async function resetPassword(pool: pg.Pool, env: Env, token: string, password: string): Promise<SessionUser> {
+  const used = await useLinkToken(pool, token, 'reset');
+  const current = used ? await findUserById(pool, used.userId) : null;
+  if (!used || !current || current.email !== used.email) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.linkInvalid);
+  await setPasswordHash(pool, current.id, await hashPassword(password));
+  const row = (await markEmailVerified(pool, current.id, current.email)) ?? current;
+  return toSessionUser(await applyAdminList(pool, env, row));
+}
+
+/** The account a reset link may be sent to (null: none, or a single sign-on placeholder address). */
+export async function resetTarget(pool: pg.Pool, email: string): Promise<UserRow | null> {
+  const row = await findUserByEmail(pool, email);
+  if (!row || row.email.endsWith('@oidc.invalid')) return null;
+  return row;
 }

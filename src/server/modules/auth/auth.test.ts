@@ -89,9 +89,9 @@ describe('POST /api/auth/register', () => {
     expect(none.statusCode).toBe(400);
   });
 
-  it('makes e-mails listed in ADMIN_EMAILS admins at sign-up', async () => {
+  it('does not make an e-mail listed in ADMIN_EMAILS an admin at sign-up (only once verified)', async () => {
     const res = await register({ email: 'boss@example.com', password: 'password-1' });
-    expect(res.json().role).toBe('admin');
+    expect(res.json()).toMatchObject({ role: 'user', emailVerified: false });
   });
 });
 
@@ -135,10 +135,14 @@ describe('POST /api/auth/login', () => {
     expect(unknown).toBeGreaterThan(wrong / 4);
   });
 
-  it('promotes an existing account listed in ADMIN_EMAILS at sign-in', async () => {
+  it('promotes an existing verified account listed in ADMIN_EMAILS at sign-in, and never an unverified one', async () => {
     await tdb.pool.query(
       "INSERT INTO users (email, password_hash, role) SELECT 'other@example.com', password_hash, 'user' FROM users WHERE email = 'sam@example.com'",
     );
+    const unverified = await login({ email: 'other@example.com', password: 'sam-password' });
+    expect(unverified.statusCode).toBe(200);
+    expect(unverified.json().role).toBe('user');
+    await tdb.pool.query("UPDATE users SET email_verified_at = now() WHERE email = 'other@example.com'");
     const res = await login({ email: 'other@example.com', password: 'sam-password' });
     expect(res.statusCode).toBe(200);
     expect(res.json().role).toBe('admin');

@@ -174,9 +174,25 @@ describe('OpenID Connect sign-in', () => {
     expect((await me(sidOf(res2))).id).toBe(user.id);
   });
 
+  it('never links a verified identity to a local account whose e-mail is unverified', async () => {
+    const local = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'squat@example.org', password: 'password-123' } });
+    const localId = local.json().id;
+    const a = await start();
+    const code = provider.approve(a.authorizeUrl, { sub: 'sub-squat', email: 'squat@example.org', email_verified: true });
+    const res = await callback(`code=${code}&state=${a.authorizeUrl.searchParams.get('state')}`, a.tx.value);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/api/login?error=sso_unverified');
+    expect(sidOf(res)).toBeUndefined();
+    const { rows } = await tdb.pool.query('SELECT oidc_subject FROM users WHERE id = $1', [localId]);
+    expect(rows[0].oidc_subject).toBeNull();
+    expect((await tdb.pool.query("SELECT 1 FROM users WHERE oidc_subject = 'sub-squat'")).rowCount).toBe(0);
+  });
+
   it('links an existing local account only through a verified e-mail', async () => {
     const local = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'pat@example.org', password: 'password-123' } });
     const localId = local.json().id;
+    // The local account proved its address (the one-time link).
+    await tdb.pool.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [localId]);
 
     const a = await start();
     const unverified = provider.approve(a.authorizeUrl, { sub: 'sub-unverified', email: 'pat@example.org', email_verified: false });

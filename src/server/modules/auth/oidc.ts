@@ -4,7 +4,7 @@
 import * as client from 'openid-client';
 import type pg from 'pg';
 import type { Env } from '../../env';
-import { findUserByEmail, findUserBySubject, insertUser, linkSubject, toSessionUser, type UserRow } from './auth.repo';
+import { findUserByEmail, findUserBySubject, insertUser, linkSubject, markEmailVerified, toSessionUser, type UserRow } from './auth.repo';
 import { applyAdminList, isAdminEmail, trialEnd } from './auth.service';
 import type { SessionUser } from './session';
 
@@ -109,9 +109,18 @@ export async function finishSignIn(env: Env, rawQuery: string, tx: OidcTransacti
   return claims as Claims;
 }
 
+/** A verified identity whose e-mail belongs to a local account that never proved it owns the address. */
+export class UnverifiedAccountError extends Error {
+  constructor() {
+    super('the local account with this e-mail is not verified; not linking');
+  }
+}
+
 /**
  * The account of an OIDC identity: by subject; else an existing account with the same (verified) e-mail,
- * which gets linked; else a new account with the 14-day trial.
+ * which gets linked only when that local account has verified its address too (otherwise anyone could
+ * register the address first and receive the identity: UnverifiedAccountError); else a new account
+ * with the 14-day trial.
  */
 export async function findOrCreateOidcUser(pool: pg.Pool, env: Env, claims: Claims): Promise<SessionUser> {
   const subject = claims.sub;
@@ -126,7 +135,10 @@ export async function findOrCreateOidcUser(pool: pg.Pool, env: Env, claims: Clai
   let row: UserRow | null = await findUserBySubject(pool, subject);
   if (!row && email && verified) {
     const existing = await findUserByEmail(pool, email);
-    if (existing && !existing.oidc_subject) row = await linkSubject(pool, existing.id, subject, profile);
+    if (existing && !existing.oidc_subject) {
+      if (existing.email_verified_at === null) throw new UnverifiedAccountError();
+      row = await linkSubject(pool, existing.id, subject, profile);
+    }
   }
   if (!row) {
     // Without a verified e-mail the account gets a placeholder address that no one can register.
@@ -139,9 +151,12 @@ export async function findOrCreateOidcUser(pool: pg.Pool, env: Env, claims: Clai
         role: isAdminEmail(env, accountEmail) && verified ? 'admin' : 'user',
         trialEndsAt: trialEnd(),
         oidcSubject: subject,
+        emailVerified: verified && accountEmail === email,
       })) ?? (await findUserBySubject(pool, subject));
     if (!row) throw new Error('could not create the account');
   }
+  // The provider vouches for the address the account already has.
+  if (verified && email && row.email === email && row.email_verified_at === null) row = (await markEmailVerified(pool, row.id, email)) ?? row;
   if (verified) row = await applyAdminList(pool, env, row);
   return toSessionUser(row);
 }

@@ -16,6 +16,8 @@ export interface SessionUser {
   role: 'user' | 'admin';
   plan: 'basic' | 'pro';
   trialEndsAt: Date | null;
+  /** The e-mail address is proven (one-time link or a verified single sign-on claim). */
+  emailVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -56,8 +58,9 @@ export async function findSessionUser(pool: pg.Pool, token: string | undefined):
     role: 'user' | 'admin';
     plan: 'basic' | 'pro';
     trial_ends_at: Date | null;
+    email_verified_at: Date | null;
   }>(
-    `SELECT u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.plan, u.trial_ends_at
+    `SELECT u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.plan, u.trial_ends_at, u.email_verified_at
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = $1 AND s.expires_at > now()`,
     [hashToken(token)],
@@ -73,7 +76,13 @@ export async function findSessionUser(pool: pg.Pool, token: string | undefined):
     role: r.role,
     plan: r.plan,
     trialEndsAt: r.trial_ends_at,
+    emailVerified: r.email_verified_at !== null,
   };
+}
+
+/** Ends every session of a user except the one with this token (after a password reset). */
+export async function destroyOtherSessions(pool: pg.Pool, userId: number, keepToken?: string): Promise<void> {
+  await pool.query('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [userId, keepToken ? hashToken(keepToken) : null]);
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {

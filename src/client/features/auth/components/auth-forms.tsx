@@ -110,6 +110,11 @@ export function SignInForm({ values, onChange, onSuccess, onCreateInstead }: For
         error={errors.password}
         onChange={(e) => onChange({ ...values, password: e.target.value })}
       />
+      <p className="-mt-2 text-right text-sm">
+        <a href="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+          Forgot your password?
+        </a>
+      </p>
       <Button type="submit" size="lg" disabled={busy} className="w-full">
         {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
         {busy ? 'Signing in...' : 'Sign In'}
