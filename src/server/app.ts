@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -103,6 +104,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     hsts: env.COOKIE_SECURE ? undefined : false,
   });
   await app.register(cookie);
+  // JSON (and HTML) answers over 1 kB are compressed for clients that accept it. Before any route is
+  // declared: the plugin attaches itself route by route. Answers that already carry a Content-Encoding
+  // (the pre-gzipped map points and review pages, the precompressed static files) are left as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Limits are opted into per route (sign-in, leads, chat...) with `config.rateLimit`.
   await app.register(rateLimit, { global: false, max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
 
@@ -135,8 +140,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       wildcard: false,
       index: false,
       maxAge: '1h',
+      // The build writes .br and .gz beside each file (scripts/precompress.ts); they are sent as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
+        // Hashed file names change with their content; index.html names them, so it is revalidated every time.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (/index\.html(\.(br|gz))?$/.test(filePath)) res.header('Cache-Control', 'no-cache');
       },
     });
   }
