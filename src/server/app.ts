@@ -24,6 +24,7 @@ import { insightRoutes } from './modules/insights/insights.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { registerSeoRoutes } from './modules/seo/seo.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { App, AppDeps, RouteModule } from './types';
 
@@ -50,6 +51,8 @@ export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built client from dist/client (default: when it exists). */
   serveClient?: boolean;
+  /** URLs per community sitemap file (default and maximum 50,000; tests use a small one). */
+  sitemapPageSize?: number;
   /** Called for every route as it is registered (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -134,6 +137,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const clientDir = env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : CLIENT_DIST;
   const serveClient = options.serveClient ?? existsSync(path.join(clientDir, 'index.html'));
+  // Outside /api: robots.txt, the sitemaps and the pre-rendered shell of community and search pages.
+  registerSeoRoutes(app as unknown as App, deps, { clientDir: serveClient ? clientDir : null, sitemapPageSize: options.sitemapPageSize });
+
   if (serveClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
