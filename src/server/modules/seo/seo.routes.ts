@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CARE_TYPE_KEYS, CARE_TYPES } from '../../../contracts/constants';
 import { searchQuerySchema } from '../../../contracts/search';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
@@ -38,6 +39,18 @@ export function publicBase(env: Env, request: FastifyRequest): string {
 const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** careType=memory or a label, comma-joined (as src/client/features/search reads it) -> labels. */
+function careTypesParam(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const labels = new Set<string>();
+  for (const part of raw.split(',')) {
+    const key = part.trim().toLowerCase();
+    const label = CARE_TYPE_KEYS[key as keyof typeof CARE_TYPE_KEYS] ?? CARE_TYPES.find((t) => t.toLowerCase() === key);
+    if (label) labels.add(label);
+  }
+  return [...labels].join(',') || undefined;
+}
 
 export function registerSeoRoutes(app: App, { pool, env }: AppDeps, options: SeoOptions): void {
   const pageSize = Math.min(SITEMAP_MAX_URLS, Math.max(1, options.sitemapPageSize ?? SITEMAP_MAX_URLS));
@@ -109,9 +122,10 @@ export function registerSeoRoutes(app: App, { pool, env }: AppDeps, options: Seo
     }
   });
 
-  app.get('/search', async (request, reply) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/search', async (request, reply) => {
     const base = publicBase(env, request);
-    const parsed = searchQuerySchema.safeParse(request.query);
+    // The parameters the client's search screen reads: location and careType (keys or labels, comma-joined).
+    const parsed = searchQuerySchema.safeParse({ location: request.query.location, careTypes: careTypesParam(request.query.careType) });
     const location = parsed.success ? parsed.data.location : undefined;
     if (!parsed.success || !location) {
       // No place (or a query the API refuses): the plain shell; the client explains.
@@ -127,7 +141,8 @@ export function registerSeoRoutes(app: App, { pool, env }: AppDeps, options: Seo
           : location;
     const careLabel = q.careTypes.length === 1 && q.careTypes[0] ? q.careTypes[0] : 'Senior Living';
     const params = new URLSearchParams({ location: place });
-    if (q.careTypes.length) params.set('careTypes', q.careTypes.join(','));
+    const keys = q.careTypes.map((label) => Object.entries(CARE_TYPE_KEYS).find(([, l]) => l === label)?.[0] ?? label);
+    if (keys.length) params.set('careType', keys.join(','));
     return sendPage(reply, searchPage(base, { place, careLabel, total: result.total, communities: result.communities, query: params.toString() }));
   });
 }

@@ -145,8 +145,11 @@ describe('GET /search?location=… landing pages', () => {
 
   it('one care type and a state: "Assisted Living in Texas — N communities"', async () => {
     const { rows } = await tdb.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM communities WHERE state = 'TX' AND 'Assisted Living' = ANY (care_types)`);
-    const res = await app.inject({ method: 'GET', url: '/search?location=TX&careTypes=Assisted%20Living' });
-    expect(titleOf(res.body)).toBe(`Assisted Living in Texas — ${rows[0]!.n} communities | SeniorScope`);
+    for (const careType of ['assisted', 'Assisted%20Living']) {
+      const res = await app.inject({ method: 'GET', url: `/search?location=TX&careType=${careType}` });
+      expect(titleOf(res.body)).toBe(`Assisted Living in Texas — ${rows[0]!.n} communities | SeniorScope`);
+      expect(res.body).toContain(`<link rel="canonical" href="${BASE}/search?location=Texas&amp;careType=assisted" />`);
+    }
   });
 
   it('escapes a hostile location and answers the plain shell without a location', async () => {
