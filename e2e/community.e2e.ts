@@ -1,7 +1,7 @@
 // The community detail screen (/community/{id}) in a real browser against the real app.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser, VIEWPORTS } from './support/browser';
+import { baseUrl, browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser, VIEWPORTS } from './support/browser';
 
 interface Target {
   id: number;
@@ -193,6 +193,28 @@ describe.skipIf(!browserAvailable)('community detail', () => {
     expect(await page.getByText("The community you're looking for could not be found.").isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Back to Search' }).getAttribute('href')).toBe('/search');
     if (id === 'abc') await screenshot(page, 'community-not-found');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('is served with its facts and tags in the HTML, and the React screen replaces the pre-rendered summary (issue 14)', async () => {
+    // Without JavaScript: what a crawler or a link preview reads.
+    const html = await (await fetch(`${baseUrl}/community/${target.id}`)).text();
+    expect(html).toContain('data-prerendered="community"');
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+" \/>/);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { name: string };
+    expect(ld.name).toBe(target.name);
+
+    const page = await b.newPage();
+    await page.goto(`/community/${target.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Request Information', exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.locator('[data-prerendered]').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.title()).toMatch(new RegExp(`\\| SeniorScope$`));
+    expect(await page.title()).toContain(target.name);
+    // Client navigation keeps the head in step: the canonical follows the new address.
+    await page.locator('footer a[href="/resources/faq"]').click();
+    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? '')).toBe(`${baseUrl}/resources/faq`);
+    expect(await page.locator('[data-prerendered]').count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   });
 });

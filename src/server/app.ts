@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -25,6 +26,7 @@ import { insightRoutes } from './modules/insights/insights.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { registerSeoRoutes } from './modules/seo/seo.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { App, AppDeps, RouteModule } from './types';
 
@@ -52,6 +54,8 @@ export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built client from dist/client (default: when it exists). */
   serveClient?: boolean;
+  /** URLs per community sitemap file (default and maximum 50,000; tests use a small one). */
+  sitemapPageSize?: number;
   /** Called for every route as it is registered (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -106,6 +110,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     hsts: env.COOKIE_SECURE ? undefined : false,
   });
   await app.register(cookie);
+  // JSON (and HTML) answers over 1 kB are compressed for clients that accept it. Before any route is
+  // declared: the plugin attaches itself route by route. Answers that already carry a Content-Encoding
+  // (the pre-gzipped map points and review pages, the precompressed static files) are left as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Limits are opted into per route (sign-in, leads, chat...) with `config.rateLimit`. Counters live in
   // PostgreSQL, shared by every app node; when the database is down the request gets a 503.
   await app.register(rateLimit, {
@@ -139,14 +147,21 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const clientDir = env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : CLIENT_DIST;
   const serveClient = options.serveClient ?? existsSync(path.join(clientDir, 'index.html'));
+  // Outside /api: robots.txt, the sitemaps and the pre-rendered shell of community and search pages.
+  registerSeoRoutes(app as unknown as App, deps, { clientDir: serveClient ? clientDir : null, sitemapPageSize: options.sitemapPageSize });
+
   if (serveClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
       maxAge: '1h',
+      // The build writes .br and .gz beside each file (scripts/precompress.ts); they are sent as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
+        // Hashed file names change with their content; index.html names them, so it is revalidated every time.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (/index\.html(\.(br|gz))?$/.test(filePath)) res.header('Cache-Control', 'no-cache');
       },
     });
   }

@@ -38,34 +38,36 @@ export interface AppRoute {
   Page: ComponentType;
   layout: LayoutVariant;
   title: string;
+  /** The meta description (the site's default when absent). */
+  description?: string;
 }
 
 /** Order matters only for overlapping patterns; none overlap here. '/' is handled by HomeRoute. */
 export const ROUTES: AppRoute[] = [
-  { path: '/dashboard', Page: DashboardPage, layout: 'analyst', title: 'Dashboard' },
-  { path: '/pricing', Page: PricingPage, layout: 'standalone', title: 'Plans and Pricing' },
-  { path: '/about', Page: AboutPage, layout: 'consumer', title: 'About' },
+  { path: '/dashboard', Page: DashboardPage, layout: 'analyst', title: 'Dashboard', description: 'Market overview: communities, operators, prices and review sentiment across the country.' },
+  { path: '/pricing', Page: PricingPage, layout: 'standalone', title: 'Plans and Pricing', description: 'SeniorScope plans for families, advisors and market analysts.' },
+  { path: '/about', Page: AboutPage, layout: 'consumer', title: 'About', description: 'About SeniorScope: how we help families find senior living and analysts study the market.' },
   { path: '/resources/:slug', Page: ResourcePage, layout: 'consumer', title: 'Resources' },
   { path: '/privacy', Page: ResourcePage, layout: 'consumer', title: 'Privacy Policy' },
   { path: '/terms', Page: ResourcePage, layout: 'consumer', title: 'Terms of Service' },
-  { path: '/search', Page: SearchPage, layout: 'consumer', title: 'Find Senior Living Communities' },
+  { path: '/search', Page: SearchPage, layout: 'consumer', title: 'Find Senior Living Communities', description: 'Search senior living communities by city, state or ZIP: compare prices, care types and reviews.' },
   { path: '/community/:id', Page: CommunityPage, layout: 'consumer', title: 'Community' },
-  { path: '/saved', Page: SavedPage, layout: 'consumer', title: 'Saved Communities' },
+  { path: '/saved', Page: SavedPage, layout: 'consumer', title: 'Saved Communities', description: 'The senior living communities you saved to compare.' },
   { path: '/api/login', Page: LoginPage, layout: 'consumer', title: 'Sign In' },
   { path: '/forgot-password', Page: ForgotPasswordPage, layout: 'consumer', title: 'Reset Your Password' },
   { path: '/reset-password', Page: ResetPasswordPage, layout: 'consumer', title: 'Choose a New Password' },
   { path: '/verify-email', Page: VerifyEmailPage, layout: 'consumer', title: 'Confirm Your E-mail' },
-  { path: '/community-insights', Page: CommunityInsightsPage, layout: 'analyst', title: 'Community Insights' },
-  { path: '/operator-insights', Page: OperatorInsightsPage, layout: 'analyst', title: 'Operator Intelligence' },
-  { path: '/sentiment-analysis', Page: SentimentPage, layout: 'analyst', title: 'Sentiment Analysis' },
-  { path: '/pricing-analytics', Page: PricingAnalyticsPage, layout: 'analyst', title: 'Pricing Analytics' },
+  { path: '/community-insights', Page: CommunityInsightsPage, layout: 'analyst', title: 'Community Insights', description: 'Every senior living community with filters, pricing, capacity and ratings.' },
+  { path: '/operator-insights', Page: OperatorInsightsPage, layout: 'analyst', title: 'Operator Intelligence', description: 'Senior living operators: portfolios, locations, ratings and prices.' },
+  { path: '/sentiment-analysis', Page: SentimentPage, layout: 'analyst', title: 'Sentiment Analysis', description: 'Sentiment of customer and employee reviews of senior living communities.' },
+  { path: '/pricing-analytics', Page: PricingAnalyticsPage, layout: 'analyst', title: 'Pricing Analytics', description: 'Senior living prices by state and care type.' },
   { path: '/admin', Page: AdminPage, layout: 'analyst', title: 'Admin' },
 ];
 
-function Screen({ Page, layout, title }: Omit<AppRoute, 'path'>) {
+function Screen({ Page, layout, title, description }: Omit<AppRoute, 'path'>) {
   const [location] = useLocation();
   return (
-    <Layout variant={layout} title={title}>
+    <Layout variant={layout} title={title} description={description}>
       <RouteErrorBoundary resetKey={location}>
         <Suspense fallback={<PageLoading />}>
           <Page />
@@ -78,7 +80,12 @@ function Screen({ Page, layout, title }: Omit<AppRoute, 'path'>) {
 /** '/': the landing screen while signed out or while the session is loading, else the dashboard. */
 function HomeRoute() {
   const { isAuthenticated, isLoading } = useAuth();
-  if (isLoading || !isAuthenticated) return <Screen Page={LandingPage} layout="consumer" title="Senior Living Market Intelligence" />;
+  if (isLoading || !isAuthenticated) return <Screen
+        Page={LandingPage}
+        layout="consumer"
+        title="Senior Living Market Intelligence"
+        description="Find and compare senior living communities near you: prices, care types, reviews and free advice."
+      />;
   return <Screen Page={DashboardPage} layout="analyst" title="Dashboard" />;
 }
 

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, lazy, useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 import { DemoRibbon } from './demo-ribbon';
+import { setPageMeta } from '../../lib/page-meta';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -15,13 +16,13 @@ export type LayoutVariant = 'consumer' | 'analyst' | 'standalone';
 
 const isJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom');
 
-export function Layout({ variant, title, children }: { variant: LayoutVariant; title?: string; children: ReactNode }) {
+export function Layout({ variant, title, description, children }: { variant: LayoutVariant; title?: string; description?: string; children: ReactNode }) {
   const [location] = useLocation();
 
-  // A layout effect runs before the page's own effects, so a page may refine the title with useEffect.
+  // A layout effect runs before the page's own effects, so a page may refine the title with usePageMeta.
   useLayoutEffect(() => {
-    if (title) document.title = `${title} | SeniorScope`;
-  }, [title, location]);
+    if (title) setPageMeta(title, description);
+  }, [title, description, location]);
 
   // A new screen starts at the top (jsdom does not implement scrolling).
   useEffect(() => {

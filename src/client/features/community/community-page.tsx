@@ -4,6 +4,7 @@ import { useParams } from 'wouter';
 import { LeadForm } from '../../components/lead-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { setChatContext } from '../../lib/chat-context';
+import { usePageMeta } from '../../lib/page-meta';
 import { parseCommunityId, useCommunity } from './api/get-community';
 import { AboutSection, FactsSection } from './components/about-section';
 import { AmenitiesSection } from './components/amenities-section';
@@ -21,9 +22,16 @@ export function CommunityPage() {
   const id = parseCommunityId(params.id);
   const { data: community, isPending, isError } = useCommunity(id);
 
+  // The same title and description the server injects for crawlers (src/server/modules/seo/pages.ts).
+  usePageMeta(
+    community ? `${community.name} — ${community.city}, ${community.state}` : null,
+    community
+      ? `${community.careTypes.length ? `${community.careTypes.join(', ')} in` : 'Senior living in'} ${community.city}, ${community.state}. ${community.description ?? ''}`.trim()
+      : null,
+  );
+
   useEffect(() => {
     if (!community) return;
-    document.title = `${community.name} | SeniorScope`;
     setChatContext({ location: `${community.city}, ${community.state}`, careTypes: community.careTypes, resultNames: [community.name] });
     return () => setChatContext({});
   }, [community]);

@@ -13,6 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { setChatContext } from '../../lib/chat-context';
 import { useFavoriteIds, useToggleFavorite } from '../../lib/favorites';
 import { formatNumber } from '../../lib/format';
+import { usePageMeta } from '../../lib/page-meta';
 import { cn } from '../../lib/utils';
 import { EMPTY_FILTERS, type SearchFilterState, useCommunitySearch, useMapConfig, useMapPoints } from './api/search-communities';
 import { SearchFilters } from './components/search-filters';
@@ -155,6 +156,12 @@ function SearchScreen({ initial, initialSort }: { initial: SearchFilterState; in
 
   const total = data?.total ?? 0;
   const totalPages = data?.totalPages ?? 0;
+  // "Assisted Living in Austin, TX — 12 communities", as the server's landing page says it (ADR 015).
+  const careLabel = applied.careTypes.length === 1 ? applied.careTypes[0] : 'Senior Living';
+  usePageMeta(
+    applied.location && data ? `${careLabel} in ${applied.location} — ${formatNumber(total, '0')} ${total === 1 ? 'community' : 'communities'}` : null,
+    applied.location && data ? `Compare ${formatNumber(total, '0')} communities for ${careLabel.toLowerCase()} in ${applied.location}: prices, care types, ratings and contacts.` : null,
+  );
   const requestCommunity = data?.communities.find((c) => c.id === requestFor);
 
   return (

@@ -1,0 +1,85 @@
+// `npm run lighthouse`: Lighthouse performance and accessibility of the public pages on a phone
+// (Lighthouse's default mobile emulation and throttling) and of the analyst pages on a desktop, against a
+// running app (LIGHTHOUSE_URL, default http://localhost:5000). Uses Debian's Chromium (CHROME_PATH,
+// default /usr/bin/chromium). Not part of `npm test`: scores depend on the machine's load.
+import { launch } from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+const base = (process.env.LIGHTHOUSE_URL ?? 'http://localhost:5000').replace(/\/+$/, '');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+interface Target {
+  label: string;
+  path: string;
+  formFactor: 'mobile' | 'desktop';
+  signedIn?: boolean;
+}
+
+/** A community and its city from the running app's own data (its first search result in Texas, or anywhere). */
+async function sample(): Promise<{ id: number; city: string; state: string }> {
+  for (const location of ['TX', '']) {
+    const res = await fetch(`${base}/api/communities/search?pageSize=1&location=${location}`);
+    if (!res.ok) throw new Error(`${base} does not answer the search (${res.status}); is the app running?`);
+    const c = ((await res.json()) as { communities: { id: number; city: string; state: string }[] }).communities[0];
+    if (c) return c;
+  }
+  throw new Error('the app has no communities');
+}
+
+/** A fresh account's session cookie, for the analyst pages. */
+async function signIn(): Promise<string> {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: `lighthouse-${Date.now()}@example.com`, password: 'lighthouse measures pages', firstName: 'Lighthouse' }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!res.ok || !cookie) throw new Error(`signing up for the analyst pages failed (${res.status}): ${await res.text()}`);
+  return cookie;
+}
+
+const c = await sample();
+const targets: Target[] = [
+  { label: 'landing', path: '/', formFactor: 'mobile' },
+  { label: 'search', path: `/search?location=${encodeURIComponent(`${c.city}, ${c.state}`)}`, formFactor: 'mobile' },
+  { label: 'community', path: `/community/${c.id}`, formFactor: 'mobile' },
+  ...['/dashboard', '/community-insights', '/operator-insights', '/sentiment-analysis', '/pricing-analytics'].map(
+    (path): Target => ({ label: path.slice(1), path, formFactor: 'desktop', signedIn: true }),
+  ),
+];
+const cookie = targets.some((t) => t.signedIn) ? await signIn() : '';
+
+const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const rows: { page: string; form: string; performance: number; accessibility: number; lcp: string; tbt: string; cls: string }[] = [];
+try {
+  for (const t of targets) {
+    const result = await lighthouse(
+      `${base}${t.path}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: t.signedIn ? { Cookie: cookie } : undefined,
+      },
+      t.formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${t.path}`);
+    const { categories, audits } = result.lhr;
+    const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+    rows.push({
+      page: t.path,
+      form: t.formFactor,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      lcp: audits['largest-contentful-paint']?.displayValue ?? '',
+      tbt: audits['total-blocking-time']?.displayValue ?? '',
+      cls: audits['cumulative-layout-shift']?.displayValue ?? '',
+    });
+    const last = rows.at(-1)!;
+    console.log(`${last.form.padEnd(8)} ${String(last.performance).padStart(3)} perf  ${String(last.accessibility).padStart(3)} a11y  LCP ${last.lcp.padEnd(8)} TBT ${last.tbt.padEnd(8)} CLS ${last.cls.padEnd(6)} ${t.path}`);
+  }
+} finally {
+  await chrome.kill();
+}
+console.table(rows);
