@@ -23,11 +23,19 @@ describe.skipIf(!browserAvailable)('pricing analytics', () => {
     );
     const page = await b.newPage();
     await page.goto('/pricing-analytics');
-    await expect.poll(() => page.getByRole('heading', { name: 'Pricing Analytics', level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Pricing Analytics', level: 1 }).isVisible(), { timeout: 20_000 }).toBe(true);
     const cards = page.getByRole('region', { name: 'Average monthly pricing by care type' });
-    await expect.poll(() => cards.textContent(), { timeout: 20_000 }).toContain(money(all!.avg));
+    // The cards, or the error the page shows instead of them: when the figures cannot be loaded (e.g. a
+    // 503) the test fails at once with the page's message instead of waiting 30 s for a region that an
+    // error replaced (Playwright's textContent() waits for the element to appear).
+    const failure = page.getByRole('alert').filter({ hasText: 'Pricing analytics could not be loaded' });
+    const cardsText = async () => {
+      await cards.or(failure).first().waitFor({ timeout: 20_000 });
+      return (await failure.count()) > 0 ? `ERROR: ${await failure.textContent()}` : await cards.textContent();
+    };
+    await expect.poll(cardsText, { timeout: 20_000 }).toContain(money(all!.avg));
     // All four charts draw SVG.
-    await expect.poll(() => page.locator('.recharts-wrapper').count()).toBe(4);
+    await expect.poll(() => page.locator('.recharts-wrapper').count(), { timeout: 20_000 }).toBe(4);
     await screenshot(page, 'pricing-analytics');
     await expectAccessible(page);
 
@@ -41,8 +49,8 @@ describe.skipIf(!browserAvailable)('pricing analytics', () => {
     await page.getByRole('option', { name: `${await stateName(state!.state)} (${money(state!.all_avg)})` }).click();
     expect(await page.locator('#pricing-state').isVisible()).toBe(true);
     expect(await page.getByLabel('Loading pricing analytics').count()).toBe(0);
-    expect(await cards.textContent()).toContain(money(all!.avg));
-    await expect.poll(() => cards.textContent(), { timeout: 20_000 }).toContain(money(state!.avg));
+    expect(await cardsText()).toContain(money(all!.avg));
+    await expect.poll(cardsText, { timeout: 20_000 }).toContain(money(state!.avg));
     await page.unroute(slow);
 
     await page.locator('#pricing-care-type').click();
@@ -50,7 +58,7 @@ describe.skipIf(!browserAvailable)('pricing analytics', () => {
     // One bar when one care type is filtered.
     await expect.poll(() => page.locator('.recharts-bar-rectangle').count(), { timeout: 20_000 }).toBe(1);
     await page.getByRole('button', { name: 'Clear All Filters' }).click();
-    await expect.poll(() => cards.textContent(), { timeout: 20_000 }).toContain(money(all!.avg));
+    await expect.poll(cardsText, { timeout: 20_000 }).toContain(money(all!.avg));
     expect(pageErrors(page)).toEqual([]);
   });
 });
@@ -81,9 +89,9 @@ describe.skipIf(!browserAvailable)('dashboard', () => {
     await page.getByRole('tab', { name: 'Operator Intelligence' }).click();
     await expect.poll(() => page.getByText(/communities$/).first().isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('tab', { name: 'Pricing Analytics' }).click();
-    await expect.poll(() => page.getByText('Monthly Prices by Care Type').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Monthly Prices by Care Type').isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('tab', { name: 'Sentiment Analysis' }).click();
-    await expect.poll(() => page.getByText('Sentiment Insights').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Sentiment Insights').isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('tab', { name: 'Market Insights' }).click();
     // The quick search finds communities and operators.
     const [c] = await sql<{ name: string }>('SELECT name FROM communities ORDER BY review_count DESC LIMIT 1');
@@ -124,7 +132,7 @@ describe.skipIf(!browserAvailable)('assistant', () => {
     await page.goto('/search');
     await page.getByRole('button', { name: 'Open chat assistant' }).click();
     const panel = page.getByRole('region', { name: 'Senior living assistant' });
-    await expect.poll(() => panel.textContent()).toContain("Hi! I'm here to help you find the perfect senior living community. What can I help you with today?");
+    await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toContain("Hi! I'm here to help you find the perfect senior living community. What can I help you with today?");
     await panel.getByLabel('Your message').fill(`${target!.care.toLowerCase()} in ${target!.city}, ${target!.state}`);
     await panel.getByRole('button', { name: 'Send message' }).click();
     const link = panel.getByRole('link').first();

@@ -49,6 +49,39 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/**
+ * Runs `requests` while the test holds the row locks taken by `lockSql`, and lets go only once `waiters`
+ * connections of this database are queued behind them. Both requests have then read the old state and
+ * truly overlap, however loaded the machine is: without this, two injected requests may simply run one
+ * after the other (seen under load) and the race under test never happens. If the code under test took no
+ * lock, nothing would queue and this fails instead of passing by luck.
+ */
+async function overlapping<T>(lockSql: string, params: unknown[], waiters: number, requests: () => Promise<T>): Promise<T> {
+  const blocker = await tdb.pool.connect();
+  try {
+    await blocker.query('BEGIN');
+    await blocker.query(lockSql, params);
+    const pending = requests();
+    for (let i = 0; ; i++) {
+      const { rows } = await blocker.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.n >= waiters) break;
+      if (i >= 400) {
+        await blocker.query('ROLLBACK');
+        await pending.catch(() => undefined);
+        throw new Error(`expected ${waiters} requests to wait for the row locks, saw ${rows[0]!.n}`);
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await blocker.query('ROLLBACK');
+    return await pending;
+  } finally {
+    blocker.release();
+  }
+}
+
 async function counts() {
   const { rows } = await tdb.pool.query<{ c: number; o: number; i: number }>(
     'SELECT (SELECT count(*) FROM communities)::int AS c, (SELECT count(*) FROM operators)::int AS o, (SELECT count(*) FROM imports)::int AS i',
@@ -235,12 +268,18 @@ describe('requests inbox', () => {
 
   it('lets exactly one of two simultaneous moves win (UPDATE ... WHERE status = from)', async () => {
     const id = await insertLead({ name: 'Racy', hoursAgo: 1 });
-    const [a, b] = await Promise.all(
-      ['contacted', 'closed'].map((status) =>
-        app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status } }),
+    // new -> contacted and new -> closed. One after the other both would be allowed (contacted -> closed
+    // is a valid move), so both requests must have read "new" before either writes: the test holds the
+    // lead's row lock until both wait at their UPDATE.
+    const [a, b] = await overlapping('SELECT 1 FROM leads WHERE id = $1 FOR UPDATE', [id], 2, () =>
+      Promise.all(
+        ['contacted', 'closed'].map((status) =>
+          app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status } }),
+        ),
       ),
     );
     expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
+    expect([a!, b!].find((r) => r.statusCode === 409)!.json().error.message).toBe('Someone changed this request meanwhile. Reload it and try again.');
     const events = await tdb.pool.query('SELECT from_status FROM lead_events WHERE lead_id = $1 ORDER BY id', [id]);
     expect(events.rows.map((r) => r.from_status)).toEqual([null, 'new']);
   });
@@ -308,19 +347,27 @@ describe('users', () => {
     const self = await app.inject({ method: 'PATCH', url: `/api/admin/users/${adminId}`, headers: { cookie: adminCookie }, payload: { role: 'user' } });
     expect(self.statusCode).toBe(409);
     expect(self.json().error.message).toBe(LAST_ADMIN_MESSAGE);
-    // A second admin: now each may be demoted, but not both.
+    // A second admin: now each may be demoted, but not both. Each demotes the other; one after the other
+    // the second request would be refused as 403 (its sender is no admin any more), so both must be past
+    // the sign-in check and waiting at the admin rows' locks before either goes on.
     const second = await makeUser('second@example.com', 'admin');
-    const results = await Promise.all(
-      [adminId, second.id].map((id) =>
-        app.inject({ method: 'PATCH', url: `/api/admin/users/${id}`, headers: { cookie: id === adminId ? second.cookie : adminCookie }, payload: { role: 'user' } }),
-      ),
-    );
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const admins = await tdb.pool.query("SELECT count(*)::int AS n FROM users WHERE role = 'admin'");
-    expect(admins.rows[0].n).toBe(1);
-    // Restore: the boss is the admin again for the remaining tests.
-    await tdb.pool.query("UPDATE users SET role = 'admin' WHERE id = $1", [adminId]);
-    await tdb.pool.query("UPDATE users SET role = 'user' WHERE id = $1", [second.id]);
+    try {
+      const results = await overlapping("SELECT id FROM users WHERE role = 'admin' FOR UPDATE", [], 2, () =>
+        Promise.all(
+          [adminId, second.id].map((id) =>
+            app.inject({ method: 'PATCH', url: `/api/admin/users/${id}`, headers: { cookie: id === adminId ? second.cookie : adminCookie }, payload: { role: 'user' } }),
+          ),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe(LAST_ADMIN_MESSAGE);
+      const admins = await tdb.pool.query("SELECT count(*)::int AS n FROM users WHERE role = 'admin'");
+      expect(admins.rows[0].n).toBe(1);
+    } finally {
+      // Restore even when an expectation failed: the boss is the admin again for the remaining tests.
+      await tdb.pool.query("UPDATE users SET role = 'admin' WHERE id = $1", [adminId]);
+      await tdb.pool.query("UPDATE users SET role = 'user' WHERE id = $1", [second.id]);
+    }
   });
 });
 

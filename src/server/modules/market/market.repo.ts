@@ -22,40 +22,44 @@ function params(f: PricingFilter): unknown[] {
   return [f.state ?? null, f.careType ? CARE_TYPE_KEYS[f.careType] : null, range ? range.min : null, range ? range.max : null];
 }
 
+/**
+ * Every figure of one pricing answer from ONE statement: the filtered price points are gathered once
+ * (a materialized CTE) and each aggregate reads them from there. It used to be five statements in
+ * parallel, each scanning and joining the price points again: five connections and five times the work
+ * for every cold answer, which under load met the pool's connect timeout and the 5 s statement timeout
+ * (ADR 011) and failed the page with a 503.
+ */
 export async function pricingAggregates(pool: pg.Pool, f: PricingFilter) {
-  const p = params(f);
-  const [byCare, byState, byOperator, bands, csat] = await Promise.all([
-    pool.query<{ care_type: string; avg: number }>(`WITH pts AS (${POINTS}) SELECT care_type, round(avg(price))::int AS avg FROM pts GROUP BY care_type`, p),
-    pool.query<{ state: string; avg: number }>(
-      `WITH pts AS (${POINTS}) SELECT state, round(avg(price))::int AS avg FROM pts GROUP BY state ORDER BY avg DESC, state LIMIT ${TOP_STATES_CHART}`,
-      p,
-    ),
-    pool.query<{ name: string; avg: number }>(
-      `WITH pts AS (${POINTS})
-       SELECT o.name, round(avg(pts.price))::int AS avg
-         FROM pts JOIN operators o ON o.id = pts.operator_id
-        GROUP BY o.id, o.name
-        ORDER BY count(DISTINCT pts.community_id) DESC, o.name
-        LIMIT ${TOP_OPERATORS_CHART}`,
-      p,
-    ),
-    pool.query<{ budget: number; mid: number; premium: number; total: number }>(
-      `WITH pts AS (${POINTS})
-       SELECT count(*) FILTER (WHERE price < ${PRICE_RANGES.mid.min})::int AS budget,
-              count(*) FILTER (WHERE price >= ${PRICE_RANGES.mid.min} AND price < ${PRICE_RANGES.premium.min})::int AS mid,
-              count(*) FILTER (WHERE price >= ${PRICE_RANGES.premium.min})::int AS premium,
-              count(*)::int AS total
-         FROM pts`,
-      p,
-    ),
-    pool.query<{ csat: number | null }>(
-      `WITH pts AS (${POINTS})
-       SELECT round(avg(rating)::numeric, 1)::float AS csat
-         FROM (SELECT DISTINCT community_id, rating, review_count FROM pts) c WHERE review_count > 0`,
-      p,
-    ),
-  ]);
-  return { byCare: byCare.rows, byState: byState.rows, byOperator: byOperator.rows, bands: bands.rows[0], csat: csat.rows[0]?.csat ?? null };
+  const { rows } = await pool.query<{
+    by_care: { care_type: string; avg: number }[];
+    by_state: { state: string; avg: number }[];
+    by_operator: { name: string; avg: number }[];
+    bands: { budget: number; mid: number; premium: number; total: number };
+    csat: number | null;
+  }>(
+    `WITH pts AS MATERIALIZED (${POINTS})
+     SELECT
+       (SELECT coalesce(json_agg(x), '[]') FROM (SELECT care_type, round(avg(price))::int AS avg FROM pts GROUP BY care_type) x) AS by_care,
+       (SELECT coalesce(json_agg(x ORDER BY x.avg DESC, x.state), '[]')
+          FROM (SELECT state, round(avg(price))::int AS avg FROM pts GROUP BY state ORDER BY avg DESC, state LIMIT ${TOP_STATES_CHART}) x) AS by_state,
+       (SELECT coalesce(json_agg(json_build_object('name', x.name, 'avg', x.avg) ORDER BY x.n DESC, x.name), '[]')
+          FROM (SELECT o.name, round(avg(pts.price))::int AS avg, count(DISTINCT pts.community_id) AS n
+                  FROM pts JOIN operators o ON o.id = pts.operator_id
+                 GROUP BY o.id, o.name
+                 ORDER BY n DESC, o.name
+                 LIMIT ${TOP_OPERATORS_CHART}) x) AS by_operator,
+       (SELECT json_build_object(
+                 'budget', count(*) FILTER (WHERE price < ${PRICE_RANGES.mid.min}),
+                 'mid', count(*) FILTER (WHERE price >= ${PRICE_RANGES.mid.min} AND price < ${PRICE_RANGES.premium.min}),
+                 'premium', count(*) FILTER (WHERE price >= ${PRICE_RANGES.premium.min}),
+                 'total', count(*))
+          FROM pts) AS bands,
+       (SELECT round(avg(rating)::numeric, 1)::float
+          FROM (SELECT DISTINCT community_id, rating, review_count FROM pts) c WHERE review_count > 0) AS csat`,
+    params(f),
+  );
+  const r = rows[0]!;
+  return { byCare: r.by_care, byState: r.by_state, byOperator: r.by_operator, bands: r.bands, csat: r.csat };
 }
 
 export async function stateAverages(pool: pg.Pool) {
