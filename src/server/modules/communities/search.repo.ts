@@ -1,6 +1,7 @@
 // SQL of the community search. Every value is a bound parameter ($n); ORDER BY clauses come from
 // the fixed map below, never from the request.
 import type pg from 'pg';
+import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type { SearchSort } from '../../../contracts/constants';
 
@@ -113,7 +114,8 @@ type PriceMode = 'result' | 'unpriced';
  * the unpriced ones when includeUnpriced). `unpriced`: those matching every other filter that publish no price.
  */
 function buildFilter(criteria: SearchCriteria, p: Params, mode: PriceMode = 'result'): BuiltFilter {
-  const conds: string[] = [];
+  // Delisted facilities are never part of an answer (ADR 016); their pages stay reachable by URL.
+  const conds: string[] = [listedOnly('c')];
   let relevance = (): string[] => [];
   let distance = 'NULL::float8';
   const loc = criteria.location;
@@ -182,7 +184,7 @@ function buildFilter(criteria: SearchCriteria, p: Params, mode: PriceMode = 'res
   if (mode === 'unpriced') conds.push(price.unpriced());
   else if (hasBand(criteria)) conds.push(criteria.includeUnpriced ? `(${price.priced()} OR ${price.unpriced()})` : price.priced());
 
-  return { where: conds.length ? conds.join(' AND ') : 'TRUE', relevance, distance, price: price.price, priceJoin: price.priceJoin };
+  return { where: conds.join(' AND '), relevance, distance, price: price.price, priceJoin: price.priceJoin };
 }
 
 /** ORDER BY for each sort. Every order ends with the id so that paging is stable. */
