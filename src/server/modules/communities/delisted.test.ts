@@ -113,3 +113,16 @@ describe('delisted facilities', () => {
     expect(records.licence).toMatchObject({ listingStatus: 'delisted', delistedAsOf: '2026-06-01' });
   });
 });
+
+describe('map points on the public data', () => {
+  it('say which are approximate (ZIP centre), as the records do', async () => {
+    const { points } = await get<MapPointsResponse>('/api/communities/search/points?location=RI');
+    const { rows } = await tdb.pool.query<{ id: number; location_approximate: boolean }>(
+      "SELECT id, location_approximate FROM communities WHERE state = 'RI' AND listing_status = 'listed' AND lat IS NOT NULL",
+    );
+    const expected = new Map(rows.map((r) => [r.id, r.location_approximate]));
+    expect(points.length).toBe(rows.length);
+    for (const p of points) expect(p.approximate, p.name).toBe(expected.get(p.id));
+    expect(points.some((p) => p.approximate)).toBe(true);
+  });
+});

@@ -282,6 +282,7 @@ export interface PointRow extends SourceColumns {
   min_price: number | null;
   max_price: number | null;
   price_care_type: string | null;
+  location_approximate: boolean;
 }
 
 /**
@@ -302,7 +303,7 @@ export async function findPoints(db: Queryable, criteria: SearchCriteria, limit:
     // The lateral picks the cheapest matching entry's care type and the span of all matching entries.
     return (
       await db.query<PointRow>(
-        `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, ${sourceColumns('c')}
+        `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, c.location_approximate, ${sourceColumns('c')}
            FROM communities c
            LEFT JOIN operators o ON o.id = c.operator_id
            LEFT JOIN LATERAL (
@@ -318,7 +319,7 @@ export async function findPoints(db: Queryable, criteria: SearchCriteria, limit:
     ).rows;
   }
   const { rows } = await db.query<PointRow>(
-    `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, ${sourceColumns('c')}
+    `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, c.location_approximate, ${sourceColumns('c')}
        FROM communities c
        LEFT JOIN operators o ON o.id = c.operator_id
       WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL
