@@ -156,6 +156,23 @@ describe.skipIf(!browserAvailable)('advisor desk (/admin)', () => {
     expect(await page.getByText(/Unrecognised file layout/).first().isVisible()).toBe(true);
     await screenshot(page, 'admin-data');
     await expectAccessible(page);
+
+    // The licence-list importer of `npm run import -- licensed`, with its state and agency fields. A list
+    // without a city column is refused with the importer's own message (and the shared data stays as it is).
+    await page.getByLabel('Kind of file').click();
+    await page.getByRole('option', { name: 'State licence list (any state)' }).click();
+    await page.getByLabel('State (optional)').fill('ri');
+    await page.getByLabel('Agency (optional)').fill('Rhode Island Department of Health');
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'roster.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('facility_name,street_address,zip_code\nSunny Home,1 Main St,02886\n'),
+    });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expect.poll(() => page.getByText(/city/i).filter({ hasText: 'Nothing was imported' }).first().isVisible()).toBe(true);
+    expect(await page.getByLabel('State (optional)').inputValue()).toBe('RI');
+    await screenshot(page, 'admin-data-licensed');
+    await expectAccessible(page);
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -118,4 +118,29 @@ describe.skipIf(!browserAvailable)('public dataset (DATASET=public)', () => {
     await expectAccessible(page);
     expect(pageErrors(page)).toEqual([]);
   });
+
+  it('marks a ZIP-centre point on the map as an approximate location', async () => {
+    const page = await b.newPage();
+    await page.goto(`${url}/search?location=${encodeURIComponent('Providence, RI')}`);
+    await page.getByRole('button', { name: 'Map' }).click();
+    const map = page.getByTestId('community-map');
+    await expect.poll(() => map.getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    const points = map.locator('[data-community-id]');
+    await expect.poll(() => map.locator('.maplibregl-marker').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    for (let i = 0; i < 8 && (await points.count()) === 0; i++) {
+      await map.getByRole('button', { name: /communities here: zoom in/ }).first().focus();
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(900);
+    }
+    // Every Rhode Island facility of the shipped files is placed at its ZIP centre.
+    const point = map.getByRole('button', { name: /\(approximate location\): show details$/ }).first();
+    await expect.poll(() => point.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await point.focus();
+    await page.keyboard.press('Enter');
+    const card = page.getByTestId('map-card');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.getByText('Approximate location (ZIP code centre)', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'public-map-card-approximate');
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -208,13 +208,14 @@ export const dataOverviewResponseSchema = z.object({
 });
 export type DataOverviewResponse = z.infer<typeof dataOverviewResponseSchema>;
 
-export const IMPORT_UPLOAD_KINDS = ['auto', 'cms', 'fl', 'tx'] as const;
+export const IMPORT_UPLOAD_KINDS = ['auto', 'cms', 'fl', 'tx', 'licensed'] as const;
 export type ImportUploadKind = (typeof IMPORT_UPLOAD_KINDS)[number];
 export const IMPORT_UPLOAD_KIND_LABELS: Record<ImportUploadKind, string> = {
   auto: 'Detect from the header',
   cms: 'CMS nursing homes (Provider Information)',
   fl: 'Florida AHCA assisted living',
   tx: 'Texas HHSC assisted living',
+  licensed: 'State licence list (any state)',
 };
 /** The upload cap of POST /api/admin/imports. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -232,6 +233,10 @@ export const importSummaryResponseSchema = z.object({
   /** The first 50 rejections. */
   rejections: z.array(z.object({ line: z.number(), reason: z.string() })),
   operators: z.object({ inserted: z.number().int(), updated: z.number().int() }),
+  /** Licence lists: facilities of the agency absent from this newer complete list (kept, marked no longer listed). */
+  delisted: z.number().int().optional(),
+  /** Licence lists: which header mapped to which field ('name <- "facility_name"'). */
+  mapped: z.array(z.string()).optional(),
 });
 export type ImportSummaryResponse = z.infer<typeof importSummaryResponseSchema>;
 

@@ -191,6 +191,8 @@ export const mapPointSchema = z.object({
   source: sourceSchema,
   /** The care type of minPrice when the search asked for care types; null otherwise. */
   priceCareType: z.string().nullable(),
+  /** True when the point is a ZIP (or city) centre, not the building (ADR 014, 016). */
+  approximate: z.boolean(),
 });
 export type MapPoint = z.infer<typeof mapPointSchema>;
 

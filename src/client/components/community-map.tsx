@@ -90,6 +90,7 @@ const CLUSTER_STYLE: Partial<CSSStyleDeclaration> = {
   cursor: 'pointer',
   padding: '0',
 };
+
 const POINT_STYLE: Partial<CSSStyleDeclaration> = {
   width: '20px',
   height: '20px',
@@ -99,6 +100,12 @@ const POINT_STYLE: Partial<CSSStyleDeclaration> = {
   boxShadow: '0 1px 4px rgba(0, 0, 0, 0.4)',
   cursor: 'pointer',
   padding: '0',
+};
+
+/** A ZIP-centre point: hollow with a dashed ring, so it does not read as the building's address. */
+const APPROXIMATE_POINT_STYLE: Partial<CSSStyleDeclaration> = {
+  background: 'rgba(180, 83, 9, 0.35)',
+  border: '3px dashed #b45309',
 };
 
 function webglAvailable(): boolean {
@@ -134,6 +141,11 @@ function MapCard({ point, onClose }: { point: MapPoint; onClose: () => void }) {
         </Button>
       </div>
       {point.operatorName && <p className="mt-1 text-sm text-muted-foreground">{point.operatorName}</p>}
+      {point.approximate && (
+        <p className="mt-1 text-sm text-amber-800" data-testid="map-card-approximate">
+          Approximate location (ZIP code centre)
+        </p>
+      )}
       <SourceLabel source={point.source} className="mt-2" />
       {shown.length > 0 && (
         <div className="mt-3 flex flex-wrap gap-1.5">
@@ -235,8 +247,9 @@ export function CommunityMap({ points, tileUrl, attribution, className }: Commun
             });
           } else {
             const point = byIdRef.current.get(props.id ?? -1);
-            Object.assign(el.style, POINT_STYLE);
-            el.setAttribute('aria-label', point ? `${point.name}: show details` : 'Community: show details');
+            Object.assign(el.style, POINT_STYLE, point?.approximate ? APPROXIMATE_POINT_STYLE : {});
+            const approx = point?.approximate ? ' (approximate location)' : '';
+            el.setAttribute('aria-label', point ? `${point.name}${approx}: show details` : 'Community: show details');
             el.dataset.communityId = String(props.id);
             el.addEventListener('click', (e) => {
               e.stopPropagation();

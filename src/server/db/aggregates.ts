@@ -37,7 +37,7 @@ export async function refreshAggregates(db: Queryable, scope: RefreshScope = {})
     `UPDATE operators o
         SET community_count = coalesce(n.cnt, 0)
        FROM operators o2
-       LEFT JOIN (SELECT operator_id, count(*)::int AS cnt FROM communities WHERE operator_id IS NOT NULL GROUP BY operator_id) n
+       LEFT JOIN (SELECT operator_id, count(*)::int AS cnt FROM communities WHERE operator_id IS NOT NULL AND listing_status = 'listed' GROUP BY operator_id) n
               ON n.operator_id = o2.id
       WHERE o.id = o2.id AND o.community_count IS DISTINCT FROM coalesce(n.cnt, 0)`,
   );

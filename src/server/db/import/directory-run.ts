@@ -2,9 +2,12 @@
 // plain CSV), map, then write in ONE transaction and record the import, like the other importers.
 import { gunzipSync } from 'node:zlib';
 import type pg from 'pg';
+import { allowLongStatements } from '../client';
+import { IMPORT_STATEMENT_TIMEOUT_MS } from './run';
 import { decodeText, parseCsv } from './csv';
 import { writeDirectory, type DirectoryCounts, type DirectoryOperator, type DirectoryRecord } from './directory';
 import { mapCmsNationalRows } from './sources/cms-national';
+import { isoDate } from './sources/common';
 import { mapLicensedHeader, mapLicensedRows, type LicensedOptions } from './sources/licensed';
 import { ImportError, type Rejection } from './types';
 
@@ -48,8 +51,10 @@ export function prepareDirectory(kind: DirectoryKind, content: Buffer | string, 
     const m = mapCmsNationalRows(headers, records, opts.states);
     return { kind, rowsRead: opts.states?.length ? m.communities.length + m.rejections.length : records.length, mapped: headers, ...m };
   }
+  const asOf = opts.asOf === undefined ? undefined : isoDate(opts.asOf);
+  if (asOf === null) throw new ImportError('BAD_AS_OF', `The as-of date '${opts.asOf}' is not a date in the form YYYY-MM-DD.`);
   const { columns, mapped } = mapLicensedHeader(headers);
-  const m = mapLicensedRows(columns, records, opts);
+  const m = mapLicensedRows(columns, records, { ...opts, asOf });
   return { kind, rowsRead: records.length, mapped, ...m };
 }
 
@@ -82,8 +87,11 @@ export async function runDirectoryImport(pool: pg.Pool, opts: RunDirectoryOption
     throw err;
   }
   const client = await pool.connect();
+  let restoreTimeout = () => {};
   try {
     await client.query('BEGIN');
+    // From the admin upload this runs on the app's pool, whose statements stop after a few seconds.
+    restoreTimeout = await allowLongStatements(client, IMPORT_STATEMENT_TIMEOUT_MS);
     const counts = await writeDirectory(client, { communities: prepared.communities, operators: prepared.operators, complete: opts.complete ?? true });
     const rejections = [...prepared.rejections, ...counts.duplicates].sort((a, b) => a.line - b.line);
     const { changedIds: _ids, duplicates: _dups, ...rest } = counts;
@@ -98,6 +106,7 @@ export async function runDirectoryImport(pool: pg.Pool, opts: RunDirectoryOption
     err.importId = await recordImport(pool, { kind: opts.kind, fileName: opts.fileName, rowsRead: prepared.rowsRead, rejected: 0, rejections: [], mapped: [], ...empty }, startedAt, 'failed', message).catch(() => null);
     throw err;
   } finally {
+    restoreTimeout();
     client.release();
   }
 }

@@ -27,7 +27,7 @@ import type { App, RouteModule } from '../../types';
 import { requireAdmin } from '../auth/session';
 import { notifyLead, setupNotifier } from '../notify/notifier';
 import { dataOverview, findLead, listLeads, listUsers, toAdminLead } from './admin.repo';
-import { changeLeadStatus, getLeadDetail, importUpload, leadCsv, patchUser } from './admin.service';
+import { changeLeadStatus, getLeadDetail, importLicensedUpload, importUpload, leadCsv, patchUser } from './admin.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
@@ -103,9 +103,12 @@ export const adminRoutes: RouteModule = async (parent, { pool, env }) => {
       '/admin/imports',
       { schema: { response: { 200: importSummaryResponseSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema, 422: errorResponseSchema } } },
       async (request) => {
-        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the CSV file as multipart/form-data (fields: kind, asOf, file).');
+        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the CSV file as multipart/form-data (fields: kind, asOf, state, source, file).');
         let kind: ImportUploadKind = 'auto';
         let asOf: string | undefined;
+        // Options of the licence-list importer (kind 'licensed'), as `--state` and `--source` of the CLI.
+        let state: string | undefined;
+        let sourceName: string | undefined;
         let file: { name: string; content: Buffer } | null = null;
         try {
           for await (const part of request.parts()) {
@@ -119,6 +122,10 @@ export const adminRoutes: RouteModule = async (parent, { pool, env }) => {
             } else if (part.fieldname === 'asOf') {
               // The date the file's data describes, for files without one inside (ADR 008); checked by the importer.
               asOf = String(part.value ?? '').trim() || undefined;
+            } else if (part.fieldname === 'state') {
+              state = String(part.value ?? '').trim().toUpperCase() || undefined;
+            } else if (part.fieldname === 'source') {
+              sourceName = String(part.value ?? '').trim().slice(0, 200) || undefined;
             }
           }
         } catch (err) {
@@ -129,7 +136,12 @@ export const adminRoutes: RouteModule = async (parent, { pool, env }) => {
           throw err;
         }
         if (!file || file.content.length === 0) throw new AppError('BAD_REQUEST', 'Choose a non-empty CSV file to upload.');
+        if (state !== undefined && !/^[A-Z]{2}$/.test(state)) throw new AppError('VALIDATION_ERROR', 'state must be a two-letter state code such as RI.');
+        if (kind !== 'licensed' && (state || sourceName)) {
+          throw new AppError('VALIDATION_ERROR', 'state and source are options of the licence-list importer (kind licensed).');
+        }
         request.log.info({ kind, fileName: file.name, bytes: file.content.length, byUserId: request.user?.id }, 'admin import upload');
+        if (kind === 'licensed') return importLicensedUpload(pool, file.name, file.content, { asOf, state, sourceName });
         return importUpload(pool, kind, file.name, file.content, asOf);
       },
     );

@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/admin';
 import type { LeadStatus } from '../../../contracts/constants';
 import { ImportError, runImport, type ImportKind } from '../../db/import';
+import { runDirectoryImport } from '../../db/import/directory-run';
 import { AppError, notFound } from '../../lib/errors';
 import { findLead, findUser, leadBatches, leadEvents, lockAdmins, moveLead, toAdminLead, toAdminUser, updateUser, type LeadRow } from './admin.repo';
 import { csvLine } from '../../lib/csv';
@@ -178,6 +179,46 @@ export async function importUpload(
     if (err instanceof ImportError) {
       throw new AppError('UNPROCESSABLE', `${err.message} Nothing was imported.`);
     }
+    throw err;
+  }
+}
+
+/**
+ * The admin upload of a licence list: the same importer as `npm run import -- licensed` (runDirectoryImport),
+ * as a complete list (facilities of the agency absent from a newer list are marked no longer listed).
+ */
+export async function importLicensedUpload(
+  pool: pg.Pool,
+  fileName: string,
+  content: Buffer,
+  opts: { asOf?: string | undefined; state?: string | undefined; sourceName?: string | undefined },
+): Promise<ImportSummaryResponse> {
+  try {
+    const s = await runDirectoryImport(pool, {
+      kind: 'licensed',
+      fileName,
+      content,
+      ...(opts.asOf !== undefined ? { asOf: opts.asOf } : {}),
+      ...(opts.state !== undefined ? { state: opts.state } : {}),
+      ...(opts.sourceName !== undefined ? { sourceName: opts.sourceName } : {}),
+    });
+    return {
+      importId: s.importId,
+      kind: s.kind,
+      layout: 'licence list',
+      fileName: s.fileName,
+      rowsRead: s.rowsRead,
+      inserted: s.inserted,
+      updated: s.updated,
+      unchanged: s.unchanged,
+      rejected: s.rejected,
+      rejections: s.rejections.slice(0, 50),
+      operators: s.operators,
+      delisted: s.delisted,
+      mapped: s.mapped,
+    };
+  } catch (err) {
+    if (err instanceof ImportError) throw new AppError('UNPROCESSABLE', `${err.message} Nothing was imported.`);
     throw err;
   }
 }

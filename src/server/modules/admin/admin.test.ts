@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../db/import/csv';
 import { createSession } from '../auth/session';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 import { csvField, LAST_ADMIN_MESSAGE } from './admin.service';
 
 const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
+const ROSTER = path.resolve(import.meta.dirname, '../../db/import/fixtures/ri-roster-2026.csv');
 
 let tdb: TestDatabase;
 let app: App;
@@ -410,6 +412,47 @@ describe('data', () => {
     const again = multipart({}, { name: 'fl.csv', content: readFileSync(path.join(DATA, 'states/fl_ahca_alf_sample.csv')) });
     const res2 = await app.inject({ method: 'POST', url: '/api/admin/imports', ...again, headers: { ...again.headers, cookie: adminCookie } });
     expect(res2.json()).toMatchObject({ kind: 'fl', inserted: 0, updated: 0, unchanged: 246 });
+  });
+
+  it('imports a licence list through the upload with state, agency and as-of, like npm run import -- licensed', async () => {
+    const content = readFileSync(ROSTER);
+    const upload = async (fields: Record<string, string>) => {
+      const form = multipart(fields, { name: 'ri-roster-2026.csv', content });
+      return app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
+    };
+    const before = await counts();
+    // Without a state the roster (no State column) is refused, naming the fix; nothing changes.
+    const noState = await upload({ kind: 'licensed' });
+    expect(noState.statusCode).toBe(422);
+    expect(noState.json().error.message).toContain('no State column');
+    for (const [fields, status, text] of [
+      [{ kind: 'licensed', state: 'Rhode Island' }, 400, 'two-letter state code'],
+      [{ kind: 'licensed', state: 'ZZ' }, 422, 'not one of the 50 US states'],
+      [{ kind: 'licensed', state: 'RI', asOf: '2026-02-30' }, 422, "The as-of date '2026-02-30' is not a date"],
+      [{ kind: 'fl', state: 'RI' }, 400, 'options of the licence-list importer'],
+    ] as const) {
+      const res = await upload(fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(status);
+      expect(res.json().error.message).toContain(text);
+    }
+    const after = await counts();
+    expect([after.c, after.o]).toEqual([before.c, before.o]);
+
+    const fields = { kind: 'licensed', state: 'ri', source: 'Rhode Island Department of Health', asOf: '2026-03-01' };
+    const res = await upload(fields);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = parseCsv(content.toString('utf8')).records.length;
+    expect(res.json()).toMatchObject({ kind: 'licensed', fileName: 'ri-roster-2026.csv', rowsRead: rows, inserted: rows - 1, updated: 0, rejected: 1, delisted: 0 });
+    expect(res.json().rejections).toEqual([{ line: 6, reason: 'missing city' }]);
+    expect(res.json().mapped).toEqual(expect.arrayContaining(['city <- "town"', 'capacity <- "total_beds"']));
+    const { rows: written } = await tdb.pool.query(
+      "SELECT DISTINCT source_kind, source_name, source_as_of::text AS as_of, state FROM communities WHERE source = 'licensed-ri'",
+    );
+    expect(written).toEqual([{ source_kind: 'state', source_name: 'Rhode Island Department of Health', as_of: '2026-03-01', state: 'RI' }]);
+    const data = (await app.inject({ url: '/api/admin/data', headers: { cookie: adminCookie } })).json();
+    expect(data.imports[0]).toMatchObject({ kind: 'licensed', fileName: 'ri-roster-2026.csv', status: 'ok', inserted: rows - 1, rejected: 1 });
+    // Again: idempotent.
+    expect((await upload(fields)).json()).toMatchObject({ inserted: 0, updated: 0, unchanged: rows - 1, delisted: 0 });
   });
 
   it.each([

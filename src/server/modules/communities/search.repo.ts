@@ -1,6 +1,7 @@
 // SQL of the community search. Every value is a bound parameter ($n); ORDER BY clauses come from
 // the fixed map below, never from the request.
 import type pg from 'pg';
+import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type { SearchSort } from '../../../contracts/constants';
 
@@ -113,7 +114,8 @@ type PriceMode = 'result' | 'unpriced';
  * the unpriced ones when includeUnpriced). `unpriced`: those matching every other filter that publish no price.
  */
 function buildFilter(criteria: SearchCriteria, p: Params, mode: PriceMode = 'result'): BuiltFilter {
-  const conds: string[] = [];
+  // Delisted facilities are never part of an answer (ADR 016); their pages stay reachable by URL.
+  const conds: string[] = [listedOnly('c')];
   let relevance = (): string[] => [];
   let distance = 'NULL::float8';
   const loc = criteria.location;
@@ -182,7 +184,7 @@ function buildFilter(criteria: SearchCriteria, p: Params, mode: PriceMode = 'res
   if (mode === 'unpriced') conds.push(price.unpriced());
   else if (hasBand(criteria)) conds.push(criteria.includeUnpriced ? `(${price.priced()} OR ${price.unpriced()})` : price.priced());
 
-  return { where: conds.length ? conds.join(' AND ') : 'TRUE', relevance, distance, price: price.price, priceJoin: price.priceJoin };
+  return { where: conds.join(' AND '), relevance, distance, price: price.price, priceJoin: price.priceJoin };
 }
 
 /** ORDER BY for each sort. Every order ends with the id so that paging is stable. */
@@ -280,6 +282,7 @@ export interface PointRow extends SourceColumns {
   min_price: number | null;
   max_price: number | null;
   price_care_type: string | null;
+  location_approximate: boolean;
 }
 
 /**
@@ -300,7 +303,7 @@ export async function findPoints(db: Queryable, criteria: SearchCriteria, limit:
     // The lateral picks the cheapest matching entry's care type and the span of all matching entries.
     return (
       await db.query<PointRow>(
-        `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, ${sourceColumns('c')}
+        `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, c.location_approximate, ${sourceColumns('c')}
            FROM communities c
            LEFT JOIN operators o ON o.id = c.operator_id
            LEFT JOIN LATERAL (
@@ -316,7 +319,7 @@ export async function findPoints(db: Queryable, criteria: SearchCriteria, limit:
     ).rows;
   }
   const { rows } = await db.query<PointRow>(
-    `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, ${sourceColumns('c')}
+    `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, c.location_approximate, ${sourceColumns('c')}
        FROM communities c
        LEFT JOIN operators o ON o.id = c.operator_id
       WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL

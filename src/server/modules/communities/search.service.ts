@@ -221,6 +221,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
           maxPrice: r.max_price,
           source: toSource(r),
           priceCareType: r.price_care_type,
+          approximate: r.location_approximate,
         })),
         total,
         capped,

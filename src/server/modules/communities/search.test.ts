@@ -450,6 +450,7 @@ describe('GET /api/communities/search/points', () => {
       maxPrice: 7500,
       source: { kind: 'demo', name: 'Demo data', asOf: null },
       priceCareType: null,
+      approximate: false,
     });
   });
 

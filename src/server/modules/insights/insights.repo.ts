@@ -1,6 +1,7 @@
 // SQL of Community Insights and Operator Intelligence. Every value is a bind parameter; column and
 // ORDER BY fragments come only from the constant maps below (allow-lists), never from the request.
 import type pg from 'pg';
+import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type {
   InsightFilters,
@@ -68,7 +69,8 @@ const ARRAY_FILTER_COLUMNS = {
 } as const satisfies Partial<Record<keyof InsightFilters, string>>;
 
 function communityWhere(f: InsightFilters, p: Params): string {
-  const clauses: string[] = [];
+  // Delisted facilities are left out of every insight (ADR 016).
+  const clauses: string[] = [listedOnly('c')];
   if (f.searchQuery) {
     const q = p.add(containsPattern(f.searchQuery));
     // A UNION of three index-backed lookups (trigram indexes on name, city and operator name).
@@ -105,7 +107,7 @@ function communityWhere(f: InsightFilters, p: Params): string {
     const range = SCORE_RANGES[f.communityScore];
     if (range) clauses.push(`c.score BETWEEN ${p.add(range.from)} AND ${p.add(range.to)}`);
   }
-  return clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+  return `WHERE ${clauses.join(' AND ')}`;
 }
 
 /** ORDER BY per sort field. NOT NULL columns keep the default NULLS placement so the btree serves both directions. */
@@ -219,13 +221,13 @@ export async function communityTotals(db: Queryable): Promise<{ total: number; c
   const { rows } = await db.query<{ total: number; csat: number | null }>(
     `SELECT count(*)::int AS total,
             round((sum(rating::numeric * review_count) / nullif(sum(review_count), 0)), 1)::float8 AS csat
-       FROM communities`,
+       FROM communities c WHERE ${listedOnly('c')}`,
   );
   return rows[0] ?? { total: 0, csat: null };
 }
 
 export async function communityStates(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ state: string }>(`SELECT DISTINCT state FROM communities WHERE state <> '' ORDER BY state`);
+  const { rows } = await db.query<{ state: string }>(`SELECT DISTINCT state FROM communities c WHERE state <> '' AND ${listedOnly('c')} ORDER BY state`);
   return rows.map((r) => r.state);
 }
 
@@ -233,11 +235,11 @@ export async function communityStates(db: Queryable): Promise<string[]> {
 export async function communityCities(db: Queryable, state: string | undefined, cap: number): Promise<string[]> {
   const { rows } = state
     ? await db.query<{ city: string }>(
-        `SELECT city FROM communities WHERE state = $1 AND city <> '' GROUP BY city ORDER BY city LIMIT $2`,
+        `SELECT city FROM communities c WHERE state = $1 AND city <> '' AND ${listedOnly('c')} GROUP BY city ORDER BY city LIMIT $2`,
         [state.toUpperCase(), cap],
       )
     : await db.query<{ city: string }>(
-        `SELECT city FROM (SELECT city, count(*) AS n FROM communities WHERE city <> '' GROUP BY city
+        `SELECT city FROM (SELECT city, count(*) AS n FROM communities c WHERE city <> '' AND ${listedOnly('c')} GROUP BY city
                             ORDER BY n DESC, city LIMIT $1) t ORDER BY city`,
         [cap],
       );
@@ -246,7 +248,7 @@ export async function communityCities(db: Queryable, state: string | undefined, 
 
 export async function communityTypes(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ t: string }>(
-    `SELECT DISTINCT community_type AS t FROM communities WHERE community_type IS NOT NULL AND community_type <> '' ORDER BY 1`,
+    `SELECT DISTINCT community_type AS t FROM communities c WHERE community_type IS NOT NULL AND community_type <> '' AND ${listedOnly('c')} ORDER BY 1`,
   );
   return rows.map((r) => r.t);
 }
@@ -257,7 +259,7 @@ export async function communityOperatorNames(db: Queryable, search: string | und
   const filter = search ? `AND o.name ILIKE ${p.add(containsPattern(search))}` : '';
   const { rows } = await db.query<{ name: string }>(
     `SELECT DISTINCT o.name FROM operators o
-      WHERE EXISTS (SELECT 1 FROM communities c WHERE c.operator_id = o.id) ${filter}
+      WHERE EXISTS (SELECT 1 FROM communities c WHERE c.operator_id = o.id AND ${listedOnly('c')}) ${filter}
       ORDER BY o.name LIMIT ${p.add(cap)}`,
     p.values,
   );
@@ -342,7 +344,7 @@ export interface OperatorRecord extends SourceColumns {
 
 const OPERATOR_COLUMNS = `o.id, o.name, o.city, o.state, o.postal_code, o.webpage, o.revenue::float8 AS revenue, o.employees,
   o.phone, o.email, o.indeed_url, o.glassdoor_url, ${sourceColumns('o')},
-  (SELECT count(*)::int FROM communities c WHERE c.operator_id = o.id) AS communities,
+  (SELECT count(*)::int FROM communities c WHERE c.operator_id = o.id AND ${listedOnly('c')}) AS communities,
   (SELECT count(*)::int FROM employee_reviews r WHERE r.operator_id = o.id) AS employee_reviews`;
 
 export async function operatorStats(
@@ -429,7 +431,7 @@ export async function findOperatorCommunities(
 ): Promise<{ id: number; name: string; city: string; state: string; address: string }[] | null> {
   const { rows } = await db.query<{ id: number | null; name: string | null; city: string | null; state: string | null; address: string | null }>(
     `SELECT c.id, c.name, c.city, c.state, c.address
-       FROM operators o LEFT JOIN communities c ON c.operator_id = o.id
+       FROM operators o LEFT JOIN communities c ON c.operator_id = o.id AND ${listedOnly('c')}
       WHERE o.id = $1
       ORDER BY c.name, c.id`,
     [operatorId],
@@ -459,10 +461,10 @@ export async function singleFilterCounts(
   const fixedSql = columns.length ? `SELECT ${columns.join(', ')} FROM communities c` : 'SELECT 1';
   const [fixed, places, types, ops] = await Promise.all([
     db.query<Record<string, number>>(fixedSql, p.values),
-    db.query<{ state: string; city: string; n: number }>('SELECT state, city, count(*)::int AS n FROM communities GROUP BY state, city'),
-    db.query<{ t: string; n: number }>('SELECT community_type AS t, count(*)::int AS n FROM communities WHERE community_type IS NOT NULL GROUP BY 1'),
+    db.query<{ state: string; city: string; n: number }>(`SELECT state, city, count(*)::int AS n FROM communities c WHERE ${listedOnly('c')} GROUP BY state, city`),
+    db.query<{ t: string; n: number }>(`SELECT community_type AS t, count(*)::int AS n FROM communities c WHERE community_type IS NOT NULL AND ${listedOnly('c')} GROUP BY 1`),
     db.query<{ name: string; n: number }>(
-      'SELECT o.name, count(*)::int AS n FROM communities c JOIN operators o ON o.id = c.operator_id GROUP BY o.name',
+      `SELECT o.name, count(*)::int AS n FROM communities c JOIN operators o ON o.id = c.operator_id WHERE ${listedOnly('c')} GROUP BY o.name`,
     ),
   ]);
   const byState = new Map<string, number>();

@@ -137,10 +137,18 @@ export const dataOverviewQueryOptions = () =>
 
 export const useDataOverview = () => useQuery(dataOverviewQueryOptions());
 
-export async function uploadImport(kind: ImportUploadKind, file: File, asOf = ''): Promise<ImportSummaryResponse> {
+/** Options of the licence-list importer (kind 'licensed'): the state and the agency in words. */
+export interface LicensedUploadOptions {
+  state?: string;
+  source?: string;
+}
+
+export async function uploadImport(kind: ImportUploadKind, file: File, asOf = '', licensed: LicensedUploadOptions = {}): Promise<ImportSummaryResponse> {
   const form = new FormData();
   form.append('kind', kind);
   if (asOf) form.append('asOf', asOf);
+  if (kind === 'licensed' && licensed.state) form.append('state', licensed.state);
+  if (kind === 'licensed' && licensed.source) form.append('source', licensed.source);
   form.append('file', file, file.name);
   const res = await fetch(IMPORTS_URL, { method: 'POST', body: form, credentials: 'include' });
   if (!res.ok) {
@@ -153,7 +161,8 @@ export async function uploadImport(kind: ImportUploadKind, file: File, asOf = ''
 export function useUploadImport() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { kind: ImportUploadKind; file: File; asOf?: string }) => uploadImport(v.kind, v.file, v.asOf),
+    mutationFn: (v: { kind: ImportUploadKind; file: File; asOf?: string; licensed?: LicensedUploadOptions }) =>
+      uploadImport(v.kind, v.file, v.asOf, v.licensed),
     onSettled: () => qc.invalidateQueries({ queryKey: [DATA_URL] }),
   });
 }

@@ -23,6 +23,10 @@ function UploadForm() {
   const kindId = useId();
   const fileId = useId();
   const asOfId = useId();
+  const stateId = useId();
+  const agencyId = useId();
+  const [state, setState] = useState('');
+  const [agency, setAgency] = useState('');
   const [kind, setKind] = useState<ImportUploadKind>('auto');
   const [asOf, setAsOf] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -39,7 +43,7 @@ function UploadForm() {
     if (!file) return setLocalError('Choose a CSV file first.');
     if (file.size > IMPORT_MAX_BYTES) return setLocalError(`The file is larger than ${MAX_MB} MB.`);
     upload.mutate(
-      { kind, file, asOf },
+      { kind, file, asOf, licensed: { state: state.trim(), source: agency.trim() } },
       {
         onSuccess: (s) => {
           setSummary(s);
@@ -56,11 +60,13 @@ function UploadForm() {
       <CardHeader>
         <CardTitle as="h2">Import a CSV file</CardTitle>
         <CardDescription>
-          CMS Provider Information, Florida AHCA or Texas HHSC assisted-living lists, up to {MAX_MB} MB. Rows are matched on their source id, so an import can be repeated.
+          CMS Provider Information, Florida AHCA or Texas HHSC assisted-living lists, or any state's licence list, up to {MAX_MB} MB. Rows are
+          matched on their source id, so an import can be repeated. A licence list is taken as the agency's complete list: its facilities
+          missing from a newer list are marked no longer listed.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="flex flex-col gap-4 sm:flex-row sm:items-end" onSubmit={submit}>
+        <form className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end" onSubmit={submit}>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={kindId}>Kind of file</Label>
             <Select value={kind} onValueChange={(v) => setKind(v as ImportUploadKind)}>
@@ -87,9 +93,37 @@ function UploadForm() {
               title="The date the file's data describes, for files without one inside (state lists); CMS files carry their own."
             />
           </div>
+          {kind === 'licensed' && (
+            <>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={stateId}>State (optional)</Label>
+                <Input
+                  id={stateId}
+                  value={state}
+                  maxLength={2}
+                  placeholder="RI"
+                  onChange={(e) => setState(e.target.value.toUpperCase())}
+                  className="sm:w-20"
+                  title="For a list without a State column."
+                />
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={agencyId}>Agency (optional)</Label>
+                <Input
+                  id={agencyId}
+                  value={agency}
+                  maxLength={200}
+                  placeholder="Rhode Island Department of Health"
+                  onChange={(e) => setAgency(e.target.value)}
+                  className="sm:w-80"
+                  title="The licensing agency in words; default '<State> licensing agency'."
+                />
+              </div>
+            </>
+          )}
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={fileId}>CSV file</Label>
-            <Input ref={fileInput} id={fileId} type="file" accept=".csv,text/csv" className="sm:w-80" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <Input ref={fileInput} id={fileId} type="file" accept=".csv,.gz,text/csv" className="sm:w-80" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
           </div>
           <Button type="submit" disabled={upload.isPending}>
             <Upload aria-hidden="true" />
@@ -113,7 +147,9 @@ function UploadForm() {
                   {formatNumber(summary.rowsRead)} rows read: {formatNumber(summary.inserted)} inserted, {formatNumber(summary.updated)} updated,{' '}
                   {formatNumber(summary.unchanged)} unchanged, {formatNumber(summary.rejected)} rejected. Operators: {formatNumber(summary.operators.inserted)} inserted,{' '}
                   {formatNumber(summary.operators.updated)} updated.
+                  {summary.delisted !== undefined && <> {formatNumber(summary.delisted)} no longer listed (absent from this newer list; kept).</>}
                 </p>
+                {summary.mapped && summary.mapped.length > 0 && <p>Columns: {summary.mapped.join(', ')}.</p>}
                 {summary.rejections.length > 0 && (
                   <ul className="list-disc pl-5">
                     {summary.rejections.slice(0, 10).map((r) => (

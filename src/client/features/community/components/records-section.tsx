@@ -57,7 +57,8 @@ export function LicenceBlock({ licence, careTypes, certification = false }: { li
       <CardContent className="flex flex-col gap-4">
         {licence.listingStatus === 'delisted' && (
           <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900">
-            No longer on the agency's list as of {asOf(licence.delistedAsOf)}. It may have closed or changed its licence: call before you visit.
+            No longer on the {licence.sourceName} list as of {asOf(licence.delistedAsOf)}. It may have closed or changed its licence: call before
+            you visit. Search and the other screens leave it out.
           </p>
         )}
         <Facts rows={rows} />
