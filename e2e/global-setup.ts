@@ -3,28 +3,19 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbedded } from '../src/server/db/client';
 import { runImport } from '../src/server/db/import';
+import { freePort } from '../src/server/test/ports';
+
+export { freePort };
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = path.resolve(import.meta.dirname, '..');
 /** The CMS sample (47 nursing homes, processing date 2026-07-01) imported for the provenance tests. */
 export const E2E_IMPORT_FILE = path.resolve(root, '../shared/data/cms/NH_ProviderInfo_Jul2026_sample.csv');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

