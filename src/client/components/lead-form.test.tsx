@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api';
 import { LEADS_QUERY_KEY } from '../lib/leads';
 import { deferredResponse, mockFetch, renderWithProviders } from '../test/helpers';
 import { LeadForm, leadRejectionReason } from './lead-form';
@@ -49,6 +50,20 @@ describe('LeadForm', () => {
     fireEvent.change(emailInput(), { target: { value: 'jane@example.com' } });
     fireEvent.submit(nameInput().form!);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("checks the values with the contract's schema and sends nothing the server would refuse", async () => {
+    setup();
+    fill();
+    fireEvent.change(phoneInput(), { target: { value: '555-01' } });
+    fireEvent.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe('Phone must include at least 7 digits');
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Corrected, it is sent.
+    fetchMock.mockResolvedValue(new Response('{"id":3,"status":"received"}', { status: 201 }));
+    fireEvent.change(phoneInput(), { target: { value: '512-555-0101' } });
+    fireEvent.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
   });
 
   it('posts the lead, shows Sending... while submitting, then thanks, resets, calls onSuccess and refreshes the lead list', async () => {
@@ -148,12 +163,12 @@ describe('LeadForm', () => {
   }, 15_000);
 
   it('reads the reason of a rejected request', () => {
-    expect(leadRejectionReason(new Error('400: {"error":{"code":"VALIDATION_ERROR","message":"body.phone: Phone must include at least 7 digits"}}'))).toBe(
+    expect(leadRejectionReason(new ApiError(400, '{"error":{"code":"VALIDATION_ERROR","message":"body.phone: Phone must include at least 7 digits"}}'))).toBe(
       'Phone must include at least 7 digits',
     );
-    expect(leadRejectionReason(new Error('404: {"error":{"code":"NOT_FOUND","message":"Community not found"}}'))).toBe('Community not found');
-    expect(leadRejectionReason(new Error('500: {"error":{"code":"INTERNAL","message":"x"}}'))).toBeNull();
-    expect(leadRejectionReason(new Error('400: Bad Request'))).toBeNull();
+    expect(leadRejectionReason(new ApiError(404, '{"error":{"code":"NOT_FOUND","message":"Community not found"}}'))).toBe('Community not found');
+    expect(leadRejectionReason(new ApiError(500, '{"error":{"code":"INTERNAL","message":"x"}}'))).toBeNull();
+    expect(leadRejectionReason(new ApiError(400, 'Bad Request'))).toBeNull();
     expect(leadRejectionReason(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type MouseEvent, useId, useState } from 'react';
 import { CARE_NEEDS_OPTIONS } from '../../contracts/constants';
 import type { CreateLeadRequest } from '../../contracts/leads';
-import { LEAD_LIMITS } from '../../contracts/leads';
+import { LEAD_LIMITS, createLeadRequestSchema } from '../../contracts/leads';
+import { ApiError } from '../lib/api';
 import { LEADS_QUERY_KEY, createLead, newIdempotencyKey } from '../lib/leads';
 import { cn } from '../lib/utils';
 import { Button } from './ui/button';
@@ -32,20 +33,12 @@ const EMPTY: LeadFormState = { name: '', email: '', phone: '', careNeeds: [], no
 
 /**
  * The server's reason for rejecting a request (a 4xx says why), readable for the visitor; null for
- * network errors and 5xx, where only the generic message applies. Errors read '<status>: <body>'.
+ * network errors and 5xx, where only the generic message applies.
  */
 export function leadRejectionReason(error: unknown): string | null {
-  const match = error instanceof Error ? /^(4\d\d): ([\s\S]*)$/.exec(error.message) : null;
-  if (!match) return null;
-  try {
-    const body = JSON.parse(match[2] ?? '') as { error?: { message?: unknown } };
-    const message = body.error?.message;
-    if (typeof message !== 'string' || !message) return null;
-    // 'body.phone: Phone must include at least 7 digits' -> 'Phone must include at least 7 digits'
-    return message.replace(/^body(\.[\w.]+)?: /, '');
-  } catch {
-    return null;
-  }
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || !error.reason) return null;
+  // 'body.phone: Phone must include at least 7 digits' -> 'Phone must include at least 7 digits'
+  return Object.values(error.fieldErrors)[0] ?? error.reason.replace(/^body: /, '');
 }
 
 export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
@@ -94,8 +87,7 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
       showRequiredToast();
       return;
     }
-    setRejection(null);
-    mutation.mutate({
+    const lead: CreateLeadRequest = {
       name: form.name.trim(),
       email: form.email.trim(),
       phone: form.phone.trim() || undefined,
@@ -103,7 +95,15 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
       careNeeds: form.careNeeds as CreateLeadRequest['careNeeds'],
       notes: form.notes.trim() || undefined,
       source: 'website',
-    });
+    };
+    // The server's schema checks the values first; what it would refuse is said here, nothing is sent.
+    const checked = createLeadRequestSchema.safeParse(lead);
+    if (!checked.success) {
+      setRejection(checked.error.issues[0]?.message ?? 'Please check the form.');
+      return;
+    }
+    setRejection(null);
+    mutation.mutate(lead);
   };
 
   const set = <K extends keyof LeadFormState>(key: K, value: LeadFormState[K]) => setForm((f) => ({ ...f, [key]: value }));

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { apiRequest, getJson, getQueryFn, withQuery } from './api';
+import { ApiError, apiRequest, errorStatus, getJson, getQueryFn, withQuery } from './api';
 
 describe('apiRequest', () => {
   it('sends credentials and a JSON body', async () => {
@@ -65,5 +65,33 @@ describe('withQuery', () => {
   it("omits empty and 'all' values", () => {
     expect(withQuery('/api/p', { state: 'TX', careType: 'all', priceRange: '', page: 2, x: undefined })).toBe('/api/p?state=TX&page=2');
     expect(withQuery('/api/p', {})).toBe('/api/p');
+  });
+});
+
+describe('ApiError', () => {
+  it('is parsed once from the API error shape: status, code, the server reason and the named field', async () => {
+    const body = '{"error":{"code":"VALIDATION_ERROR","message":"body.phone: Phone must include at least 7 digits"}}';
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 400, statusText: 'Bad Request' })));
+    const err = await apiRequest('POST', '/api/leads', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    const apiError = err as ApiError;
+    expect(apiError.message).toBe(`400: ${body}`);
+    expect(apiError.status).toBe(400);
+    expect(apiError.code).toBe('VALIDATION_ERROR');
+    expect(apiError.reason).toBe('body.phone: Phone must include at least 7 digits');
+    expect(apiError.fieldErrors).toEqual({ phone: 'Phone must include at least 7 digits' });
+    expect(errorStatus(apiError)).toBe(400);
+  });
+
+  it('has no code, reason or field errors when the body is not the API error shape', () => {
+    const err = new ApiError(502, '<html>bad gateway</html>', 'Bad Gateway');
+    expect([err.code, err.reason, err.fieldErrors]).toEqual([null, null, {}]);
+    expect(errorStatus(new TypeError('Failed to fetch'))).toBeNull();
+  });
+
+  it('keeps status and reason when a screen words its message otherwise', () => {
+    const err = new ApiError(504, '{"error":{"code":"UNAVAILABLE","message":"Took too long"}}', 'Gateway Timeout').withMessage('Failed to fetch communities');
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.message, err.status, err.reason, err.statusText]).toEqual(['Failed to fetch communities', 504, 'Took too long', 'Gateway Timeout']);
   });
 });

@@ -1,25 +1,16 @@
 // The current user (GET /api/auth/user). A 401, a 404 or any failure means signed out; no retries.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuthUserResponse } from '../../contracts/auth';
+import { getJson } from './api';
 
-export interface AuthUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  role: 'user' | 'admin';
-  plan: 'basic' | 'pro';
-  trialEndsAt: string | null;
-  isPro: boolean;
-}
+/** The contract's user (a type only: the landing page loads no zod). */
+export type AuthUser = AuthUserResponse;
 
 export const AUTH_USER_URL = '/api/auth/user';
 
 export async function fetchAuthUser(): Promise<AuthUser | null> {
   try {
-    const res = await fetch(AUTH_USER_URL, { credentials: 'include' });
-    if (!res.ok) return null;
-    const body = (await res.json()) as unknown;
+    const body = await getJson<unknown>(AUTH_USER_URL);
     if (!body || typeof body !== 'object') return null;
     // Accept both a bare user and a { user } envelope.
     const user = ('user' in body ? (body as { user: unknown }).user : body) as AuthUser | null;

@@ -16,6 +16,7 @@ const USER: AuthUser = {
   plan: 'basic',
   trialEndsAt: null,
   isPro: false,
+  emailVerified: true,
 };
 
 function Probe({ id, showErrorToast }: { id: number; showErrorToast?: boolean }) {

@@ -2,7 +2,7 @@
 // the lead list. Every lead list query (e.g. the admin screen's GET /api/leads) must start its key
 // with LEADS_QUERY_KEY so that a new lead refreshes it (SPEC section 7).
 import type { CreateLeadRequest, CreateLeadResponse } from '../../contracts/leads';
-import { apiRequest } from './api';
+import { ApiError, apiRequest } from './api';
 
 export const LEADS_URL = '/api/leads';
 export const LEADS_QUERY_KEY = [LEADS_URL] as const;
@@ -16,7 +16,7 @@ export function newIdempotencyKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
-const retryable = (err: unknown) => err instanceof TypeError || (err instanceof Error && /^503:/.test(err.message));
+const retryable = (err: unknown) => err instanceof TypeError || (err instanceof ApiError && err.status === 503);
 
 /**
  * Sends one information request. When the answer is lost (network error) or the database is briefly

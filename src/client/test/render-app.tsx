@@ -22,6 +22,7 @@ export const testUser = (over: Partial<AuthUser> = {}): AuthUser => ({
   plan: 'basic',
   trialEndsAt: null,
   isPro: false,
+  emailVerified: true,
   ...over,
 });
 

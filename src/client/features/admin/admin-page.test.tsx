@@ -4,10 +4,11 @@ import type { AdminLead, LeadListResponse } from '../../../contracts/admin';
 import { type AuthUser } from '../../lib/auth';
 import { json, mockFetch, renderWithProviders } from '../../test/helpers';
 import { AdminPage, NOT_ADMIN_MESSAGE } from './admin-page';
-import { errorMessage, errorStatus } from './api/admin-api';
+import { ApiError, errorStatus } from '../../lib/api';
+import { errorMessage } from './api/admin-api';
 import { responseClock } from './components/response-clock';
 
-const ADMIN: AuthUser = { id: 1, email: 'boss@example.com', firstName: 'Bo', lastName: null, profileImageUrl: null, role: 'admin', plan: 'basic', trialEndsAt: null, isPro: false };
+const ADMIN: AuthUser = { id: 1, email: 'boss@example.com', firstName: 'Bo', lastName: null, profileImageUrl: null, role: 'admin', plan: 'basic', trialEndsAt: null, isPro: false, emailVerified: true };
 
 const HOUR = 3_600_000;
 function lead(id: number, name: string, hoursAgo: number, over: Partial<AdminLead> = {}): AdminLead {
@@ -106,10 +107,10 @@ describe('helpers', () => {
   });
 
   it('reads the message and status of an API error', () => {
-    const err = new Error('409: {"error":{"code":"CONFLICT","message":"You cannot remove the last admin."}}');
+    const err = new ApiError(409, '{"error":{"code":"CONFLICT","message":"You cannot remove the last admin."}}');
     expect(errorMessage(err)).toBe('You cannot remove the last admin.');
     expect(errorStatus(err)).toBe(409);
-    expect(errorMessage(new Error('502: Bad Gateway'))).toBe('Bad Gateway');
+    expect(errorMessage(new ApiError(502, '', 'Bad Gateway'))).toBe('Bad Gateway');
     expect(errorMessage(new Error('offline'))).toBe('offline');
   });
 });

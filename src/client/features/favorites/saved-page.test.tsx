@@ -5,7 +5,7 @@ import { type AuthUser } from '../../lib/auth';
 import { json, mockFetch, renderWithProviders } from '../../test/helpers';
 import { SavedPage } from './saved-page';
 
-const USER: AuthUser = { id: 1, email: 'pat@example.com', firstName: 'Pat', lastName: null, profileImageUrl: null, role: 'user', plan: 'basic', trialEndsAt: null, isPro: true };
+const USER: AuthUser = { id: 1, email: 'pat@example.com', firstName: 'Pat', lastName: null, profileImageUrl: null, role: 'user', plan: 'basic', trialEndsAt: null, isPro: true, emailVerified: true };
 const community = (id: number, name: string): Community => ({
   id,
   name,

@@ -13,7 +13,7 @@ import type {
   UserPatchRequest,
 } from '../../../../contracts/admin';
 import type { LeadStatus } from '../../../../contracts/constants';
-import { apiRequest, getJson, withQuery } from '../../../lib/api';
+import { ApiError, apiRequest, apiUpload, getJson, withQuery } from '../../../lib/api';
 import { LEADS_QUERY_KEY, LEADS_URL } from '../../../lib/leads';
 
 export const LEAD_EXPORT_URL = '/api/admin/leads/export.csv';
@@ -21,24 +21,10 @@ const USERS_URL = '/api/admin/users';
 const DATA_URL = '/api/admin/data';
 const IMPORTS_URL = '/api/admin/imports';
 
-/** The message of an API error ('409: {"error":{"message":"..."}}' -> '...'). */
+/** The words of an error for the desk: the server's sentence, else the body or status text, else the error's message. */
 export function errorMessage(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  const m = /^(\d{3}): ([\s\S]*)$/.exec(text);
-  if (!m) return text;
-  try {
-    const body = JSON.parse(m[2] ?? '') as { error?: { message?: string } };
-    if (body.error?.message) return body.error.message;
-  } catch {
-    /* not JSON */
-  }
-  return m[2] || text;
-}
-
-/** The HTTP status of an API error, if any. */
-export function errorStatus(err: unknown): number | null {
-  const m = /^(\d{3}):/.exec(err instanceof Error ? err.message : '');
-  return m ? Number(m[1]) : null;
+  if (err instanceof ApiError) return err.reason ?? err.message.slice(`${err.status}: `.length);
+  return err instanceof Error ? err.message : String(err);
 }
 
 export interface LeadListParams {
@@ -150,11 +136,7 @@ export async function uploadImport(kind: ImportUploadKind, file: File, asOf = ''
   if (kind === 'licensed' && licensed.state) form.append('state', licensed.state);
   if (kind === 'licensed' && licensed.source) form.append('source', licensed.source);
   form.append('file', file, file.name);
-  const res = await fetch(IMPORTS_URL, { method: 'POST', body: form, credentials: 'include' });
-  if (!res.ok) {
-    const text = (await res.text().catch(() => '')) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
-  }
+  const res = await apiUpload(IMPORTS_URL, form);
   return (await res.json()) as ImportSummaryResponse;
 }
 

@@ -2,7 +2,7 @@
 // header (and every cached query) starts over with the new session.
 import { useMutation } from '@tanstack/react-query';
 import type { AuthUserResponse, LoginRequest, RegisterRequest } from '../../../../contracts/auth';
-import { apiRequest } from '../../../lib/api';
+import { ApiError, apiRequest } from '../../../lib/api';
 
 export async function signIn(body: LoginRequest): Promise<AuthUserResponse> {
   const res = await apiRequest('POST', '/api/auth/login', body);
@@ -17,17 +17,9 @@ export async function createAccount(body: RegisterRequest): Promise<AuthUserResp
 export const useSignIn = () => useMutation({ mutationFn: signIn });
 export const useCreateAccount = () => useMutation({ mutationFn: createAccount });
 
-/** The server's own words from Error('<status>: <body>'): its { error: { message } }, else a fallback. */
+/** The server's own words from an ApiError (its { error: { message } }), else a fallback. */
 export function serverMessage(error: unknown): string {
-  const fallback = 'Something went wrong. Please try again.';
-  if (!(error instanceof Error)) return fallback;
-  const m = /^(\d{3}): ([\s\S]*)$/.exec(error.message);
-  if (!m) return 'We could not reach the server. Check your connection and try again.';
-  try {
-    const body = JSON.parse(m[2] ?? '') as { error?: { message?: unknown } };
-    if (typeof body.error?.message === 'string' && body.error.message) return body.error.message;
-  } catch {
-    // not JSON
-  }
-  return fallback;
+  if (error instanceof ApiError) return error.reason ?? 'Something went wrong. Please try again.';
+  if (error instanceof Error) return 'We could not reach the server. Check your connection and try again.';
+  return 'Something went wrong. Please try again.';
 }

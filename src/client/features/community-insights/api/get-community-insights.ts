@@ -1,7 +1,7 @@
 // GET /api/community-insights: fetcher, query options factory and hook (SPEC section 7).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InsightFilterKey, InsightResponse, InsightSortField, SortDirection } from '../../../../contracts/insights';
-import { withQuery } from '../../../lib/api';
+import { ApiError, getJson, withQuery } from '../../../lib/api';
 
 export const COMMUNITY_INSIGHTS_URL = '/api/community-insights';
 export const COMMUNITY_INSIGHTS_EXPORT_URL = '/api/community-insights/export.csv';
@@ -41,13 +41,11 @@ export function communityInsightsExportUrl(p: Omit<CommunityInsightParams, 'page
  * search that took too long), its sentence replaces the status text, so the alert never shows raw JSON.
  */
 export async function fetchCommunityInsights(p: CommunityInsightParams, signal?: AbortSignal): Promise<InsightResponse> {
-  const res = await fetch(communityInsightsUrl(p), { credentials: 'include', signal });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { message?: unknown } } | null;
-    const reason = typeof body?.error?.message === 'string' && body.error.message ? body.error.message : res.statusText;
-    throw new Error(`${res.status}: ${reason}`);
+  try {
+    return await getJson<InsightResponse>(communityInsightsUrl(p), { signal });
+  } catch (err) {
+    throw err instanceof ApiError ? err.withMessage(`${err.status}: ${err.reason ?? err.statusText}`) : err;
   }
-  return (await res.json()) as InsightResponse;
 }
 
 export const getCommunityInsightsQueryOptions = (p: CommunityInsightParams) =>

@@ -7,7 +7,7 @@ import type {
   OperatorSortField,
   SortDirection,
 } from '../../../../contracts/insights';
-import { withQuery } from '../../../lib/api';
+import { ApiError, getJson, withQuery } from '../../../lib/api';
 
 export const OPERATOR_INSIGHTS_URL = '/api/operator-insights';
 export const OPERATOR_INSIGHTS_EXPORT_URL = '/api/operator-insights/export.csv';
@@ -36,9 +36,11 @@ export function operatorInsightsExportUrl(p: Omit<OperatorInsightParams, 'page' 
 }
 
 export async function fetchOperatorInsights(p: OperatorInsightParams, signal?: AbortSignal): Promise<OperatorResponse> {
-  const res = await fetch(operatorInsightsUrl(p), { credentials: 'include', cache: 'no-store', signal });
-  if (!res.ok) throw new Error(`Failed to fetch operator insights: ${res.statusText}`);
-  return (await res.json()) as OperatorResponse;
+  try {
+    return await getJson<OperatorResponse>(operatorInsightsUrl(p), { cache: 'no-store', signal });
+  } catch (err) {
+    throw err instanceof ApiError ? err.withMessage(`Failed to fetch operator insights: ${err.statusText}`) : err;
+  }
 }
 
 export const getOperatorInsightsQueryOptions = (p: OperatorInsightParams) =>
@@ -53,9 +55,11 @@ export function useOperatorInsights(p: OperatorInsightParams) {
 }
 
 export async function fetchOperatorCommunities(operatorId: number, signal?: AbortSignal): Promise<OperatorCommunity[]> {
-  const res = await fetch(`/api/operators/${operatorId}/communities`, { credentials: 'include', signal });
-  if (!res.ok) throw new Error('Failed to fetch communities');
-  return (await res.json()) as OperatorCommunity[];
+  try {
+    return await getJson<OperatorCommunity[]>(`/api/operators/${operatorId}/communities`, { signal });
+  } catch (err) {
+    throw err instanceof ApiError ? err.withMessage('Failed to fetch communities') : err;
+  }
 }
 
 export const getOperatorCommunitiesQueryOptions = (operatorId: number) =>

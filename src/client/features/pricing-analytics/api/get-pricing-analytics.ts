@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PricingAnalyticsResponse } from '../../../../contracts/market';
-import { withQuery } from '../../../lib/api';
+import { ApiError, getJson, withQuery } from '../../../lib/api';
 
 export interface PricingFilters {
   state: string;
@@ -12,9 +12,13 @@ export const DEFAULT_PRICING_FILTERS: PricingFilters = { state: 'all', careType:
 
 export async function getPricingAnalytics(filters: PricingFilters): Promise<PricingAnalyticsResponse> {
   // Filters with an empty or 'all' value are left out of the request (SPEC section 5).
-  const res = await fetch(withQuery('/api/pricing-analytics', { ...filters }), { credentials: 'include' }).catch(() => null);
-  if (!res || !res.ok) throw new Error(`Failed to fetch pricing analytics: ${res?.statusText || 'network error'}`);
-  return (await res.json()) as PricingAnalyticsResponse;
+  try {
+    return await getJson<PricingAnalyticsResponse>(withQuery('/api/pricing-analytics', { ...filters }));
+  } catch (err) {
+    const statusText = err instanceof ApiError ? err.statusText : '';
+    const message = `Failed to fetch pricing analytics: ${statusText || 'network error'}`;
+    throw err instanceof ApiError ? err.withMessage(message) : new Error(message);
+  }
 }
 
 export const pricingAnalyticsQueryOptions = (filters: PricingFilters) =>

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, getJson } from '../../../lib/api';
 import type { CustomerReviewPage, EmployeeReviewPage, ReviewKind } from '../../../../contracts/sentiment';
 
 export type ReviewPageOf<K extends ReviewKind> = K extends 'customer' ? CustomerReviewPage : EmployeeReviewPage;
@@ -10,12 +11,12 @@ export const REVIEW_FETCH_ERRORS: Record<ReviewKind, string> = {
 };
 
 export async function getReviewPage<K extends ReviewKind>(kind: K, page: number, signal?: AbortSignal): Promise<ReviewPageOf<K>> {
-  const res = await fetch(`/api/sentiment/${kind}/reviews?page=${page}`, { credentials: 'include', signal }).catch((err: unknown) => {
+  try {
+    return await getJson<ReviewPageOf<K>>(`/api/sentiment/${kind}/reviews?page=${page}`, { signal });
+  } catch (err) {
     if (signal?.aborted) throw err;
-    return null;
-  });
-  if (!res || !res.ok) throw new Error(REVIEW_FETCH_ERRORS[kind]);
-  return (await res.json()) as ReviewPageOf<K>;
+    throw err instanceof ApiError ? err.withMessage(REVIEW_FETCH_ERRORS[kind]) : new Error(REVIEW_FETCH_ERRORS[kind]);
+  }
 }
 
 export const reviewPageQueryOptions = <K extends ReviewKind>(kind: K, page: number) =>
