@@ -11,7 +11,10 @@ export const sourceSchema = z.object({
   kind: z.enum(SOURCE_KINDS),
   /** The publisher in words: 'Demo data', 'Centers for Medicare & Medicaid Services', a state agency, 'This site'. */
   name: z.string(),
-  /** The date the source's data describes (YYYY-MM-DD), e.g. a file's processing date; null when unknown. */
+  /**
+   * The date the source's data describes, e.g. a file's processing date, to the precision the source
+   * knows it (ISO 8601): 'YYYY-MM-DD', 'YYYY-MM' or 'YYYY' (the CMS 2025 ratings file: '2025'); null when unknown.
+   */
   asOf: z.string().nullable(),
 });
 export type Source = z.infer<typeof sourceSchema>;
@@ -27,8 +30,21 @@ export function toSourceKind(value: string | null | undefined): SourceKind {
   return (SOURCE_KINDS as readonly string[]).includes(value ?? '') ? (value as SourceKind) : 'demo';
 }
 
-/** "Aug 1, 2021" from "2021-08-01" (no time zone shift); the input itself when it is not a date. */
+/** How much of an as-of date its source knows (ADR 025). */
+export const AS_OF_PRECISIONS = ['day', 'month', 'year'] as const;
+export type AsOfPrecision = (typeof AS_OF_PRECISIONS)[number];
+
+/**
+ * "Aug 1, 2021" from "2021-08-01", "Aug 2021" from "2021-08", "2025" from "2025" (no time zone shift);
+ * the input itself when it is not a date.
+ */
 export function formatAsOf(iso: string): string {
+  if (/^\d{4}$/.test(iso)) return iso;
+  const month = /^(\d{4})-(\d{2})$/.exec(iso);
+  if (month) {
+    const d = new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1));
+    return d.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  }
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   if (!m) return iso;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));

@@ -45,6 +45,15 @@ describe('CommunityCard', () => {
     expect(screen.getByTestId('source-line').textContent).toBe('Source: Centers for Medicare & Medicaid Services, as of Jul 1, 2026');
   });
 
+  it('shows an as-of date only as precisely as its source knows it (ADR 025)', () => {
+    const cms = { kind: 'cms', name: 'Centers for Medicare & Medicaid Services' } as const;
+    const { unmount } = render(<CommunityCard community={{ ...community, photos: [], source: { ...cms, asOf: '2025' } }} />);
+    expect(screen.getByTestId('source-line').textContent).toBe('Source: Centers for Medicare & Medicaid Services, as of 2025');
+    unmount();
+    render(<CommunityCard community={{ ...community, photos: [], source: { ...cms, asOf: '2021-08' } }} />);
+    expect(screen.getByTestId('source-line').textContent).toBe('Source: Centers for Medicare & Medicaid Services, as of Aug 2021');
+  });
+
   it('list: $X /month from the first pricing entry', () => {
     const { container } = render(<CommunityCard community={community} variant="list" />);
     expect(container.textContent).toContain('$4,000 /month');

@@ -33,6 +33,8 @@ const textArray = (name: string) =>
  *   Services), 'state' (a state licensing agency) or 'user' (written on this site).
  * - `sourceName`: the agency (or 'Demo data') in words, shown as "Source: {name}, as of {date}".
  * - `sourceAsOf`: the date the source's data describes (a file's processing date); null when unknown.
+ * - `sourceAsOfPrecision`: how much of that date the source knows: 'day', 'month' or 'year' (the CMS
+ *   2025 ratings file knows only its year: stored as 2025-01-01 for ordering, shown as "2025"; ADR 025).
  */
 const provenance = {
   source: text('source').notNull().default('generated'),
@@ -40,6 +42,7 @@ const provenance = {
   sourceKind: text('source_kind').notNull().default('demo'),
   sourceName: text('source_name').notNull().default('Demo data'),
   sourceAsOf: date('source_as_of', { mode: 'string' }),
+  sourceAsOfPrecision: text('source_as_of_precision').notNull().default('day'),
 };
 
 export const operators = pgTable(

@@ -3,6 +3,7 @@
 // transaction. A list of one agency (one `source`) is matched to what the database already holds from
 // that agency by licence number, else by normalized name + address, so a newer list updates instead of
 // duplicating; facilities absent from a newer complete list are marked delisted, never deleted.
+import type { AsOfPrecision } from '../../../contracts/provenance';
 import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
 import type { Rejection } from './types';
@@ -41,6 +42,8 @@ export interface DirectoryOperator {
   sourceKind: 'cms' | 'state';
   sourceName: string;
   asOf: string | null;
+  /** How much of `asOf` the source knows; 'day' when omitted (ADR 025). */
+  asOfPrecision?: AsOfPrecision;
 }
 
 export interface DirectoryRecord {
@@ -53,6 +56,8 @@ export interface DirectoryRecord {
   sourceKind: 'cms' | 'state';
   sourceName: string;
   asOf: string | null;
+  /** How much of `asOf` the source knows; 'day' when omitted (ADR 025). */
+  asOfPrecision?: AsOfPrecision;
   name: string;
   address: string;
   city: string;
@@ -126,23 +131,28 @@ async function upsertOperators(client: Client, operators: DirectoryOperator[]) {
   for (const batch of chunks(operators)) {
     const params: unknown[] = [];
     const values = valuesSql(
-      batch.map((o) => [o.name, [...new Set(o.rawNames)].sort(), o.state, o.source, o.sourceId, o.sourceKind, o.sourceName, o.asOf]),
-      ['text', 'text[]', 'text', 'text', 'text', 'text', 'text', 'date'],
+      batch.map((o) => [o.name, [...new Set(o.rawNames)].sort(), o.state, o.source, o.sourceId, o.sourceKind, o.sourceName, o.asOf, o.asOfPrecision ?? 'day']),
+      ['text', 'text[]', 'text', 'text', 'text', 'text', 'text', 'date', 'text'],
       params,
     );
     // raw_names gathers every spelling ever seen (a union), so a re-import changes nothing.
     const res = await client.query<{ id: number; source: string; source_id: string; inserted: boolean }>(
-      `INSERT INTO operators AS o (name, raw_names, state, source, source_id, source_kind, source_name, source_as_of)
+      `INSERT INTO operators AS o (name, raw_names, state, source, source_id, source_kind, source_name, source_as_of, source_as_of_precision)
        VALUES ${values}
        ON CONFLICT (source, source_id) DO UPDATE SET
          name = EXCLUDED.name,
          raw_names = ARRAY(SELECT DISTINCT x FROM unnest(o.raw_names || EXCLUDED.raw_names) x ORDER BY x),
          source_kind = EXCLUDED.source_kind, source_name = EXCLUDED.source_name,
-         source_as_of = GREATEST(o.source_as_of, EXCLUDED.source_as_of), updated_at = now()
+         source_as_of = GREATEST(o.source_as_of, EXCLUDED.source_as_of),
+         -- the precision goes with the date that wins
+         source_as_of_precision = CASE WHEN o.source_as_of IS NULL OR EXCLUDED.source_as_of >= o.source_as_of
+                                       THEN EXCLUDED.source_as_of_precision ELSE o.source_as_of_precision END,
+         updated_at = now()
        WHERE o.name IS DISTINCT FROM EXCLUDED.name
           OR NOT (o.raw_names @> EXCLUDED.raw_names)
           OR (o.source_kind, o.source_name) IS DISTINCT FROM (EXCLUDED.source_kind, EXCLUDED.source_name)
           OR o.source_as_of IS DISTINCT FROM GREATEST(o.source_as_of, EXCLUDED.source_as_of)
+          OR (EXCLUDED.source_as_of IS NOT DISTINCT FROM o.source_as_of AND EXCLUDED.source_as_of_precision <> o.source_as_of_precision)
        RETURNING id, source, source_id, (xmax = 0) AS inserted`,
       params,
     );
@@ -189,6 +199,7 @@ const COLS: [string, string, (c: DirectoryRecord, operatorId: number | null) => 
   ['source_kind', 'text', (c) => c.sourceKind],
   ['source_name', 'text', (c) => c.sourceName],
   ['source_as_of', 'date', (c) => c.asOf],
+  ['source_as_of_precision', 'text', (c) => c.asOfPrecision ?? 'day'],
   ['listing_status', 'text', () => 'listed'],
   ['delisted_as_of', 'date', () => null],
 ];

@@ -134,7 +134,7 @@ function valuesSql(rows: unknown[][], casts: string[], params: unknown[]): strin
 }
 
 // source_kind, source_name and source_as_of are compared too: a re-import of a newer file updates them.
-const OPERATOR_COLS = ['name', 'city', 'state', 'postal_code', 'phone', 'source_kind', 'source_name', 'source_as_of'];
+const OPERATOR_COLS = ['name', 'city', 'state', 'postal_code', 'phone', 'source_kind', 'source_name', 'source_as_of', 'source_as_of_precision'];
 
 export interface Provenance {
   kind: 'cms' | 'state';
@@ -148,8 +148,8 @@ async function upsertOperators(client: Client, source: string, provenance: Prove
   for (const batch of chunks(operators)) {
     const params: unknown[] = [];
     const values = valuesSql(
-      batch.map((o) => [o.name, o.city, o.state, o.postalCode, o.phone, provenance.kind, provenance.name, o.asOf ?? null, source, o.sourceId]),
-      ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'date', 'text', 'text'],
+      batch.map((o) => [o.name, o.city, o.state, o.postalCode, o.phone, provenance.kind, provenance.name, o.asOf ?? null, 'day', source, o.sourceId]),
+      ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'date', 'text', 'text', 'text'],
       params,
     );
     const res = await client.query<{ id: number; source_id: string; inserted: boolean }>(
@@ -194,6 +194,8 @@ const COMMUNITY_COLS: [string, string, (c: CommunityRecord, operatorId: number |
   ['healthcare_services', 'text[]', (c) => c.healthcareServices],
   ['operator_id', 'int4', (_c, op) => op],
   ['source_as_of', 'date', (c) => c.asOf],
+  // These layouts' dates (a processing date, --as-of, a dated file name) are days (ADR 025).
+  ['source_as_of_precision', 'text', () => 'day'],
 ];
 
 async function upsertCommunities(

@@ -2,8 +2,14 @@
 import type pg from 'pg';
 import { SENTIMENT_NEUTRAL_FROM, SENTIMENT_POSITIVE_ABOVE } from '../../../contracts/constants';
 import type { ReviewKind } from '../../../contracts/sentiment';
+import { ofListedCommunity } from '../../lib/listing';
 
 const TABLE: Record<ReviewKind, string> = { customer: 'customer_reviews', employee: 'employee_reviews' };
+/**
+ * The rows of each kind that the screen counts and pages: reviews of delisted facilities are left out
+ * (ADR 016); employee reviews belong to operators and are all counted.
+ */
+const COUNTED: Record<ReviewKind, string> = { customer: ofListedCommunity('community_id'), employee: 'true' };
 
 export interface SummaryRow {
   total: number;
@@ -37,7 +43,7 @@ export async function selectSummary(pool: pg.Pool, kind: ReviewKind): Promise<Su
             count(*) FILTER (WHERE rating = 3)::int AS s3,
             count(*) FILTER (WHERE rating = 4)::int AS s4,
             count(*) FILTER (WHERE rating = 5)::int AS s5
-     FROM ${TABLE[kind]}`,
+     FROM ${TABLE[kind]} WHERE ${COUNTED[kind]}`,
     [SENTIMENT_POSITIVE_ABOVE, SENTIMENT_NEUTRAL_FROM],
   );
   const row = rows[0];
@@ -78,18 +84,19 @@ export interface PageKey {
 }
 
 /** The ids of one page, newest first (review_date DESC, id DESC), found on the (review_date, id) index alone. */
-function pageIds(table: string, start: PageStart): { sql: string; params: unknown[] } {
+function pageIds(kind: ReviewKind, start: PageStart): { sql: string; params: unknown[] } {
+  const table = TABLE[kind];
   if ('from' in start) {
     return {
-      sql: `SELECT id FROM ${table} WHERE (review_date, id) <= ($2::date, $3::int) ORDER BY review_date DESC, id DESC LIMIT $1`,
+      sql: `SELECT id FROM ${table} WHERE (review_date, id) <= ($2::date, $3::int) AND ${COUNTED[kind]} ORDER BY review_date DESC, id DESC LIMIT $1`,
       params: [start.from.date, start.from.id],
     };
   }
-  return { sql: `SELECT id FROM ${table} ORDER BY review_date DESC, id DESC LIMIT $1 OFFSET $2`, params: [start.offset] };
+  return { sql: `SELECT id FROM ${table} WHERE ${COUNTED[kind]} ORDER BY review_date DESC, id DESC LIMIT $1 OFFSET $2`, params: [start.offset] };
 }
 
 export async function selectCustomerPage(pool: pg.Pool, limit: number, start: PageStart): Promise<CustomerReviewDbRow[]> {
-  const ids = pageIds('customer_reviews', start);
+  const ids = pageIds('customer', start);
   const { rows } = await pool.query<CustomerReviewDbRow>(
     `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, c.name AS community_name,
             r.source, r.source_kind
@@ -103,7 +110,7 @@ export async function selectCustomerPage(pool: pg.Pool, limit: number, start: Pa
 }
 
 export async function selectEmployeePage(pool: pg.Pool, limit: number, start: PageStart): Promise<EmployeeReviewDbRow[]> {
-  const ids = pageIds('employee_reviews', start);
+  const ids = pageIds('employee', start);
   const { rows } = await pool.query<EmployeeReviewDbRow>(
     `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, o.name AS operator_name,
             r.job_title, r.employment_status, r.location, r.source, r.source_kind
@@ -124,6 +131,7 @@ export async function selectPageKeys(pool: pg.Pool, kind: ReviewKind, pageSize: 
   const { rows } = await pool.query<PageKey>(
     `SELECT date, id FROM (
        SELECT review_date::text AS date, id, row_number() OVER (ORDER BY review_date DESC, id DESC) AS rn FROM ${TABLE[kind]}
+        WHERE ${COUNTED[kind]}
      ) s WHERE rn % $1 = 1 ORDER BY rn`,
     [pageSize],
   );

@@ -1,5 +1,6 @@
 // SQL of a community's public records: licence facts and CMS ratings (issue 12, ADR 014).
 import type pg from 'pg';
+import { asOfText } from '../../lib/provenance';
 
 export interface RecordsRow {
   source_kind: string;
@@ -33,7 +34,7 @@ export interface RecordsRow {
 
 export async function findRecords(pool: pg.Pool, id: number): Promise<RecordsRow | null> {
   const { rows } = await pool.query<RecordsRow>(
-    `SELECT c.source_kind, c.source_name, c.source_as_of::text, c.license_type, c.license_number, c.capacity, c.licensee,
+    `SELECT c.source_kind, c.source_name, ${asOfText('c')} AS source_as_of, c.license_type, c.license_number, c.capacity, c.licensee,
             c.county, c.listing_status, c.delisted_as_of::text, c.location_approximate,
             r.ccn, r.overall_rating, r.health_rating, r.staffing_rating, r.quality_rating, r.certified_beds, r.avg_residents,
             r.health_deficiencies, r.fines_count, r.fines_total, r.payment_denials, r.abuse_icon, r.special_focus,

@@ -61,9 +61,29 @@ describe('GET /api/communities/:id/records', () => {
       abuseIcon: f('abuse_icon') === 'Y',
       specialFocus: f('special_focus') || null,
       ownershipType: f('ownership_type'),
-      asOf: '2025-01-01',
+      // The 2025 file knows only its year (ADR 025): "2025", never "Jan 1, 2025".
+      asOf: '2025',
     });
-    expect(body.licence).toMatchObject({ sourceName: 'Centers for Medicare & Medicaid Services', licenceNumber: f('ccn') });
+    expect(body.licence).toMatchObject({ sourceName: 'Centers for Medicare & Medicaid Services', licenceNumber: f('ccn'), asOf: '2025' });
+  });
+
+  it('carries the as-of precision everywhere a source is drawn: detail, search rows, insights rows, operators', async () => {
+    const cmsId = (await tdb.pool.query<{ id: number }>("SELECT id FROM communities WHERE source = 'cms' ORDER BY id LIMIT 1")).rows[0].id;
+    const detail = (await app.inject({ url: `/api/communities/${cmsId}` })).json();
+    expect(detail.source).toEqual({ kind: 'cms', name: 'Centers for Medicare & Medicaid Services', asOf: '2025' });
+    const asOfs = new Set<string>();
+    for (let page = 1; page <= 2; page++) {
+      const search = (await app.inject({ url: `/api/communities/search?location=RI&pageSize=100&page=${page}` })).json();
+      for (const c of search.communities as { source: { kind: string; asOf: string } }[]) asOfs.add(`${c.source.kind} ${c.source.asOf}`);
+    }
+    expect([...asOfs].sort()).toEqual(['cms 2025', 'state 2021-06-30']);
+    const insights = (await app.inject({ url: '/api/community-insights?state=RI&pageSize=100' })).json();
+    const row = insights.communities.find((c: { id: number }) => c.id === cmsId);
+    expect(row.source.asOf).toBe('2025');
+    const ops = (await app.inject({ url: '/api/operator-insights?pageSize=100' })).json();
+    const kinds = new Set<string>(ops.operators.map((o: { source: { kind: string; asOf: string } }) => `${o.source.kind} ${o.source.asOf}`));
+    // Rhode Island's list names no licensees: its operators are the CMS chains and legal names.
+    expect([...kinds]).toEqual(['cms 2025']);
   });
 
   it('gives a demo community no records, and answers 404 and 400 as errors', async () => {

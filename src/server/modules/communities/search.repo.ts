@@ -340,8 +340,8 @@ export async function countPoints(db: Queryable, criteria: SearchCriteria): Prom
   return rows[0]?.n ?? 0;
 }
 
-/** The distinct (city, state) pairs of the directory (an index-only scan of communities_state_city_idx). */
+/** The distinct (city, state) pairs of the listed directory: a city whose facilities are all delisted is not offered. */
 export async function listCities(db: Queryable): Promise<{ city: string; state: string }[]> {
-  const { rows } = await db.query<{ city: string; state: string }>('SELECT state, city FROM communities GROUP BY state, city');
+  const { rows } = await db.query<{ city: string; state: string }>(`SELECT state, city FROM communities c WHERE ${listedOnly('c')} GROUP BY state, city`);
   return rows;
 }

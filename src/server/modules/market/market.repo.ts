@@ -1,6 +1,7 @@
 // SQL of the market module: pricing aggregates and dashboard figures. Parameterized only.
 import type pg from 'pg';
 import { CARE_TYPE_KEYS, PRICE_RANGES, TOP_OPERATORS_CHART, TOP_STATES_CHART, type CareTypeKey } from '../../../contracts/constants';
+import { listedOnly, ofListedCommunity } from '../../lib/listing';
 
 export interface PricingFilter {
   state?: string;
@@ -12,7 +13,8 @@ export interface PricingFilter {
 const POINTS = `
   SELECT p.community_id, p.care_type, (p.min_price + p.max_price) / 2.0 AS price, c.state, c.operator_id, c.rating, c.review_count
     FROM community_pricing p JOIN communities c ON c.id = p.community_id
-   WHERE ($1::text IS NULL OR c.state = $1)
+   WHERE ${listedOnly('c')}
+     AND ($1::text IS NULL OR c.state = $1)
      AND ($2::text IS NULL OR p.care_type = $2)
      AND ($3::numeric IS NULL OR (p.min_price + p.max_price) / 2.0 >= $3)
      AND ($4::numeric IS NULL OR (p.min_price + p.max_price) / 2.0 < $4)`;
@@ -66,6 +68,7 @@ export async function stateAverages(pool: pg.Pool) {
   const { rows } = await pool.query<{ state: string; avg: number }>(
     `SELECT c.state, round(avg((p.min_price + p.max_price) / 2.0))::int AS avg
        FROM community_pricing p JOIN communities c ON c.id = p.community_id
+      WHERE ${listedOnly('c')}
       GROUP BY c.state ORDER BY c.state`,
   );
   return rows;
@@ -80,20 +83,20 @@ export async function marketMetrics(pool: pg.Pool) {
     avg_rate: number | null;
     new_avg_rate: number | null;
   }>(
-    `SELECT (SELECT count(*)::int FROM communities) AS communities,
-            (SELECT count(*)::int FROM communities WHERE created_at > now() - interval '7 days') AS communities_new,
+    `SELECT (SELECT count(*)::int FROM communities c WHERE ${listedOnly('c')}) AS communities,
+            (SELECT count(*)::int FROM communities c WHERE ${listedOnly('c')} AND created_at > now() - interval '7 days') AS communities_new,
             (SELECT count(*)::int FROM operators WHERE community_count > 0) AS operators,
             (SELECT count(*)::int FROM operators WHERE community_count > 0 AND created_at > now() - interval '7 days') AS operators_new,
-            (SELECT avg((min_price + max_price) / 2.0)::float FROM community_pricing) AS avg_rate,
+            (SELECT avg((min_price + max_price) / 2.0)::float FROM community_pricing p WHERE ${ofListedCommunity('p.community_id')}) AS avg_rate,
             (SELECT avg((p.min_price + p.max_price) / 2.0)::float FROM community_pricing p JOIN communities c ON c.id = p.community_id
-              WHERE c.created_at > now() - interval '30 days') AS new_avg_rate`,
+              WHERE ${listedOnly('c')} AND c.created_at > now() - interval '30 days') AS new_avg_rate`,
   );
   const reviews = await pool.query<{ n: number; avg: number | null; recent: number; recent_avg: number | null; prior_avg: number | null }>(
     `SELECT count(*)::int AS n, avg(rating)::float AS avg,
             count(*) FILTER (WHERE review_date > current_date - 30)::int AS recent,
             (avg(rating) FILTER (WHERE review_date > current_date - 30))::float AS recent_avg,
             (avg(rating) FILTER (WHERE review_date <= current_date - 30 AND review_date > current_date - 60))::float AS prior_avg
-       FROM customer_reviews`,
+       FROM customer_reviews r WHERE ${ofListedCommunity('r.community_id')}`,
   );
   return { ...rows[0]!, reviews: reviews.rows[0]! };
 }
@@ -101,9 +104,9 @@ export async function marketMetrics(pool: pg.Pool) {
 export async function topOperators(pool: pg.Pool, limit: number) {
   const { rows } = await pool.query<{ id: number; name: string; communities: number; states: number; avg_rating: number | null }>(
     `SELECT o.id, o.name, o.community_count AS communities,
-            (SELECT count(DISTINCT c.state)::int FROM communities c WHERE c.operator_id = o.id) AS states,
+            (SELECT count(DISTINCT c.state)::int FROM communities c WHERE c.operator_id = o.id AND ${listedOnly('c')}) AS states,
             (SELECT round((sum(c.rating * c.review_count) / nullif(sum(c.review_count), 0))::numeric, 2)::float
-               FROM communities c WHERE c.operator_id = o.id) AS avg_rating
+               FROM communities c WHERE c.operator_id = o.id AND ${listedOnly('c')}) AS avg_rating
        FROM operators o
       ORDER BY o.community_count DESC, o.name
       LIMIT $1`,
@@ -115,7 +118,7 @@ export async function topOperators(pool: pg.Pool, limit: number) {
 export async function regionalCapacity(pool: pg.Pool) {
   const { rows } = await pool.query<{ state: string; communities: number; capacity: number }>(
     `SELECT state, count(*)::int AS communities, coalesce(sum(capacity), 0)::int AS capacity
-       FROM communities GROUP BY state ORDER BY count(*) DESC, state LIMIT 3`,
+       FROM communities c WHERE ${listedOnly('c')} GROUP BY state ORDER BY count(*) DESC, state LIMIT 3`,
   );
   return rows;
 }
@@ -123,7 +126,7 @@ export async function regionalCapacity(pool: pg.Pool) {
 export async function careTypeSpread(pool: pg.Pool) {
   const { rows } = await pool.query<{ care_type: string; avg: number; n: number }>(
     `SELECT care_type, round(avg((min_price + max_price) / 2.0))::int AS avg, count(*)::int AS n
-       FROM community_pricing GROUP BY care_type`,
+       FROM community_pricing p WHERE ${ofListedCommunity('p.community_id')} GROUP BY care_type`,
   );
   return rows;
 }
@@ -133,13 +136,13 @@ export async function sentimentHighlights(pool: pg.Pool) {
     pool.query<{ year: number; positive: number; n: number }>(
       `SELECT extract(year FROM review_date)::int AS year,
               (count(*) FILTER (WHERE sentiment > 0.6))::float / count(*) AS positive, count(*)::int AS n
-         FROM customer_reviews
-        WHERE review_date > current_date - interval '2 years'
+         FROM customer_reviews r
+        WHERE review_date > current_date - interval '2 years' AND ${ofListedCommunity('r.community_id')}
         GROUP BY 1 ORDER BY 1`,
     ),
     pool.query<{ state: string; rating: number; n: number }>(
       `SELECT state, round((sum(rating * review_count) / sum(review_count))::numeric, 2)::float AS rating, sum(review_count)::int AS n
-         FROM communities WHERE review_count > 0 GROUP BY state HAVING sum(review_count) >= 50 ORDER BY 2 DESC, state`,
+         FROM communities c WHERE review_count > 0 AND ${listedOnly('c')} GROUP BY state HAVING sum(review_count) >= 50 ORDER BY 2 DESC, state`,
     ),
   ]);
   const employee = await pool.query<{ positive: number; avg: number | null; n: number }>(

@@ -23,6 +23,11 @@ describe('LicenceBlock', () => {
     expect(screen.getByRole('status').textContent).toMatch(/^No longer on the Rhode Island Department of Health list as of Jun 1, 2026\./);
   });
 
+  it('gives a source that knows only its year as the year, not as January 1 (ADR 025)', () => {
+    render(<LicenceBlock licence={licence({ sourceName: 'Centers for Medicare & Medicaid Services', asOf: '2025' })} careTypes={['Skilled Nursing']} certification />);
+    expect(screen.getByText(/^Source: Centers for Medicare & Medicaid Services, as of/).textContent).toBe('Source: Centers for Medicare & Medicaid Services, as of 2025.');
+  });
+
   it('says nothing of the kind for a listed facility', () => {
     render(<LicenceBlock licence={licence()} careTypes={['Assisted Living']} />);
     expect(screen.queryByRole('status')).toBeNull();

@@ -1,6 +1,7 @@
 // What the public records say about a real facility: its licence (state licence list or CMS
 // certification) and, for nursing homes, "Health inspections and ratings" from CMS, each fact explained
 // in a sentence for families. Renders nothing for demo communities.
+import { formatAsOf } from '../../../../contracts/provenance';
 import type { CmsRecord, LicenceRecord } from '../../../../contracts/records';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatCurrency, formatDate, formatNumber } from '../../../lib/format';
@@ -29,8 +30,12 @@ function Facts({ rows }: { rows: Row[] }) {
   );
 }
 
-/** 'YYYY-MM-DD' as a calendar day (not UTC midnight, which is the day before in American time zones). */
+/**
+ * 'YYYY-MM-DD' as a calendar day (not UTC midnight, which is the day before in American time zones);
+ * 'YYYY-MM' and 'YYYY' (a source that knows only its month or year, ADR 025) as just that.
+ */
 const asOf = (date: string | null) => {
+  if (date && /^\d{4}(-\d{2})?$/.test(date)) return formatAsOf(date);
   const m = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
   return m ? formatDate(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : 'date not given';
 };

@@ -15,8 +15,12 @@ export const CMS_NATIONAL_COLUMNS = [
   'staffing_rating', 'nurse_turnover', 'address_as_of',
 ];
 export const CMS_AGENCY = 'Centers for Medicare & Medicaid Services';
-/** The 2025 ratings file does not record its processing date; only the year is known. */
+/**
+ * The 2025 ratings file does not record its processing date; only the year is known: stored as
+ * 2025-01-01 (for ordering against newer files) with year precision, shown as "2025" (ADR 025).
+ */
 export const CMS_RATINGS_AS_OF = '2025-01-01';
+export const CMS_RATINGS_AS_OF_PRECISION = 'year';
 
 function rating(v: string): number | null {
   return /^[1-5]$/.test(v) ? Number(v) : null;
@@ -30,6 +34,7 @@ export interface CmsNationalRows {
 
 /** `states`: map only the homes of these states (the public dataset's DATASET_STATES); all when omitted. */
 export function mapCmsNationalRows(headers: string[], records: { line: number; fields: string[] }[], states?: string[], asOf = CMS_RATINGS_AS_OF): CmsNationalRows {
+  const asOfPrecision = asOf === CMS_RATINGS_AS_OF ? CMS_RATINGS_AS_OF_PRECISION : 'day';
   const index = new Map(headers.map((h, i) => [h.trim().toLowerCase(), i]));
   const missing = CMS_NATIONAL_COLUMNS.filter((c) => !index.has(c));
   if (missing.length) throw new ImportError('MISSING_COLUMNS', `The CMS national file lacks columns: ${missing.join(', ')}.`);
@@ -72,7 +77,7 @@ export function mapCmsNationalRows(headers: string[], records: { line: number; f
       operatorRef = opRef('cms', sourceId);
       const op = operators.get(operatorRef) ?? {
         source: 'cms', sourceId, name: '', rawNames: [], spellings: [], state: chain ? null : state,
-        sourceKind: 'cms' as const, sourceName: CMS_AGENCY, asOf,
+        sourceKind: 'cms' as const, sourceName: CMS_AGENCY, asOf, asOfPrecision,
       };
       op.spellings.push(opName);
       operators.set(operatorRef, op);
@@ -107,6 +112,7 @@ export function mapCmsNationalRows(headers: string[], records: { line: number; f
       sourceKind: 'cms',
       sourceName: CMS_AGENCY,
       asOf,
+      asOfPrecision,
       name,
       address,
       city,
