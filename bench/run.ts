@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { distinctCommunityInsightPaths, distinctOperatorInsightPaths, distinctSearchPaths } from './distinct';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -23,6 +24,8 @@ const OUT = process.env.BENCH_OUT ?? 'latest';
  * machine the load changes within a run, so each endpoint is compared with a baseline taken next to it.
  */
 const ADJACENT = Number(process.env.BENCH_ADJACENT_BASELINE ?? 3);
+/** How many distinct URLs each distinct-request workload prepares (more than a run can send). */
+const DISTINCT = Number(process.env.BENCH_DISTINCT ?? 60_000);
 
 interface Target {
   name: string;
@@ -38,6 +41,11 @@ interface Target {
    * (req/s is then not a throughput figure and is not compared with the baselines).
    */
   limited?: { requests: number; connections: number; note: string };
+  /**
+   * Distinct requests: `paths` are all different and are handed out once each, in order, by one counter
+   * shared by every connection and kept across the warm-up and the measured run (never rotated).
+   */
+  distinct?: { next: number };
 }
 
 async function freePort(): Promise<number> {
@@ -88,7 +96,17 @@ async function sample(url: string) {
       .then((r) => (r.operators ?? []).map((o) => o.id))
       .catch(() => [] as number[]);
   const operatorIds = [...(await opList('operatorTotalCommunities', 'desc')).slice(0, 2), ...(await opList('operatorName', 'asc', 7)).slice(0, 8)];
-  return { ids, operatorIds: operatorIds.length ? operatorIds : [1, 2, 3] };
+  // Real (city, state) pairs for the distinct-request workloads, from a few state searches.
+  const cities = new Map<string, { city: string; state: string }>();
+  for (const state of ['CA', 'TX', 'FL', 'NY', 'PA', 'IL', 'OH', 'GA', 'NC', 'MI', 'WA', 'AZ']) {
+    for (const page of [1, 5]) {
+      const r = await json<{ communities?: Array<{ city: string; state: string }> }>(
+        `${url}/api/communities/search?location=${state}&sort=name&pageSize=100&page=${page}`,
+      ).catch(() => ({ communities: [] }));
+      for (const c of r.communities ?? []) cities.set(`${c.state}|${c.city}`, { city: c.city, state: c.state });
+    }
+  }
+  return { ids, operatorIds: operatorIds.length ? operatorIds : [1, 2, 3], cities: [...cities.values()] };
 }
 
 /** Registers (or signs in) the bench user; a new account has the Pro trial. Returns its cookie header. */
@@ -105,7 +123,24 @@ async function signIn(url: string): Promise<string | undefined> {
   return sid?.split(';')[0];
 }
 
-function targets(ids: number[], operatorIds: number[]): Target[] {
+interface Sample {
+  ids: number[];
+  operatorIds: number[];
+  cities: Array<{ city: string; state: string }>;
+}
+
+/** Built once per run: their counters must survive between the warm-up and the measured run. */
+let distinctTargets: Target[] | undefined;
+function distinct(cities: Sample['cities']): Target[] {
+  distinctTargets ??= [
+    { name: 'search: distinct requests (city × care type × price × amenities × sort × page)', paths: distinctSearchPaths(cities, DISTINCT), distinct: { next: 0 } },
+    { name: 'community insights: distinct requests (filters × sort × page)', paths: distinctCommunityInsightPaths(cities, DISTINCT), distinct: { next: 0 } },
+    { name: 'operator insights: distinct requests (filters × sort × page)', paths: distinctOperatorInsightPaths(DISTINCT), distinct: { next: 0 } },
+  ];
+  return distinctTargets;
+}
+
+function targets({ ids, operatorIds, cities }: Sample): Target[] {
   const q = (s: string) => encodeURI(s);
   return [
     { name: 'baseline: bare route (GET /api/health/live)', paths: ['/api/health/live'], baseline: 'route' },
@@ -124,6 +159,7 @@ function targets(ids: number[], operatorIds: number[]): Target[] {
       paths: Array.from({ length: 40 }, (_, i) => `/api/communities/search?sort=${['price_low', 'rating', 'name', 'price_high'][i % 4]}&page=${i + 1}`),
     },
     { name: 'search: amenities', paths: ['/api/communities/search?amenities=Pet Friendly,Swimming Pool', '/api/communities/search?location=TX&amenities=Fitness Center'].map(q) },
+    ...distinct(cities),
     { name: 'search: map points (state, gzip)', paths: ['/api/communities/search/points?location=TX', '/api/communities/search/points?location=Ohio'] },
     { name: 'community detail', paths: ids.slice(0, 20).map((id) => `/api/communities/${id}`) },
     { name: 'community reviews', paths: ids.slice(0, 20).map((id) => `/api/reviews/${id}`) },
@@ -190,7 +226,7 @@ async function measure(url: string, t: Target, cookie: string | undefined, secon
         method: t.method ?? 'GET',
         headers,
         body: t.body ? JSON.stringify(t.body) : undefined,
-        setupRequest: (req) => ({ ...req, path: t.paths[i++ % t.paths.length] }),
+        setupRequest: (req) => ({ ...req, path: t.distinct ? t.paths[t.distinct.next++ % t.paths.length] : t.paths[i++ % t.paths.length] }),
       },
     ],
   });
@@ -201,7 +237,7 @@ async function measure(url: string, t: Target, cookie: string | undefined, secon
     p99: result.latency.p99,
     non2xx: result.non2xx,
     baseline: t.baseline,
-    note: t.limited?.note,
+    note: t.limited?.note ?? (t.distinct && t.distinct.next > t.paths.length ? `ran out of distinct URLs (${t.paths.length}); raise BENCH_DISTINCT` : undefined),
   };
 }
 
@@ -209,27 +245,28 @@ const external = process.env.BENCH_URL;
 const app = external ? null : await startApp();
 const url = external ?? app!.url;
 try {
-  const { ids, operatorIds } = await sample(url);
+  const sampled = await sample(url);
   const cookie = await signIn(url);
   const rows: Row[] = [];
   const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
   const loadBefore = load();
-  for (const t of targets(ids, operatorIds)) {
+  for (const t of targets(sampled)) {
     if (ONLY && !t.baseline && !ONLY.test(t.name)) continue;
     if (t.auth && !cookie) continue;
     const headers: Record<string, string> = t.body ? { 'content-type': 'application/json' } : {};
     if (t.auth && cookie) headers.cookie = cookie;
-    const probe = await fetch(url + t.paths[0], { method: t.method ?? 'GET', headers, body: t.body ? JSON.stringify(t.body) : undefined });
+    const first = t.distinct ? t.paths[t.distinct.next++]! : t.paths[0]!;
+    const probe = await fetch(url + first, { method: t.method ?? 'GET', headers, body: t.body ? JSON.stringify(t.body) : undefined });
     const probeText = await probe.text();
     if (probe.status === 404 && probeText.includes('No route')) {
       console.log(`skip (no such endpoint yet): ${t.name}`);
       continue;
     }
-    if (!probe.ok && probe.status !== 429) console.log(`warning: ${t.name}: ${t.paths[0]} answers ${probe.status} ${probeText.slice(0, 200)}`);
+    if (!probe.ok && probe.status !== 429) console.log(`warning: ${t.name}: ${first} answers ${probe.status} ${probeText.slice(0, 200)}`);
     await settle(url);
     process.stdout.write(`measuring ${t.name} ... `);
     if (WARMUP > 0 && !t.limited) await measure(url, t, cookie, WARMUP);
-    const baselineQuery = targets(ids, operatorIds).find((b) => b.baseline === 'query');
+    const baselineQuery = targets(sampled).find((b) => b.baseline === 'query');
     const adjacent = ADJACENT > 0 && !t.baseline && !t.limited && baselineQuery ? await measure(url, baselineQuery, cookie, ADJACENT) : undefined;
     const row = await measure(url, t, cookie, DURATION);
     if (adjacent) row.adjacent = { reqs: adjacent.reqs, p99: adjacent.p99 };

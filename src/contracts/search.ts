@@ -14,8 +14,17 @@ export const SEARCH_MAX_LOCATION_LENGTH = 100;
 export const SEARCH_MAX_PRICE = 1_000_000;
 /** A ZIP search finds communities within this many miles of the ZIP's centre. */
 export const ZIP_RADIUS_MILES = 50;
-/** The map's points endpoint returns at most this many points (and says when it capped). */
-export const MAP_POINTS_CAP = 50_000;
+/**
+ * The map's points endpoint answers with single points up to this many communities (the whole result,
+ * or those in the requested view); above it, it groups them on the server into grid clusters by zoom
+ * level (ADR 018), so no answer ships more than about this many rows whatever the result's size.
+ */
+export const MAP_POINTS_MAX = 2_000;
+/** The server's cluster cell is this many screen pixels wide at the requested zoom (256-pixel tiles). */
+export const MAP_CLUSTER_CELL_PX = 48;
+/** A clustered answer has at most about this many grid cells in the requested area (the cell grows when needed). */
+export const MAP_MAX_CELLS = 1_024;
+export const MAP_MAX_ZOOM = 22;
 
 /** '', whitespace and 'all' (any case) mean "no filter" for every filter parameter. */
 const blankToUndefined = (v: unknown) =>
@@ -89,6 +98,38 @@ const priceOrder = {
 /** The filters shared by the result page and the map points (GET /api/communities/search/points). */
 export const searchFilterSchema = z.object(filterShape).refine(priceOrder.check, priceOrder.params);
 export type SearchFilters = z.infer<typeof searchFilterSchema>;
+
+/** 'west,south,east,north' in degrees (no antimeridian crossing). */
+const bboxParam = z.preprocess(
+  blankToUndefined,
+  safeText()
+    .max(200)
+    .transform((v, ctx) => {
+      const n = v.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
+      const [west, south, east, north] = n as [number, number, number, number];
+      const ok =
+        n.length === 4 &&
+        n.every(Number.isFinite) &&
+        west >= -180 && east <= 180 && south >= -90 && north <= 90 && west < east && south < north;
+      if (!ok) {
+        ctx.addIssue({ code: 'custom', message: 'bbox must be west,south,east,north in degrees (west < east, south < north)' });
+        return z.NEVER;
+      }
+      return { west, south, east, north };
+    })
+    .optional(),
+);
+
+/** GET /api/communities/search/points: the filters, plus the map's zoom level and (optionally) the area in view. */
+export const mapPointsQuerySchema = z
+  .object({
+    ...filterShape,
+    zoom: intParam('zoom', 0, MAP_MAX_ZOOM, 3),
+    bbox: bboxParam,
+  })
+  .refine(priceOrder.check, priceOrder.params);
+export type MapPointsQuery = z.infer<typeof mapPointsQuerySchema>;
+export type MapBounds = { west: number; south: number; east: number; north: number };
 
 /** GET /api/communities/search query string. */
 export const searchQuerySchema = z
@@ -196,11 +237,29 @@ export const mapPointSchema = z.object({
 });
 export type MapPoint = z.infer<typeof mapPointSchema>;
 
+/** Several communities of one grid cell, drawn as one marker that zooms in (server clustering, ADR 018). */
+export const mapClusterSchema = z.object({
+  /** The mean position of its communities. */
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number().int(),
+  /** The box around its communities: [west, south, east, north]. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+});
+export type MapCluster = z.infer<typeof mapClusterSchema>;
+
 export const mapPointsResponseSchema = z.object({
+  /** Single communities (every one of the answer's area when `clustered` is false). */
   points: z.array(mapPointSchema),
-  /** Communities in the result that have coordinates (may exceed points.length when capped). */
+  /** Grid clusters (empty unless `clustered`); their counts plus the points make `inView`. */
+  clusters: z.array(mapClusterSchema),
+  /** Communities in the result that have coordinates. */
   total: z.number().int(),
-  capped: z.boolean(),
+  /** Those of them in the requested area (`total` without bbox, or when `complete`). */
+  inView: z.number().int(),
+  clustered: z.boolean(),
+  /** True when `points` is the whole result (no view needed: panning and zooming need no new request). */
+  complete: z.boolean(),
 });
 export type MapPointsResponse = z.infer<typeof mapPointsResponseSchema>;
 

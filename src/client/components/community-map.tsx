@@ -1,5 +1,6 @@
 // The interactive map of a search result (SPEC section 2, map view): MapLibre GL, lazy-loaded, every
-// community of the result clustered, drawn without the internet (US state shapes from us-atlas; an
+// community of the result clustered (a large result arrives clustered by the server for the view and
+// zoom level, ADR 018; MapLibre clusters what arrives), drawn without the internet (US state shapes from us-atlas; an
 // optional raster tile layer when the server is configured with one). Clusters and communities are
 // HTML buttons (keyboard reachable, no glyphs needed); choosing a community opens its card.
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -19,7 +20,7 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { MapPoint } from '../../contracts/search';
+import type { MapCluster, MapPoint } from '../../contracts/search';
 import { formatCurrency } from '../lib/format';
 import { cn } from '../lib/utils';
 import { usStateShapes } from './map/us-states';
@@ -36,6 +37,12 @@ const US_ZOOM = 3;
 
 export interface CommunityMapProps {
   points: MapPoint[];
+  /** Server clusters (ADR 018): drawn like MapLibre's clusters; choosing one zooms to its communities. */
+  clusters?: MapCluster[];
+  /** The map frames the data once per key (a new search), not when a pan or zoom brings new data. */
+  frameKey?: string | undefined;
+  /** The view after each move: integer zoom and the area around it, for server clustering. */
+  onViewChange?: (view: { zoom: number; bbox: string }) => void;
   /** Raster tile URL template ({z}/{x}/{y}); the offline state shapes are drawn when absent. */
   tileUrl?: string | null;
   attribution?: string | null;
@@ -62,11 +69,36 @@ function baseStyle(tileUrl?: string | null, attribution?: string | null): StyleS
   };
 }
 
-function toGeoJson(points: MapPoint[]): FeatureCollection<Point, { id: number }> {
+interface FeatureProps {
+  /** A community's id (single points). */
+  id?: number;
+  /** How many communities the feature stands for: 1, or a server cluster's count. */
+  weight: number;
+  /** A server cluster: its index in `clusters`. */
+  sc?: number;
+}
+
+function toGeoJson(points: MapPoint[], clusters: MapCluster[] = []): FeatureCollection<Point, FeatureProps> {
   return {
     type: 'FeatureCollection',
-    features: points.map((p) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [p.lng, p.lat] }, properties: { id: p.id } })),
+    features: [
+      ...points.map((p) => ({ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [p.lng, p.lat] }, properties: { id: p.id, weight: 1 } })),
+      ...clusters.map((c, i) => ({ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [c.lng, c.lat] }, properties: { sc: i, weight: c.count } })),
+    ],
   };
+}
+
+/** The view padded by half its size on each side (fewer requests while panning), rounded outwards. */
+function viewOf(map: MapLibreMap): { zoom: number; bbox: string } {
+  const b = map.getBounds();
+  const padX = (b.getEast() - b.getWest()) / 2;
+  const padY = (b.getNorth() - b.getSouth()) / 2;
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  const west = Math.floor(clamp(b.getWest() - padX, -180, 179) * 100) / 100;
+  const east = Math.ceil(clamp(b.getEast() + padX, west + 0.01, 180) * 100) / 100;
+  const south = Math.floor(clamp(b.getSouth() - padY, -90, 89) * 100) / 100;
+  const north = Math.ceil(clamp(b.getNorth() + padY, south + 0.01, 90) * 100) / 100;
+  return { zoom: Math.max(0, Math.floor(map.getZoom())), bbox: [west, south, east, north].join(',') };
 }
 
 /** '$3,200 - $7,500', one price when both ends agree, or 'Contact for pricing'. */
@@ -115,6 +147,13 @@ function webglAvailable(): boolean {
   } catch {
     return false;
   }
+}
+
+/** 1234 -> '1.2k', 45000 -> '45k' (as MapLibre abbreviates its own clusters). */
+function abbreviate(count: number): string {
+  if (count < 1000) return String(count);
+  if (count < 10_000) return `${(Math.round(count / 100) / 10).toString()}k`;
+  return `${Math.round(count / 1000)}k`;
 }
 
 function clusterSize(count: number): number {
@@ -170,8 +209,13 @@ function MapCard({ point, onClose }: { point: MapPoint; onClose: () => void }) {
   );
 }
 
-export function CommunityMap({ points, tileUrl, attribution, className }: CommunityMapProps) {
+const NO_CLUSTERS: MapCluster[] = [];
+
+export function CommunityMap({ points, clusters = NO_CLUSTERS, frameKey, onViewChange, tileUrl, attribution, className }: CommunityMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const clustersRef = useRef<MapCluster[]>(clusters);
+  const onViewRef = useRef(onViewChange);
+  const framedRef = useRef<string | undefined>(undefined);
   const mapRef = useRef<MapLibreMap | null>(null);
   const markersRef = useRef(new Map<string, Marker>());
   const byIdRef = useRef(new Map<number, MapPoint>());
@@ -182,7 +226,9 @@ export function CommunityMap({ points, tileUrl, attribution, className }: Commun
   const byId = useMemo(() => new Map(points.map((p) => [p.id, p])), [points]);
   useEffect(() => {
     byIdRef.current = byId;
-  }, [byId]);
+    clustersRef.current = clusters;
+    onViewRef.current = onViewChange;
+  }, [byId, clusters, onViewChange]);
 
   // Create the map (again only when the tile configuration changes).
   useEffect(() => {
@@ -222,23 +268,32 @@ export function CommunityMap({ points, tileUrl, attribution, className }: Commun
       for (const f of map.querySourceFeatures(SOURCE)) {
         const [lng, lat] = (f.geometry as Point).coordinates as [number, number];
         if (!view.contains([lng, lat])) continue; // only what can be seen
-        const props = f.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; point_count_abbreviated?: string | number; id?: number };
-        const key = props.cluster ? `c${props.cluster_id}` : `p${props.id}`;
+        const props = f.properties as { cluster?: boolean; cluster_id?: number; weight?: number; id?: number; sc?: number };
+        const server = props.sc !== undefined ? clustersRef.current[props.sc] : undefined;
+        const key = props.cluster ? `c${props.cluster_id}` : server ? `s${props.sc}` : `p${props.id}`;
         if (next.has(key)) continue;
         let marker = markers.get(key);
         if (!marker) {
           const coords = (f.geometry as Point).coordinates as [number, number];
           const el = document.createElement('button');
           el.type = 'button';
-          if (props.cluster) {
-            const count = props.point_count ?? 0;
+          if (props.cluster || server) {
+            // A cluster's count is the sum of its features' weights (server clusters count their communities).
+            const count = props.weight ?? 0;
             const size = clusterSize(count);
             Object.assign(el.style, CLUSTER_STYLE, { width: `${size}px`, height: `${size}px`, fontSize: size >= 48 ? '14px' : '13px' });
-            el.textContent = String(props.point_count_abbreviated ?? count);
+            el.textContent = abbreviate(count);
             el.setAttribute('aria-label', `${count.toLocaleString('en-US')} communities here: zoom in`);
             const clusterId = props.cluster_id ?? 0;
             el.addEventListener('click', (e) => {
               e.stopPropagation();
+              if (server) {
+                // Zoom to the cell's communities; the map then asks the server for that view.
+                const [w, s, e2, n] = server.bounds;
+                if (e2 - w < 1e-4 && n - s < 1e-4) map.easeTo({ center: coords, zoom: Math.min(map.getZoom() + 3, 17) });
+                else map.fitBounds([w, s, e2, n], { padding: 48, maxZoom: 17 });
+                return;
+              }
               const source = map.getSource<GeoJSONSource>(SOURCE);
               source
                 ?.getClusterExpansionZoom(clusterId)
@@ -270,12 +325,31 @@ export function CommunityMap({ points, tileUrl, attribution, className }: Commun
     };
 
     map.on('load', () => {
-      map.addSource(SOURCE, { type: 'geojson', data: toGeoJson([]), cluster: true, clusterRadius: 56, clusterMaxZoom: 13 });
+      map.addSource(SOURCE, {
+        type: 'geojson',
+        data: toGeoJson([]),
+        cluster: true,
+        clusterRadius: 56,
+        clusterMaxZoom: 13,
+        clusterProperties: { weight: ['+', ['get', 'weight']] },
+      });
       // An invisible layer keeps the source's tiles loaded; the markers above draw what is seen.
       map.addLayer({ id: 'communities-hit', type: 'circle', source: SOURCE, paint: { 'circle-radius': 1, 'circle-opacity': 0 } });
       setReady(true);
     });
-    map.on('moveend', schedule);
+    let lastView = '';
+    const reportView = () => {
+      const view = viewOf(map);
+      const key = `${view.zoom}|${view.bbox}`;
+      if (key === lastView) return;
+      lastView = key;
+      onViewRef.current?.(view);
+    };
+    map.on('moveend', () => {
+      schedule();
+      reportView();
+    });
+    map.once('idle', reportView);
     map.on('sourcedata', (e) => {
       if (e.sourceId === SOURCE && e.isSourceLoaded) schedule();
     });
@@ -301,21 +375,27 @@ export function CommunityMap({ points, tileUrl, attribution, className }: Commun
     if (!source) return;
     for (const m of markersRef.current.values()) m.remove();
     markersRef.current.clear();
-    source.setData(toGeoJson(points));
+    source.setData(toGeoJson(points, clusters));
     setSelected((s) => (s && byId.has(s.id) ? s : null));
-    if (points.length === 0) {
+    // Frame a new search once; data for a new view of the same search leaves the view alone.
+    if (frameKey === undefined || framedRef.current === frameKey) return;
+    framedRef.current = frameKey;
+    if (points.length === 0 && clusters.length === 0) {
       map.jumpTo({ center: US_CENTER, zoom: US_ZOOM });
-    } else if (points.length === 1) {
+    } else if (points.length === 1 && clusters.length === 0) {
       map.jumpTo({ center: [points[0]!.lng, points[0]!.lat], zoom: 11 });
     } else {
       // Frame the contiguous US when nearly everything is there (Alaska and Hawaii stay a pan away).
-      const lower48 = points.filter((p) => p.lat > 24 && p.lat < 50 && p.lng > -125 && p.lng < -66);
-      const framed = lower48.length >= points.length * 0.9 && lower48.length > 0 ? lower48 : points;
+      const all = [...points.map((p) => ({ lat: p.lat, lng: p.lng, n: 1 })), ...clusters.map((c) => ({ lat: c.lat, lng: c.lng, n: c.count }))];
+      const inLower48 = (p: { lat: number; lng: number }) => p.lat > 24 && p.lat < 50 && p.lng > -125 && p.lng < -66;
+      const count = (list: typeof all) => list.reduce((sum, p) => sum + p.n, 0);
+      const lower48 = all.filter(inLower48);
+      const framed = count(lower48) >= count(all) * 0.9 && lower48.length > 0 ? lower48 : all;
       const bounds = new LngLatBounds();
       for (const p of framed) bounds.extend([p.lng, p.lat]);
       map.fitBounds(bounds, { padding: 48, maxZoom: 12, duration: 0 });
     }
-  }, [points, ready, byId]);
+  }, [points, clusters, frameKey, ready, byId]);
 
   return (
     <div

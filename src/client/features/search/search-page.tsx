@@ -15,7 +15,7 @@ import { useFavoriteIds, useToggleFavorite } from '../../lib/favorites';
 import { formatNumber } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 import { cn } from '../../lib/utils';
-import { EMPTY_FILTERS, type SearchFilterState, useCommunitySearch, useMapConfig, useMapPoints } from './api/search-communities';
+import { EMPTY_FILTERS, type MapView as MapViewState, type SearchFilterState, useCommunitySearch, useMapConfig, useMapPoints } from './api/search-communities';
 import { SearchFilters } from './components/search-filters';
 import { SearchPagination } from './components/search-pagination';
 
@@ -356,7 +356,8 @@ function ResultCards({ variant, communities, favoriteIds, pendingId, onToggleFav
 }
 
 function MapView({ filters, total }: { filters: SearchFilterState; total: number }) {
-  const points = useMapPoints(filters, true);
+  const [view, setView] = useState<MapViewState | null>(null);
+  const points = useMapPoints(filters, true, view);
   const config = useMapConfig(true);
   const mapFallback = <Skeleton className="h-[600px] w-full rounded-lg" />;
   return (
@@ -366,15 +367,20 @@ function MapView({ filters, total }: { filters: SearchFilterState; total: number
           ? 'Loading the map…'
           : points.isError
             ? 'The map points could not be loaded. Please try again.'
-            : points.data.capped
-              ? `Showing the first ${formatNumber(points.data.points.length)} of ${formatNumber(points.data.total)} communities on the map. Narrow the search to see them all.`
-              : `${formatNumber(points.data.points.length)} of ${formatNumber(total)} communities shown on the map${points.data.points.length < total ? ' (the others have no map location)' : ''}. Select a cluster to zoom in, or a marker for details.`}
+            : `${formatNumber(points.data.total)} of ${formatNumber(total)} communities shown on the map${points.data.total < total ? ' (the others have no map location)' : ''}. Select a cluster to zoom in, or a marker for details.`}
       </p>
       {config.isPending ? (
         mapFallback
       ) : (
         <Suspense fallback={mapFallback}>
-          <CommunityMap points={points.data?.points ?? []} tileUrl={config.data?.tileUrl} attribution={config.data?.attribution} />
+          <CommunityMap
+            points={points.data?.points ?? []}
+            clusters={points.data?.clusters ?? []}
+            frameKey={points.data ? JSON.stringify(filters) : undefined}
+            onViewChange={setView}
+            tileUrl={config.data?.tileUrl}
+            attribution={config.data?.attribution}
+          />
         </Suspense>
       )}
     </div>

@@ -1,6 +1,6 @@
 // Routes of the communities module (registered under /api in src/server/app.ts):
 // the search, the map points of a whole search result and the map configuration.
-import { mapConfigSchema, mapPointsResponseSchema, searchFilterSchema, searchQuerySchema, searchResponseSchema } from '../../../contracts/search';
+import { mapConfigSchema, mapPointsQuerySchema, mapPointsResponseSchema, searchQuerySchema, searchResponseSchema } from '../../../contracts/search';
 import type { RouteModule } from '../../types';
 import { createSearchService } from './search.service';
 
@@ -15,9 +15,9 @@ export const communityRoutes: RouteModule = (app, { pool, env }) => {
 
   app.get(
     '/communities/search/points',
-    { schema: { querystring: searchFilterSchema, response: { 200: mapPointsResponseSchema } } },
+    { schema: { querystring: mapPointsQuerySchema, response: { 200: mapPointsResponseSchema } } },
     async (request, reply) => {
-      // Tens of thousands of points: serialized and compressed once (and cached), not validated row by row.
+      // Up to MAP_POINTS_MAX points (or clusters): serialized and compressed once (and cached), not validated row by row.
       const body = await search.mapPoints(request.query);
       reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {

@@ -285,11 +285,35 @@ export interface PointRow extends SourceColumns {
   location_approximate: boolean;
 }
 
+/** The area of a map request in degrees (see mapPointsQuerySchema). */
+export interface Bounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** Extra conditions of a map query: the area in view, or a list of ids. */
+export interface PointScope {
+  bbox?: Bounds | undefined;
+  ids?: number[] | undefined;
+}
+
+function scopeWhere(scope: PointScope, p: Params): string {
+  const conds = ['c.lat IS NOT NULL', 'c.lng IS NOT NULL'];
+  if (scope.bbox) {
+    conds.push(`c.lat BETWEEN ${p.add(scope.bbox.south)} AND ${p.add(scope.bbox.north)}`);
+    conds.push(`c.lng BETWEEN ${p.add(scope.bbox.west)} AND ${p.add(scope.bbox.east)}`);
+  }
+  if (scope.ids) conds.push(`c.id = ANY(${p.add(scope.ids)}::int[])`);
+  return conds.join(' AND ');
+}
+
 /**
- * Map points of the whole result (communities with coordinates), at most `limit` rows, by id. With care
- * types, the price span is that of the chosen care types' entries within the band (as on the cards).
+ * Map points of the result (communities with coordinates, within `scope`), by id. With care types, the
+ * price span is that of the chosen care types' entries within the band (as on the cards).
  */
-export async function findPoints(db: Queryable, criteria: SearchCriteria, limit: number): Promise<PointRow[]> {
+export async function findPoints(db: Queryable, criteria: SearchCriteria, scope: PointScope = {}): Promise<PointRow[]> {
   const p = new Params();
   const f = buildFilter(criteria, p);
   let prices = 'c.min_price, c.max_price, NULL::text AS price_care_type';
@@ -311,9 +335,8 @@ export async function findPoints(db: Queryable, criteria: SearchCriteria, limit:
                     (array_agg(q.care_type ORDER BY q.min_price, q.care_type))[1] AS care_type
                FROM community_pricing q
               WHERE q.community_id = c.id AND q.care_type = ANY(${careTypes}::text[]) ${band}) pr ON TRUE
-          WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL
-          ORDER BY c.id
-          LIMIT ${p.add(limit)}`,
+          WHERE ${f.where} AND ${scopeWhere(scope, p)}
+          ORDER BY c.id`,
         p.values,
       )
     ).rows;
@@ -322,22 +345,56 @@ export async function findPoints(db: Queryable, criteria: SearchCriteria, limit:
     `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, c.location_approximate, ${sourceColumns('c')}
        FROM communities c
        LEFT JOIN operators o ON o.id = c.operator_id
-      WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL
-      ORDER BY c.id
-      LIMIT ${p.add(limit)}`,
+      WHERE ${f.where} AND ${scopeWhere(scope, p)}
+      ORDER BY c.id`,
     p.values,
   );
   return rows;
 }
 
-export async function countPoints(db: Queryable, criteria: SearchCriteria): Promise<number> {
+/** Communities of the result with coordinates: all of them, and those inside `bbox` (= total without one). */
+export async function countPoints(db: Queryable, criteria: SearchCriteria, bbox?: Bounds): Promise<{ total: number; inView: number }> {
   const p = new Params();
   const f = buildFilter(criteria, p);
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM communities c WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL`,
+  const inView = bbox ? `count(*) FILTER (WHERE ${scopeWhere({ bbox }, p)})::int` : 'count(*)::int';
+  const { rows } = await db.query<{ total: number; in_view: number }>(
+    `SELECT count(*)::int AS total, ${inView} AS in_view FROM communities c WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL`,
     p.values,
   );
-  return rows[0]?.n ?? 0;
+  return { total: rows[0]?.total ?? 0, inView: rows[0]?.in_view ?? 0 };
+}
+
+export interface GridCell {
+  count: number;
+  lat: number;
+  lng: number;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  /** The lowest id of the cell (its only one when count = 1). */
+  id: number;
+}
+
+/**
+ * The result's communities within `bbox` grouped into square grid cells of `cellDeg` degrees anchored at
+ * (0, 0) (cell = floor(lng / cellDeg), floor(lat / cellDeg)), so a cell is the same whatever the view.
+ */
+export async function gridCells(db: Queryable, criteria: SearchCriteria, cellDeg: number, bbox?: Bounds): Promise<GridCell[]> {
+  const p = new Params();
+  const f = buildFilter(criteria, p);
+  const cell = p.add(cellDeg);
+  const { rows } = await db.query<GridCell>(
+    `SELECT count(*)::int AS count, avg(c.lat)::float8 AS lat, avg(c.lng)::float8 AS lng,
+            min(c.lng)::float8 AS west, min(c.lat)::float8 AS south, max(c.lng)::float8 AS east, max(c.lat)::float8 AS north,
+            min(c.id)::int AS id
+       FROM communities c
+      WHERE ${f.where} AND ${scopeWhere({ bbox }, p)}
+      GROUP BY floor(c.lng / ${cell}::float8), floor(c.lat / ${cell}::float8)
+      ORDER BY min(c.id)`,
+    p.values,
+  );
+  return rows;
 }
 
 /** The distinct (city, state) pairs of the listed directory: a city whose facilities are all delisted is not offered. */

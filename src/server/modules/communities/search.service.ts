@@ -6,9 +6,13 @@ import type pg from 'pg';
 import zipcodes from 'zipcodes';
 import { US_STATES } from '../../../contracts/constants';
 import {
-  MAP_POINTS_CAP,
+  MAP_CLUSTER_CELL_PX,
+  MAP_MAX_CELLS,
+  MAP_POINTS_MAX,
   ZIP_RADIUS_MILES,
   shownPrice,
+  type MapBounds,
+  type MapPointsQuery,
   type MapPointsResponse,
   type SearchCommunity,
   type SearchFilters,
@@ -23,9 +27,11 @@ import {
   countPoints,
   findPageIds,
   findPoints,
+  gridCells,
   listCities,
   loadCommunities,
   type LocationFilter,
+  type PointRow,
   type SearchCriteria,
 } from './search.repo';
 
@@ -94,6 +100,21 @@ function pickCities(matches: CityMatch[]): { city: string; state: string; rank: 
 export interface SearchServiceOptions {
   /** How long counts, pages and points are reused (ms); 0 disables the cache. */
   cacheTtlMs?: number;
+  /** Above this many communities (in the requested area) the map points are clustered (default MAP_POINTS_MAX). */
+  mapPointsMax?: number;
+}
+
+const WORLD: MapBounds = { west: -180, south: -90, east: 180, north: 90 };
+
+/**
+ * The side of a server cluster cell in degrees (ADR 018): MAP_CLUSTER_CELL_PX screen pixels at the zoom
+ * level (256-pixel Web Mercator tiles), grown when the area would otherwise hold more than MAP_MAX_CELLS
+ * cells, so a clustered answer stays small whatever zoom and area a client sends.
+ */
+export function clusterCellDegrees(zoom: number, area: MapBounds = WORLD): number {
+  const byZoom = (MAP_CLUSTER_CELL_PX * 360) / (256 * 2 ** zoom);
+  const byArea = Math.sqrt(((area.east - area.west) * (area.north - area.south)) / MAP_MAX_CELLS);
+  return Math.max(byZoom, byArea);
 }
 
 function filterKey(f: SearchFilters): string {
@@ -116,6 +137,22 @@ export interface SerializedPoints {
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
+function toPoint(r: PointRow): MapPointsResponse['points'][number] {
+  return {
+    id: r.id,
+    name: r.name,
+    lat: round(r.lat, 5),
+    lng: round(r.lng, 5),
+    operatorName: r.operator_name,
+    careTypes: r.care_types,
+    minPrice: r.min_price,
+    maxPrice: r.max_price,
+    source: toSource(r),
+    priceCareType: r.price_care_type,
+    approximate: r.location_approximate,
+  };
+}
+
 export function createSearchService(db: Queryable, options: SearchServiceOptions = {}) {
   const ttl = options.cacheTtlMs ?? 20_000;
   // No answer is older than `ttl`; in its last fifth it is still served while one background refresh
@@ -124,7 +161,8 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   const locations = new TtlCache<LocationFilter>({ ...age, maxEntries: 2000 });
   const counts = new TtlCache<number>({ ...age, maxEntries: 2000 });
   const pages = new TtlCache<SearchResponse>({ ...age, maxEntries: 1000 });
-  const points = new TtlCache<SerializedPoints>({ ...age, maxEntries: 16 });
+  const points = new TtlCache<SerializedPoints>({ ...age, maxEntries: 64 });
+  const pointsMax = options.mapPointsMax ?? MAP_POINTS_MAX;
   // The city list is an index of the directory, not an answer cache: reloaded (in the background) at most
   // once a minute even when the answer caches are off (APP_CACHES=false), so new cities appear within 60 s.
   const cityIndex = new CityIndex(() => listCities(db), Math.max(ttl * 3, 60_000));
@@ -202,30 +240,42 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
     });
   }
 
-  /** The whole result as compact map points, serialized and gzipped once (it can be tens of thousands of rows). */
-  async function mapPoints(f: SearchFilters): Promise<SerializedPoints> {
-    return points.get(filterKey(f), async () => {
-      const criteria = await criteriaFor(f);
-      const rows = await findPoints(db, criteria, MAP_POINTS_CAP + 1);
-      const capped = rows.length > MAP_POINTS_CAP;
-      const total = capped ? await countPoints(db, criteria) : rows.length;
-      const body: MapPointsResponse = {
-        points: rows.slice(0, MAP_POINTS_CAP).map((r) => ({
-          id: r.id,
-          name: r.name,
-          lat: round(r.lat, 5),
-          lng: round(r.lng, 5),
-          operatorName: r.operator_name,
-          careTypes: r.care_types,
-          minPrice: r.min_price,
-          maxPrice: r.max_price,
-          source: toSource(r),
-          priceCareType: r.price_care_type,
-          approximate: r.location_approximate,
-        })),
-        total,
-        capped,
-      };
+  /**
+   * The map's answer (ADR 018): the whole result as single points when it has at most `pointsMax`
+   * communities with coordinates; else those in the requested view (`bbox`) when they are few enough;
+   * else grid clusters by zoom level, with cells of one community sent as points. Serialized and gzipped once.
+   */
+  async function mapPoints(q: Pick<MapPointsQuery, keyof SearchFilters | 'zoom' | 'bbox'>): Promise<SerializedPoints> {
+    const bbox = q.bbox;
+    const key = JSON.stringify([filterKey(q), q.zoom, bbox ? [bbox.west, bbox.south, bbox.east, bbox.north] : null]);
+    return points.get(key, async () => {
+      const criteria = await criteriaFor(q);
+      const { total, inView } = await countPoints(db, criteria, bbox);
+      let body: MapPointsResponse;
+      if (total <= pointsMax) {
+        body = { points: (await findPoints(db, criteria)).map(toPoint), clusters: [], total, inView: total, clustered: false, complete: true };
+      } else if (inView <= pointsMax) {
+        body = { points: (await findPoints(db, criteria, { bbox })).map(toPoint), clusters: [], total, inView, clustered: false, complete: false };
+      } else {
+        const cells = await gridCells(db, criteria, clusterCellDegrees(q.zoom, bbox), bbox);
+        const singles = cells.filter((c) => c.count === 1).map((c) => c.id);
+        const rows = singles.length ? await findPoints(db, criteria, { ids: singles }) : [];
+        body = {
+          points: rows.map(toPoint),
+          clusters: cells
+            .filter((c) => c.count > 1)
+            .map((c) => ({
+              lat: round(c.lat, 5),
+              lng: round(c.lng, 5),
+              count: c.count,
+              bounds: [round(c.west, 5), round(c.south, 5), round(c.east, 5), round(c.north, 5)] as [number, number, number, number],
+            })),
+          total,
+          inView,
+          clustered: true,
+          complete: false,
+        };
+      }
       const json = JSON.stringify(body);
       return { json, gzip: await gzipAsync(json) };
     });

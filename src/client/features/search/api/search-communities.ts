@@ -1,6 +1,6 @@
 // GET /api/communities/search (one page of results), GET /api/communities/search/points (every
 // community of the result, for the map) and GET /api/config/map (optional raster tiles).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchSort } from '../../../../contracts/constants';
 import type { MapConfig, MapPointsResponse, SearchResponse } from '../../../../contracts/search';
 import { getJson, withQuery } from '../../../lib/api';
@@ -53,17 +53,37 @@ export function useCommunitySearch(f: SearchFilterState, page: number, sort: Sea
   return useQuery(searchQueryOptions(f, page, sort));
 }
 
-export const getMapPoints = (f: SearchFilterState) => getJson<MapPointsResponse>(withQuery(SEARCH_POINTS_URL, filterParams(f)));
+/** What the map shows: its integer zoom level and the area in view ('west,south,east,north', rounded). */
+export interface MapView {
+  zoom: number;
+  bbox: string;
+}
 
-export const mapPointsQueryOptions = (f: SearchFilterState) =>
+export const getMapPoints = (f: SearchFilterState, view?: MapView | null) =>
+  getJson<MapPointsResponse>(withQuery(SEARCH_POINTS_URL, { ...filterParams(f), zoom: view?.zoom, bbox: view?.bbox }));
+
+export const mapPointsQueryOptions = (f: SearchFilterState, view?: MapView | null) =>
   queryOptions({
-    queryKey: [SEARCH_POINTS_URL, filterParams(f)],
-    queryFn: () => getMapPoints(f),
+    queryKey: [SEARCH_POINTS_URL, filterParams(f), view ?? null],
+    queryFn: () => getMapPoints(f, view),
   });
 
-/** Every community of the current result as a map point; fetched only while the map is shown. */
-export function useMapPoints(f: SearchFilterState, enabled: boolean) {
-  return useQuery({ ...mapPointsQueryOptions(f), enabled });
+/**
+ * The map's communities (ADR 018): first the whole result (single points when it is small, else server
+ * clusters of the whole US); when that answer is not complete, again for the area in view at its zoom
+ * level whenever the view changes (the previous answer stays shown meanwhile). Fetched only while the map is shown.
+ */
+export function useMapPoints(f: SearchFilterState, enabled: boolean, view?: MapView | null) {
+  const whole = useQuery({ ...mapPointsQueryOptions(f), enabled });
+  const needsView = enabled && whole.data !== undefined && !whole.data.complete && Boolean(view);
+  const filters = JSON.stringify(filterParams(f));
+  const inView = useQuery({
+    ...mapPointsQueryOptions(f, view),
+    enabled: needsView,
+    // The previous view's answer of the same filters stays drawn while the new one loads (never another search's).
+    placeholderData: (previous, previousQuery) => (previousQuery && JSON.stringify(previousQuery.queryKey[1]) === filters ? keepPreviousData(previous) : undefined),
+  });
+  return needsView && inView.data ? inView : whole;
 }
 
 export const mapConfigQueryOptions = () =>

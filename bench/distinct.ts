@@ -1,0 +1,105 @@
+// Distinct-request workloads of `npm run bench` (issue 13): long lists of realistic, all-different URLs
+// (city × care type × price band × amenities × sort × page for search; filter × sort × page for the
+// insight tables), shuffled with a fixed seed. The bench hands them out in order through autocannon's
+// request callback with one counter per workload shared by all connections and kept across the warm-up
+// and the measured run, so no URL is sent twice in a run and no answer cache can serve a repeat.
+import { CARE_TYPES, INSIGHT_PRICING_OPTIONS, INSIGHT_SCORE_OPTIONS, OPERATOR_COMMUNITY_LABELS, OPERATOR_REVENUE_LABELS } from '../src/contracts/constants';
+import { INSIGHT_SORT_FIELDS, OPERATOR_SORT_FIELDS } from '../src/contracts/insights';
+
+/** Deterministic PRNG (mulberry32), so two runs send the same sequence. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `count` distinct URLs drawn at random from the cross product of `make`'s choices (a Set guards against
+ * repeats; draws that repeat are skipped). Returns fewer only when the product is smaller than `count`.
+ */
+function distinctUrls(count: number, seed: number, make: (pick: <T>(xs: readonly T[]) => T) => string): string[] {
+  const random = rng(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const seen = new Set<string>();
+  for (let tries = 0; seen.size < count && tries < count * 20; tries++) seen.add(make(pick));
+  return [...seen];
+}
+
+const qs = (params: Record<string, string | number | undefined>) =>
+  Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+
+const SEARCH_AMENITIES = ['', '', '', 'Pet Friendly', 'Fitness Center', 'Swimming Pool', 'Transportation', 'Pet Friendly,Housekeeping', 'Dining Services,24/7 Care'];
+const PRICE_BANDS: Array<[number | undefined, number | undefined]> = [
+  [undefined, undefined],
+  [undefined, undefined],
+  [2000, 4000],
+  [3000, 6000],
+  [undefined, 5000],
+  [4000, undefined],
+  [2500, 8000],
+  [5000, 9000],
+];
+const SEARCH_SORTS = ['relevance', 'relevance', 'price_low', 'price_high', 'rating', 'name'];
+const PAGES = [1, 1, 1, 1, 2, 2, 3, 4, 5, 8];
+const STATES = ['CA', 'TX', 'FL', 'NY', 'PA', 'IL', 'OH', 'GA', 'NC', 'MI', 'NJ', 'VA', 'WA', 'AZ', 'MA', 'TN', 'IN', 'MO', 'MD', 'WI', 'CO', 'MN'];
+const ZIPS = ['60540', '10001', '94110', '77002', '33101', '85004', '98101', '30303', '02108', '19103', '48201', '80202', '55401', '37203', '63101', '28202'];
+
+/**
+ * Community searches: mostly a real city (as "City" or "City, ST"), some states, ZIPs and no location;
+ * any care type (or none), price band, amenities, sort and page.
+ */
+export function distinctSearchPaths(cities: Array<{ city: string; state: string }>, count: number): string[] {
+  const places = cities.length ? cities : [{ city: 'Chicago', state: 'IL' }];
+  return distinctUrls(count, 13, (pick) => {
+    const kind = pick(['city', 'city', 'city', 'cityState', 'state', 'zip', 'none']);
+    const c = pick(places);
+    const location = kind === 'city' ? c.city : kind === 'cityState' ? `${c.city}, ${c.state}` : kind === 'state' ? pick(STATES) : kind === 'zip' ? pick(ZIPS) : undefined;
+    const careTypes = pick(['', '', ...CARE_TYPES, 'Assisted Living,Memory Care']);
+    const [priceMin, priceMax] = pick(PRICE_BANDS);
+    return `/api/communities/search?${qs({ location, careTypes, amenities: pick(SEARCH_AMENITIES), priceMin, priceMax, sort: pick(SEARCH_SORTS), page: pick(PAGES) })}`;
+  });
+}
+
+/** Community insights: state / city / pricing / score / search text filters × every sort × page and page size. */
+export function distinctCommunityInsightPaths(cities: Array<{ city: string; state: string }>, count: number): string[] {
+  const places = cities.length ? cities : [{ city: 'Chicago', state: 'IL' }];
+  return distinctUrls(count, 14, (pick) => {
+    const where = pick(['none', 'state', 'state', 'city', 'search']);
+    const c = pick(places);
+    return `/api/community-insights?${qs({
+      page: pick(PAGES),
+      pageSize: pick([25, 25, 50, 100]),
+      sortField: pick(INSIGHT_SORT_FIELDS),
+      sortDirection: pick(['asc', 'desc']),
+      state: where === 'state' ? pick(STATES) : where === 'city' ? c.state : undefined,
+      city: where === 'city' ? c.city : undefined,
+      searchQuery: where === 'search' ? pick(['sunrise', 'oak', 'senior', 'manor', 'village', 'garden', 'care', 'hills']) : undefined,
+      pricingRange: pick(['', '', ...INSIGHT_PRICING_OPTIONS.map((o) => o.value)]),
+      communityScore: pick(['', '', '', ...INSIGHT_SCORE_OPTIONS.map((o) => o.value)]),
+    })}`;
+  });
+}
+
+/** Operator insights: state / revenue / size / search text filters × every sort × page. */
+export function distinctOperatorInsightPaths(count: number): string[] {
+  return distinctUrls(count, 15, (pick) =>
+    `/api/operator-insights?${qs({
+      page: pick(PAGES),
+      pageSize: pick([25, 25, 50, 100]),
+      sortField: pick(OPERATOR_SORT_FIELDS),
+      sortDirection: pick(['asc', 'desc']),
+      operatorState: pick(['', '', ...STATES]),
+      operatorRevenue: pick(['', '', ...Object.keys(OPERATOR_REVENUE_LABELS)]),
+      operatorTotalCommunities: pick(['', '', ...Object.keys(OPERATOR_COMMUNITY_LABELS)]),
+      searchQuery: pick(['', '', '', 'care', 'senior', 'living', 'health', 'group']),
+    })}`,
+  );
+}
