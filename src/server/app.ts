@@ -14,6 +14,7 @@ import { assertSameOrigin, isApiPath } from './lib/http';
 import { postgresRateLimitStore } from './lib/rate-limit-store';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { registerApiDocs, registerApiDocsRoutes } from './modules/docs/openapi';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -135,12 +136,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   const deps: AppDeps = { pool: options.pool, db: options.db, env };
+  // The OpenAPI collector listens to every route declared from here on (ADR 019).
+  await registerApiDocs(app as unknown as App);
   await app.register(
     async (api) => {
       for (const register of MODULES) await register(api as unknown as App, deps);
     },
     { prefix: '/api' },
   );
+  // /api/openapi.json and the reference page /api/docs (served from the installed package).
+  await registerApiDocsRoutes(app as unknown as App);
 
   // Outside /api: generated illustrations (/media/...).
   await mediaRoutes(app as unknown as App, deps);

@@ -1,6 +1,5 @@
 // Routes of the care-advisor desk (registered under /api in src/server/app.ts). Every route is admin
 // only (requireAdmin: 401 signed out, 403 for other users). The module also runs the lead notifier.
-import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -25,6 +24,7 @@ import { errorResponseSchema } from '../../../contracts/errors';
 import { AppError, notFound } from '../../lib/errors';
 import type { App, RouteModule } from '../../types';
 import { requireAdmin } from '../auth/session';
+import { csvBody, csvFileResponse } from '../docs/responses';
 import { notifyLead, setupNotifier } from '../notify/notifier';
 import { dataOverview, findLead, listLeads, listUsers, toAdminLead } from './admin.repo';
 import { changeLeadStatus, getLeadDetail, importLicensedUpload, importUpload, leadCsv, patchUser } from './admin.service';
@@ -35,8 +35,11 @@ export const adminRoutes: RouteModule = async (parent, { pool, env }) => {
   // One encapsulated plugin: multipart and the guard stay inside the admin module.
   await parent.register(async (instance) => {
     const app = instance as unknown as App;
-    // onRequest: refused before any body (e.g. an upload) is read or validated.
-    app.addHook('onRequest', requireAdmin);
+    // onRequest: refused before any body (e.g. an upload) is read or validated. Put on each route (not
+    // addHook) so that the route itself names its guard: the OpenAPI document reads it (ADR 019).
+    app.addHook('onRoute', (route) => {
+      route.onRequest = [requireAdmin, ...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : [])];
+    });
     const notifier = setupNotifier(app, { pool, env, worker: env.NODE_ENV !== 'test' });
 
     // The inbox (the lead list the spec's client refreshes after a request is sent).
@@ -46,13 +49,13 @@ export const adminRoutes: RouteModule = async (parent, { pool, env }) => {
       return { ...result, page, pageSize };
     });
 
-    app.get('/admin/leads/export.csv', { schema: { querystring: leadFiltersSchema } }, async (request, reply) => {
+    app.get('/admin/leads/export.csv', { schema: { querystring: leadFiltersSchema, response: { 200: csvFileResponse('The filtered information requests as CSV') } } }, async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="information-requests-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(leadCsv(pool, request.query)));
+        .send(csvBody(leadCsv(pool, request.query)));
     });
 
     app.get('/admin/leads/:id', { schema: { params: adminIdParamsSchema, response: { 200: leadDetailResponseSchema, ...errors } } }, async (request) =>

@@ -21,6 +21,7 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import type { RouteModule } from '../../types';
 import { login, prepareAuth, register, resetPassword, resetTarget, toAuthUserResponse, verifyEmail } from './auth.service';
+import { htmlPageResponse, noBodyResponse } from '../docs/responses';
 import { createLinkSender } from './links';
 import {
   decodeTx,
@@ -95,7 +96,19 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
   });
 
   // The sign-in page. The client router renders LoginPage here; ?sso=1 goes to the OIDC provider.
-  app.get('/login', { schema: { querystring: loginPageQuerySchema, hide: true }, config: ssoLimit }, async (request, reply) => {
+  app.get(
+    '/login',
+    {
+      schema: {
+        querystring: loginPageQuerySchema,
+        response: {
+          200: htmlPageResponse('The sign-in page (the client app)'),
+          302: noBodyResponse('?sso=1: to the OpenID Connect provider'),
+          303: noBodyResponse('Already signed in: to returnTo; SSO not configured or failed: back here with ?error'),
+        },
+      },
+      config: ssoLimit,
+    }, async (request, reply) => {
     const returnTo = safeReturnTo(request.query.returnTo);
     if (request.query.sso === '1') {
       if (!oidcConfigured(env)) {
@@ -121,7 +134,22 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
   // The OIDC provider sends the browser back here with ?code&state.
   app.get(
     '/login/callback',
-    { schema: { querystring: z.record(safeText(), safeText().max(4000)), hide: true }, config: ssoLimit },
+    {
+      schema: {
+        // What the provider sends back (RFC 6749 4.1.2, RFC 9207); any other parameter is text as well.
+        querystring: z
+          .object({
+            code: safeText().max(4000).optional(),
+            state: safeText().max(4000).optional(),
+            iss: safeText().max(4000).optional(),
+            error: safeText().max(4000).optional(),
+            error_description: safeText().max(4000).optional(),
+          })
+          .catchall(safeText().max(4000)),
+        response: { 303: noBodyResponse('Signed in: to the page the sign-in started from; refused: to /api/login?error=…') },
+      },
+      config: ssoLimit,
+    },
     async (request, reply) => {
       const tx = decodeTx(request.cookies[OIDC_TX_COOKIE]);
       reply.clearCookie(OIDC_TX_COOKIE, txCookie(request));
@@ -242,13 +270,13 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
   };
 
   // A navigation (the header's Sign Out link), not a data call.
-  app.get('/logout', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/logout', { schema: { response: { 303: noBodyResponse('Signed out: to the landing page') } } }, async (request, reply) => {
     await signOut(request, reply);
     return reply.header('Cache-Control', 'no-store').redirect('/', 303);
   });
 
-  app.post('/auth/logout', async (request, reply) => {
+  app.post('/auth/logout', { schema: { response: { 204: noBodyResponse('Signed out; the session cookie is cleared') } } }, async (request, reply) => {
     await signOut(request, reply);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 };

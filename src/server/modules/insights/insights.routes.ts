@@ -1,6 +1,5 @@
 // Routes of the insights module (registered under /api in src/server/app.ts): Community Insights,
 // Operator Intelligence, an operator's communities and the two Pro-only CSV exports.
-import { Readable } from 'node:stream';
 import {
   insightExportQuerySchema,
   insightQuerySchema,
@@ -14,6 +13,7 @@ import {
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
 import { csvFileName } from '../../lib/csv';
+import { csvBody, csvFileResponse } from '../docs/responses';
 import { createInsightService } from './insights.service';
 
 const EXPORT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
@@ -52,14 +52,14 @@ export const insightRoutes: RouteModule = (app, { pool, env }) => {
 
   app.get(
     '/community-insights/export.csv',
-    { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: insightExportQuerySchema } },
+    { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: insightExportQuerySchema, response: { 200: csvFileResponse('The filtered communities as CSV') } } },
     async (request, reply) => {
       const lines = await service.communityCsv(request.query);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${csvFileName('community-insights')}"`)
         .header('Cache-Control', 'no-store')
-        .send(Readable.from(lines));
+        .send(csvBody(lines));
     },
   );
 
@@ -74,14 +74,14 @@ export const insightRoutes: RouteModule = (app, { pool, env }) => {
 
   app.get(
     '/operator-insights/export.csv',
-    { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: operatorExportQuerySchema } },
+    { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: operatorExportQuerySchema, response: { 200: csvFileResponse('The filtered operators as CSV') } } },
     async (request, reply) => {
       const lines = await service.operatorCsv(request.query);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${csvFileName('operator-insights')}"`)
         .header('Cache-Control', 'no-store')
-        .send(Readable.from(lines));
+        .send(csvBody(lines));
     },
   );
 
