@@ -3,6 +3,7 @@
 // one, 'public' loads the real directory shipped in data/public/. Without --force an existing dataset is kept.
 import { parseArgs } from 'node:util';
 import { createPool, wrapPool } from '../src/server/db/client';
+import { ensureMarketData } from '../src/server/db/counties';
 import { runMigrations } from '../src/server/db/migrate';
 import { ensurePublicDataset } from '../src/server/db/public-dataset/load';
 import { ensureDataset, readDatasetMarker } from '../src/server/db/seed/dataset';
@@ -42,6 +43,7 @@ try {
     const result = await ensureDataset(pool, { scale, seed, force: values.force, log: (m) => console.log(`[seed] ${m}`) });
     console.log(result.generated ? `[seed] done in ${(result.ms / 1000).toFixed(1)} s` : '[seed] dataset already present (use --force to regenerate)');
   }
+  await ensureMarketData(pool, (m) => console.log(`[seed] ${m}`));
   console.log('[seed] marker:', JSON.stringify(await readDatasetMarker(pool)));
 } finally {
   await pool.end();

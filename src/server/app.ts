@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insights/insights.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
 import { marketRoutes } from './modules/market/market.routes';
+import { marketsRoutes } from './modules/markets/markets.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { registerSeoRoutes } from './modules/seo/seo.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
@@ -46,6 +47,7 @@ const MODULES: RouteModule[] = [
   insightRoutes,
   analyticsRoutes,
   marketRoutes,
+  marketsRoutes,
   warehouseRoutes,
   chatRoutes,
   adminRoutes,

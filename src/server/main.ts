@@ -2,6 +2,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { createPool, openDatabase, wrapPool } from './db/client';
+import { ensureMarketData } from './db/counties';
 import { runMigrations } from './db/migrate';
 import { ensurePublicDataset } from './db/public-dataset/load';
 import { ensureDataset } from './db/seed/dataset';
@@ -54,6 +55,16 @@ if (env.GENERATE_DATASET) {
       const result = await ensureDataset(maintenance, { scale: env.DATASET_SCALE, seed: env.DATASET_SEED, log: say });
       if (result.generated) say(`dataset generated in ${(result.ms / 1000).toFixed(1)} s`);
     }
+  } finally {
+    await maintenance.end();
+  }
+}
+
+// County population (ACS) and the county of every community that has none yet (issue 15): idempotent.
+{
+  const maintenance = createPool(database.maintenanceUrl, 2);
+  try {
+    await ensureMarketData(maintenance, say);
   } finally {
     await maintenance.end();
   }

@@ -126,6 +126,12 @@ export const communities = pgTable(
     maxPrice: integer('max_price'),
     // Licence-list facts (issue 12, docs/decisions/014-real-directory.md); null for demo rows.
     county: text('county'),
+    /**
+     * County FIPS code (issue 15, ADR 020): from the record's county name where it matches the ACS county
+     * list of its state, else the us-atlas county shape that contains lat/lng. Set at load/import time
+     * (src/server/db/counties.ts), never per request.
+     */
+    countyFips: text('county_fips'),
     licenseNumber: text('license_number'),
     /** The licence category in the state's own words ("RCFE-CONTINUING CARE RETIREMENT COMMUNITY"). */
     licenseType: text('license_type'),
@@ -166,7 +172,30 @@ export const communities = pgTable(
     index('communities_prices_idx').on(t.minPrice, t.maxPrice),
     index('communities_source_license_idx').on(t.source, t.licenseNumber),
     index('communities_source_match_idx').on(t.source, t.matchKey),
+    index('communities_county_fips_idx').on(t.countyFips),
   ],
+);
+
+/**
+ * People per county (issue 15): US Census Bureau ACS 2015-2019 (data/public/county-2019.csv.gz), loaded
+ * at start and by the seed, idempotently (src/server/db/counties.ts).
+ */
+export const countyPopulation = pgTable(
+  'county_population',
+  {
+    /** Five-digit county FIPS code. */
+    fips: text('fips').primaryKey(),
+    county: text('county').notNull(),
+    state: text('state').notNull(),
+    /** People aged 65 or older, ACS 2015-2019; null where the file says N/A. */
+    population65: integer('population_65'),
+    /** Percent of all people aged 85 or older, ACS 2015-2019. */
+    percent85: real('percent_85'),
+    population2010: integer('population_2010'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+  },
+  (t) => [index('county_population_state_idx').on(t.state)],
 );
 
 /** CMS facts of a nursing home (one row per community imported from CMS), as structured fields. */

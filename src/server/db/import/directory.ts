@@ -6,6 +6,7 @@
 import type { AsOfPrecision } from '../../../contracts/provenance';
 import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
+import { assignCounties, loadCountyPopulation } from '../counties';
 import type { Rejection } from './types';
 
 type Client = Pick<pg.PoolClient, 'query'>;
@@ -400,6 +401,9 @@ export async function writeDirectory(client: Client, batch: DirectoryBatch): Pro
   const cmsFacts = await upsertCmsFacts(client, facts);
 
   await refreshAggregates(client, { communityIds: com.changedIds });
+  // Their county (issue 15): by the record's county name, else by coordinates.
+  await loadCountyPopulation(client);
+  await assignCounties(client, { communityIds: com.changedIds });
   return {
     inserted: com.inserted,
     updated: com.updated,

@@ -2,6 +2,7 @@
 // upsert communities and operators on (source, source_id) in ONE transaction.
 import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
+import { assignCounties, loadCountyPopulation } from '../counties';
 import { allowLongStatements } from '../client';
 import { decodeText, headerKey, makeYielder, parseCsvStream } from './csv';
 import { upsertCmsFacts } from './directory';
@@ -302,6 +303,8 @@ export async function runImport(pool: pg.Pool, options: RunImportOptions): Promi
     const com = await upsertCommunities(client, summaryBase.kind, provenance, communities, ops.ids);
     await writeCmsFacts(client, summaryBase.kind, communities);
     await refreshAggregates(client, { communityIds: com.changedIds });
+    await loadCountyPopulation(client);
+    await assignCounties(client, { communityIds: com.changedIds });
     const finishedAt = new Date();
     const res = await client.query<{ id: number }>(
       `INSERT INTO imports (kind, file_name, status, rows_read, inserted, updated, rejected, rejections, started_at, finished_at)

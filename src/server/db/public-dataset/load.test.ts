@@ -44,6 +44,19 @@ describe('ensurePublicDataset', () => {
     const { rows: facts } = await tdb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM cms_ratings');
     expect(facts[0].n).toBe(expectedHomes);
 
+    // Every place knows its county (issue 15): the record's county name where it matches the ACS list,
+    // else its coordinates; the county lies in the place's own state (RI 44, DE 10).
+    const { rows: counties } = await tdb.pool.query<{ state: string; prefix: string | null; n: number }>(
+      `SELECT state, left(county_fips, 2) AS prefix, count(*)::int AS n FROM communities GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    expect(counties.map((r) => [r.state, r.prefix])).toEqual([['DE', '10'], ['RI', '44']]);
+    const { rows: byName } = await tdb.pool.query<{ n: number; total: number }>(
+      `SELECT count(*) FILTER (WHERE cp.fips = c.county_fips)::int AS n, count(*)::int AS total
+         FROM communities c JOIN county_population cp ON cp.state = c.state AND lower(cp.county) = lower(c.county)`,
+    );
+    expect(byName[0].total).toBeGreaterThan(0);
+    expect(byName[0].n).toBe(byName[0].total);
+
     const again = await ensurePublicDataset(tdb.pool, { states: STATES });
     expect(again.loaded).toBe(false);
     const { rows: after } = await tdb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM communities');

@@ -1,0 +1,307 @@
+// Rules of the markets module (issue 15, docs/decisions/020-markets.md). The county and state supply of
+// the whole country is computed in one pass and cached (5 minutes); a county's market and a competitive
+// set read only their own rows (county_fips and lat/lng indexes).
+import type pg from 'pg';
+import { US_STATES } from '../../../contracts/constants';
+import {
+  MIN_CAPACITY_SHARE,
+  MIN_COMPETITORS,
+  POPULATION_SOURCE,
+  type CapacitySource,
+  type CompetitiveSet,
+  type CountyFigure,
+  type CountyMarket,
+  type MarketsOverview,
+  type PricePosition,
+  type StateFigure,
+  type StateMarket,
+  type StatesSummary,
+  type SupplyFigures,
+} from '../../../contracts/markets';
+import { toSourceKind } from '../../../contracts/provenance';
+import { AppError, notFound } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
+import * as repo from './markets.repo';
+
+const MAX_AGE_MS = 5 * 60_000;
+const UNDERSERVED_LIST = 25;
+const TOP_OPERATORS = 5;
+/** The competitive set looks this far at most for its nearest 10. */
+const SEARCH_STEPS_MILES = [50, 150, 500];
+/** Competitors listed in an answer (the figures count every competitor in the set). */
+const LISTED_COMPETITORS = 60;
+
+/** capacity per 1,000 people aged 65+, one decimal. */
+export function bedsPer1000(capacity: number, population65: number | null): number | null {
+  if (!population65) return null;
+  return Math.round((capacity / population65) * 10_000) / 10;
+}
+
+/** PostgreSQL's percentile_cont: linear interpolation at position p * (n - 1) of the sorted values. */
+export function percentileCont(sorted: number[], p: number): number | null {
+  if (!sorted.length) return null;
+  const pos = p * (sorted.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/** Percent of `others` below `value`, ties counted half (mid-rank), one decimal. */
+export function percentRank(value: number, others: number[]): number | null {
+  if (!others.length) return null;
+  const below = others.filter((o) => o < value).length;
+  const equal = others.filter((o) => o === value).length;
+  return Math.round(((below + equal / 2) / others.length) * 1000) / 10;
+}
+
+const round = (n: number | null, digits = 0) => (n === null ? null : Math.round(n * 10 ** digits) / 10 ** digits);
+const mid = (p: { minPrice: number; maxPrice: number }) => (p.minPrice + p.maxPrice) / 2;
+
+function figures(s: repo.SupplyRow | undefined, population65: number | null): SupplyFigures {
+  const capacity = s?.capacity ?? 0;
+  return {
+    communities: s?.communities ?? 0,
+    capacity,
+    communitiesWithCapacity: s?.with_capacity ?? 0,
+    population65,
+    bedsPer1000: bedsPer1000(capacity, population65),
+  };
+}
+
+function sources(rows: repo.SourceRow[]): { capacity: CapacitySource[]; population: string } {
+  return {
+    capacity: rows.map((r) => ({ kind: toSourceKind(r.source_kind), name: r.source_name, asOf: r.as_of, asOfLatest: r.as_of_latest, communities: r.communities })),
+    population: POPULATION_SOURCE,
+  };
+}
+
+interface Overview {
+  us: SupplyFigures;
+  states: StateFigure[];
+  counties: CountyFigure[];
+  byFips: Map<string, CountyFigure>;
+  byState: Map<string, StateFigure>;
+  sources: repo.SourceRow[];
+}
+
+export function createMarketsService(pool: pg.Pool, options: { caching?: boolean } = {}) {
+  const on = options.caching ?? true;
+  const cache = new TtlCache<Overview>(on ? { ttlMs: (MAX_AGE_MS * 4) / 5, staleMs: MAX_AGE_MS / 5, maxEntries: 1 } : { ttlMs: 0 });
+
+  function overview(): Promise<Overview> {
+    return cache.get('all', async () => {
+      const [byCounty, byStateRows, pops, src] = await Promise.all([
+        repo.supplyByCounty(pool),
+        repo.supplyByState(pool),
+        repo.populations(pool),
+        repo.capacitySources(pool),
+      ]);
+      const supply = new Map(byCounty.map((r) => [r.key, r]));
+      const counties = pops.map((p) => ({ fips: p.fips, county: p.county, state: p.state, percent85: p.percent_85, ...figures(supply.get(p.fips), p.population_65) }));
+      const statePop = new Map<string, number>();
+      for (const p of pops) if (p.population_65 !== null) statePop.set(p.state, (statePop.get(p.state) ?? 0) + p.population_65);
+      const states = byStateRows
+        .filter((r) => US_STATES[r.key])
+        .map((r) => ({
+          state: r.key,
+          name: US_STATES[r.key]!,
+          capacityShare: r.communities ? Math.round((r.with_capacity / r.communities) * 1000) / 1000 : 0,
+          ...figures(r, statePop.get(r.key) ?? null),
+        }))
+        .sort((a, b) => a.state.localeCompare(b.state));
+      const total = byStateRows.reduce(
+        (t, r) => ({ key: 'US', communities: t.communities + r.communities, capacity: t.capacity + r.capacity, with_capacity: t.with_capacity + r.with_capacity }),
+        { key: 'US', communities: 0, capacity: 0, with_capacity: 0 },
+      );
+      const usPop = [...statePop.values()].reduce((a, b) => a + b, 0);
+      return {
+        us: figures(total, usPop || null),
+        states,
+        counties,
+        byFips: new Map(counties.map((c) => [c.fips, c])),
+        byState: new Map(states.map((s) => [s.state, s])),
+        sources: src,
+      };
+    });
+  }
+
+  const isDemo = (rows: repo.SourceRow[]) => rows.some((r) => toSourceKind(r.source_kind) === 'demo');
+
+  async function markets(minPopulation: number): Promise<MarketsOverview> {
+    const o = await overview();
+    const ranked = o.counties.filter(
+      (c) => c.population65 !== null && c.population65 >= minPopulation && c.bedsPer1000 !== null && (o.byState.get(c.state)?.capacityShare ?? 0) >= MIN_CAPACITY_SHARE,
+    );
+    ranked.sort((a, b) => a.bedsPer1000! - b.bedsPer1000! || b.population65! - a.population65! || a.fips.localeCompare(b.fips));
+    return {
+      us: o.us,
+      states: o.states,
+      counties: o.counties,
+      underserved: ranked.slice(0, UNDERSERVED_LIST),
+      minPopulation,
+      sources: sources(o.sources),
+      demo: isDemo(o.sources),
+    };
+  }
+
+  async function states(): Promise<StatesSummary> {
+    const o = await overview();
+    return { us: o.us, states: o.states, sources: sources(o.sources), demo: isDemo(o.sources) };
+  }
+
+  async function stateMarket(state: string): Promise<StateMarket> {
+    const o = await overview();
+    const figures = o.byState.get(state);
+    if (!figures) throw notFound('Market');
+    const src = await repo.capacitySources(pool, { state });
+    return {
+      state,
+      name: figures.name,
+      figures,
+      us: o.us,
+      counties: o.counties.filter((c) => c.state === state).sort((a, b) => a.county.localeCompare(b.county)),
+      sources: sources(src),
+      demo: isDemo(src),
+    };
+  }
+
+  async function countyMarket(state: string, fips: string): Promise<CountyMarket> {
+    const o = await overview();
+    const figures = o.byFips.get(fips);
+    if (!figures || figures.state !== state) throw notFound('County');
+    const [care, prices, rep, ops, src] = await Promise.all([
+      repo.countyCareTypes(pool, fips),
+      repo.countyPrices(pool, fips),
+      repo.countyReputation(pool, fips),
+      repo.countyOperators(pool, fips, TOP_OPERATORS),
+      repo.capacitySources(pool, { fips }),
+    ]);
+    const stateFigures = o.byState.get(state);
+    return {
+      fips,
+      county: figures.county,
+      state,
+      stateName: US_STATES[state] ?? state,
+      figures,
+      stateFigures: stateFigures ?? { communities: 0, capacity: 0, communitiesWithCapacity: 0, population65: null, bedsPer1000: null },
+      us: o.us,
+      byCareType: care.map((r) => ({ careType: r.care_type, communities: r.communities, capacity: r.capacity })),
+      prices: prices.map((r) => ({
+        careType: r.care_type,
+        offering: r.offering,
+        priced: r.priced,
+        p25: r.priced ? round(r.q?.[0] ?? null) : null,
+        median: r.priced ? round(r.q?.[1] ?? null) : null,
+        p75: r.priced ? round(r.q?.[2] ?? null) : null,
+      })),
+      rating: { average: round(rep.average, 2), reviews: rep.reviews, ratedCommunities: rep.rated, sentiment: round(rep.sentiment, 3) },
+      topOperators: ops,
+      sources: sources(src),
+      demo: isDemo(src),
+    };
+  }
+
+  async function competitiveSet(id: number, radius: number): Promise<CompetitiveSet> {
+    const c = await repo.communityById(pool, id);
+    if (!c) throw notFound('Community');
+    if (c.lat === null || c.lng === null) throw new AppError('UNPROCESSABLE', 'This community has no location, so it has no competitive set.');
+    let near = await repo.neighbours(pool, id, c.lat, c.lng, radius);
+    const withinRadius = near.length;
+    for (const step of SEARCH_STEPS_MILES) {
+      if (near.length >= MIN_COMPETITORS || step <= radius) continue;
+      near = await repo.neighbours(pool, id, c.lat, c.lng, step);
+    }
+    const set = withinRadius >= MIN_COMPETITORS ? near.slice(0, withinRadius) : near.slice(0, MIN_COMPETITORS);
+    const shown = set.slice(0, LISTED_COMPETITORS);
+    const sentiment = await repo.sentimentOf(pool, [id, ...set.map((s) => s.id)]);
+
+    const careTypes = [...new Set([...c.care_types, ...c.prices.map((p) => p.careType)])].sort();
+    const pricePosition: PricePosition[] = careTypes.map((careType) => {
+      const own = c.prices.find((p) => p.careType === careType);
+      const price = own ? mid(own) : null;
+      const others = set.flatMap((s) => s.prices.filter((p) => p.careType === careType).map(mid)).sort((a, b) => a - b);
+      return {
+        careType,
+        price,
+        competitorsPriced: others.length,
+        p25: round(percentileCont(others, 0.25)),
+        median: round(percentileCont(others, 0.5)),
+        p75: round(percentileCont(others, 0.75)),
+        min: others[0] ?? null,
+        max: others.at(-1) ?? null,
+        percentile: price === null ? null : percentRank(price, others),
+      };
+    });
+
+    // Amenities: over the competitors whose record lists any (public records list none).
+    const withAmenities = set.filter((s) => s.amenities.length > 0);
+    const share = new Map<string, number>();
+    for (const s of withAmenities) for (const a of new Set(s.amenities)) share.set(a, (share.get(a) ?? 0) + 1);
+    const frac = (a: string) => (withAmenities.length ? Math.round(((share.get(a) ?? 0) / withAmenities.length) * 1000) / 1000 : 0);
+    const own = new Set(c.amenities);
+    const missing = [...share.keys()].filter((a) => !own.has(a) && frac(a) >= 0.5).map((amenity) => ({ amenity, share: frac(amenity) }));
+    const distinctive = withAmenities.length ? [...own].filter((a) => frac(a) < 0.5).map((amenity) => ({ amenity, share: frac(amenity) })) : [];
+    const byShare = (x: { amenity: string; share: number }, y: { amenity: string; share: number }) => y.share - x.share || x.amenity.localeCompare(y.amenity);
+    missing.sort(byShare);
+    distinctive.sort((x, y) => x.share - y.share || x.amenity.localeCompare(y.amenity));
+
+    // Reputation: review-weighted rating and review-weighted sentiment of the competitors.
+    const reviews = set.reduce((n, s) => n + s.review_count, 0);
+    const competitorsRating = reviews ? set.reduce((t, s) => t + s.rating * s.review_count, 0) / reviews : null;
+    let sentN = 0;
+    let sentSum = 0;
+    for (const s of set) {
+      const r = sentiment.get(s.id);
+      if (r) {
+        sentN += r.n;
+        sentSum += r.sentiment * r.n;
+      }
+    }
+    const ownSent = sentiment.get(id);
+    const source = (r: repo.CommunityRow) => ({ kind: toSourceKind(r.source_kind), name: r.source_name, asOf: r.source_as_of });
+    return {
+      community: {
+        id: c.id,
+        name: c.name,
+        city: c.city,
+        state: c.state,
+        careTypes: c.care_types,
+        prices: c.prices,
+        rating: c.rating,
+        reviewCount: c.review_count,
+        sentiment: round(ownSent?.sentiment ?? null, 3),
+        amenities: c.amenities,
+        locationApproximate: c.location_approximate,
+        source: source(c),
+      },
+      radiusMiles: radius,
+      withinRadius,
+      competitors: shown.map((s) => ({
+        id: s.id,
+        name: s.name,
+        city: s.city,
+        state: s.state,
+        distanceMiles: Math.round(s.miles * 100) / 100,
+        beyondRadius: s.miles > radius,
+        careTypes: s.care_types,
+        prices: s.prices,
+        rating: s.rating,
+        reviewCount: s.review_count,
+        sentiment: round(sentiment.get(s.id)?.sentiment ?? null, 3),
+        source: source(s),
+      })),
+      pricePosition,
+      reputation: {
+        rating: c.review_count ? c.rating : null,
+        competitorsRating: round(competitorsRating, 2),
+        sentiment: round(ownSent?.sentiment ?? null, 3),
+        competitorsSentiment: round(sentN ? sentSum / sentN : null, 3),
+        themes: null,
+      },
+      amenityGap: { competitorsWithAmenities: withAmenities.length, missing, distinctive },
+      demo: toSourceKind(c.source_kind) === 'demo' || set.some((s) => toSourceKind(s.source_kind) === 'demo'),
+    };
+  }
+
+  return { markets, states, stateMarket, countyMarket, competitiveSet };
+}
