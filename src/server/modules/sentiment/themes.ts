@@ -564,8 +564,12 @@ export function scoreThemes(text: string, kind: ThemeKind): Record<string, Theme
 
 /** The stored form: theme_mask and theme_sentiment (a real[] with NULL for unmentioned themes) as COPY text. */
 export function copyThemeColumns(c: ThemeCounts): string {
-  const s = themeSentiments(c);
-  return `${c.mask}\t{${s.map((v) => (v === null ? 'NULL' : String(Math.fround(v)))).join(',')}}`;
+  return `${c.mask}\t${themeSentimentLiteral(c)}`;
+}
+
+/** theme_sentiment as a PostgreSQL array literal ('{0.8,NULL,...}'), values rounded to float4 as stored. */
+export function themeSentimentLiteral(c: ThemeCounts): string {
+  return `{${themeSentiments(c).map((v) => (v === null ? 'NULL' : String(Math.fround(v)))).join(',')}}`;
 }
 
 /** The first sentence of `text` that mentions `theme` (an example snippet), or null. */
@@ -578,4 +582,33 @@ export function snippetFor(text: string, theme: string, kind: ThemeKind): string
     }
   }
   return null;
+}
+
+/**
+ * themeCounts with a memo per sentence: generated reviews reuse a bank of sentences, so scoring 1.6M of
+ * them mostly sums memoized figures. Equal to themeCounts(text, kind) (additive over sentences). The memo
+ * is dropped when it reaches MEMO_MAX entries, so arbitrary text cannot grow it without bound.
+ */
+export class ThemeScorer {
+  private static readonly MEMO_MAX = 100_000;
+  private readonly memo = new Map<string, ThemeCounts>();
+
+  constructor(readonly kind: ThemeKind) {}
+
+  counts(text: string): ThemeCounts {
+    const out = emptyCounts(this.kind);
+    for (const sentence of splitSentences(text)) addCounts(out, this.sentence(sentence));
+    return out;
+  }
+
+  /** The figures of one sentence (or of a piece of whole sentences), memoized. */
+  sentence(text: string): ThemeCounts {
+    let c = this.memo.get(text);
+    if (!c) {
+      if (this.memo.size >= ThemeScorer.MEMO_MAX) this.memo.clear();
+      c = themeCounts(text, this.kind);
+      this.memo.set(text, c);
+    }
+    return c;
+  }
 }
