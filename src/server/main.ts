@@ -6,6 +6,7 @@ import { ensureMarketData } from './db/counties';
 import { runMigrations } from './db/migrate';
 import { ensurePublicDataset } from './db/public-dataset/load';
 import { ensureDataset } from './db/seed/dataset';
+import { backfillReviewThemes } from './modules/sentiment/backfill';
 import { loadEnv } from './env';
 import type { App } from './types';
 
@@ -55,6 +56,16 @@ if (env.GENERATE_DATASET) {
       const result = await ensureDataset(maintenance, { scale: env.DATASET_SCALE, seed: env.DATASET_SEED, log: say });
       if (result.generated) say(`dataset generated in ${(result.ms / 1000).toFixed(1)} s`);
     }
+  } finally {
+    await maintenance.end();
+  }
+}
+// Review themes of rows stored before migration 0015 (or by a writer that did not score them); nothing
+// to do on a database that has them (ADR 021).
+{
+  const maintenance = createPool(database.maintenanceUrl, 2);
+  try {
+    await backfillReviewThemes(maintenance, say);
   } finally {
     await maintenance.end();
   }

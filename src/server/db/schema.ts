@@ -267,11 +267,20 @@ export const customerReviews = pgTable(
     verified: boolean('verified').notNull().default(false),
     /** Text-derived sentiment in [0,1] (src/server/modules/sentiment). Never random. */
     sentiment: real('sentiment').notNull(),
+    /**
+     * Review themes (ADR 021, src/server/modules/sentiment/themes.ts): bit i set = CUSTOMER_THEMES[i] is
+     * mentioned; theme_sentiment[i + 1] its sentiment in [0,1] (NULL when not mentioned). NULL mask = not
+     * scored yet (the start-up backfill scores it).
+     */
+    themeMask: smallint('theme_mask'),
+    themeSentiment: real('theme_sentiment').array(),
   },
   (t) => [
     index('customer_reviews_community_date_idx').on(t.communityId, t.reviewDate, t.id),
     // (review_date, id): the Sentiment screen pages newest first with index-only scans and keysets.
     index('customer_reviews_date_idx').on(t.reviewDate, t.id),
+    // Rows not yet scored for themes (the start-up backfill's work list; empty once it has run).
+    index('customer_reviews_unscored_idx').on(t.id).where(sql`theme_mask IS NULL`),
   ],
 );
 
@@ -295,10 +304,14 @@ export const employeeReviews = pgTable(
     /** 'demo' | 'user' | an agency kind; see provenance above. */
     sourceKind: text('source_kind').notNull().default('demo'),
     sentiment: real('sentiment').notNull(),
+    /** Review themes over EMPLOYEE_THEMES, as on customer_reviews. */
+    themeMask: smallint('theme_mask'),
+    themeSentiment: real('theme_sentiment').array(),
   },
   (t) => [
     index('employee_reviews_operator_date_idx').on(t.operatorId, t.reviewDate, t.id),
     index('employee_reviews_date_idx').on(t.reviewDate, t.id),
+    index('employee_reviews_unscored_idx').on(t.id).where(sql`theme_mask IS NULL`),
   ],
 );
 

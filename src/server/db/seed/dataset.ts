@@ -276,12 +276,12 @@ async function load(client: pg.PoolClient, plan: Plan, fresh: boolean, log: (m: 
   await step('community_pricing', 'COPY community_pricing (id, community_id, care_type, min_price, max_price) FROM STDIN', batched(pricingLines(plan)));
   await step(
     'employee_reviews',
-    'COPY employee_reviews (id, operator_id, rating, title, content, review_date, job_title, employment_status, location, source, source_kind, sentiment) FROM STDIN',
+    'COPY employee_reviews (id, operator_id, rating, title, content, review_date, job_title, employment_status, location, source, source_kind, sentiment, theme_mask, theme_sentiment) FROM STDIN',
     employeeReviewLines(plan),
   );
   await step(
     'customer_reviews',
-    'COPY customer_reviews (id, community_id, rating, author, title, content, review_date, source, verified, source_kind, sentiment) FROM STDIN',
+    'COPY customer_reviews (id, community_id, rating, author, title, content, review_date, source, verified, source_kind, sentiment, theme_mask, theme_sentiment) FROM STDIN',
     customerReviewChunks(plan),
   );
 }

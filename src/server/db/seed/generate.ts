@@ -12,6 +12,7 @@ import {
   type CareType,
 } from '../../../contracts/constants';
 import { sentimentFromCounts } from '../../modules/sentiment/sentiment';
+import { addCounts, copyThemeColumns, emptyCounts, ThemeScorer } from '../../modules/sentiment/themes';
 import {
   ALF_FACILITIES,
   ALF_SMALL_SHARE,
@@ -771,7 +772,7 @@ const NULL_BYTES = Buffer.from('\\N');
 
 /**
  * Customer review rows as COPY text (columns: id, community_id, rating, author, title, content,
- * review_date, source, verified, source_kind, sentiment), in chunks of about `chunkBytes`. Written straight into
+ * review_date, source, verified, source_kind, sentiment, theme_mask, theme_sentiment), in chunks of about `chunkBytes`. Written straight into
  * buffers from pre-encoded sentences: 1.6M rows without building a string per row.
  */
 export function* customerReviewChunks(plan: Plan, chunkBytes = 1 << 20): Generator<Buffer> {
@@ -781,6 +782,9 @@ export function* customerReviewChunks(plan: Plan, chunkBytes = 1 << 20): Generat
   const source = Buffer.from(`${DEMO_REVIEW_SOURCE}\tf\tdemo`);
   const titles = new Map<string, Buffer>();
   const sentiments = new Map<number, Buffer>();
+  // Review themes (ADR 021): each sentence is scored once and the figures summed per review.
+  const themes = new ThemeScorer('customer');
+  const themeText = new Map<string, Buffer>();
   const w = new ChunkWriter(chunkBytes);
   const parts: Piece[] = [];
   let id = plan.idBase.customerReviews;
@@ -793,6 +797,7 @@ export function* customerReviewChunks(plan: Plan, chunkBytes = 1 << 20): Generat
       const day = days[dayIndex(rng, days.length)] as Buffer;
       let score = 0;
       let tokens = 0;
+      const counts = emptyCounts('customer');
       w.uint(++id);
       w.byte(TAB);
       w.uint(c.id);
@@ -814,6 +819,7 @@ export function* customerReviewChunks(plan: Plan, chunkBytes = 1 << 20): Generat
         w.bytes(p.bytes);
         score += p.score;
         tokens += p.tokens;
+        addCounts(counts, themes.sentence(p.text));
       }
       w.byte(TAB);
       w.bytes(day);
@@ -824,6 +830,14 @@ export function* customerReviewChunks(plan: Plan, chunkBytes = 1 << 20): Generat
       let s = sentiments.get(key);
       if (!s) sentiments.set(key, (s = Buffer.from(String(sentimentFromCounts(score, tokens)))));
       w.bytes(s);
+      w.byte(TAB);
+      const themeCols = copyThemeColumns(counts);
+      let tb = themeText.get(themeCols);
+      if (!tb) {
+        tb = Buffer.from(themeCols);
+        if (themeText.size < 200_000) themeText.set(themeCols, tb);
+      }
+      w.bytes(tb);
       w.byte(NL);
       if (w.full) yield w.take();
     }
@@ -831,12 +845,13 @@ export function* customerReviewChunks(plan: Plan, chunkBytes = 1 << 20): Generat
   if (w.pos) yield w.take();
 }
 
-/** Employee review rows as COPY text (id, operator_id, rating, title, content, review_date, job_title, employment_status, location, source, source_kind, sentiment). */
+/** Employee review rows as COPY text (id, operator_id, rating, title, content, review_date, job_title, employment_status, location, source, source_kind, sentiment, theme_mask, theme_sentiment). */
 export function* employeeReviewLines(plan: Plan, batchChars = 1 << 19): Generator<string> {
   const rng = new Rng(plan.seed, 'employee-reviews');
   const days = plan.days;
   let id = plan.idBase.employeeReviews;
   let batch = '';
+  const themes = new ThemeScorer('employee');
   for (let oi = 0; oi < plan.operators.length; oi++) {
     const op = plan.operators[oi] as OperatorRow;
     const k = plan.employeeReviewCounts[oi] as number;
@@ -850,7 +865,7 @@ export function* employeeReviewLines(plan: Plan, batchChars = 1 << 19): Generato
       const where = list.length ? (plan.communities[rng.pick(list)] as CommunityRow) : null;
       const location = where ? `${where.city}, ${where.state}` : `${op.city}, ${op.state}`;
       const sentiment = sentimentFromCounts(t.score, t.tokens);
-      batch += `${++id}\t${op.id}\t${rating}\t${t.title ?? '\\N'}\t${t.content}\t${days[dayIndex(rng, days.length)]}\t${job}\t${current ? 'current' : 'former'}\t${location}\t${DEMO_REVIEW_SOURCE}\tdemo\t${sentiment}\n`;
+      batch += `${++id}\t${op.id}\t${rating}\t${t.title ?? '\\N'}\t${t.content}\t${days[dayIndex(rng, days.length)]}\t${job}\t${current ? 'current' : 'former'}\t${location}\t${DEMO_REVIEW_SOURCE}\tdemo\t${sentiment}\t${copyThemeColumns(themes.counts(t.content))}\n`;
       if (batch.length >= batchChars) {
         yield batch;
         batch = '';
