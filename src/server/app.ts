@@ -19,6 +19,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { communityRoutes } from './modules/communities/communities.routes';
+import { compareRoutes } from './modules/compare/compare.routes';
 import { communityDetailRoutes } from './modules/communities/detail.routes';
 import { communityRecordRoutes } from './modules/communities/records.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
@@ -28,6 +29,7 @@ import { leadRoutes } from './modules/leads/leads.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { marketsRoutes } from './modules/markets/markets.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { shortlistRoutes } from './modules/shortlist/shortlist.routes';
 import { registerSeoRoutes } from './modules/seo/seo.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { App, AppDeps, RouteModule } from './types';
@@ -44,6 +46,8 @@ const MODULES: RouteModule[] = [
   communityRecordRoutes,
   leadRoutes,
   favoriteRoutes,
+  compareRoutes,
+  shortlistRoutes,
   insightRoutes,
   analyticsRoutes,
   marketRoutes,

@@ -384,8 +384,89 @@ export const favorites = pgTable(
       .notNull()
       .references(() => communities.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The shortlist note of this community ("visited Tuesday, lovely garden"), by the owner or a collaborator (issue 16). */
+    note: text('note'),
+    noteUpdatedAt: timestamp('note_updated_at', { withTimezone: true }),
+    noteUpdatedBy: integer('note_updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.communityId] })],
+);
+
+// Issue 16 (ADR 022): compare and the shortlist that travels. The shortlist is the owner's favorites.
+
+/** The communities a signed-in user compares (at most COMPARE_LIMIT, enforced by the compare service). */
+export const compareItems = pgTable(
+  'compare_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.communityId] })],
+);
+
+/** Signed-in family members who may read an owner's shortlist and edit its notes. */
+export const shortlistCollaborators = pgTable(
+  'shortlist_collaborators',
+  {
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.userId] }), index('shortlist_collaborators_user_idx').on(t.userId)],
+);
+
+/**
+ * Share links of a shortlist. The link carries `lookup` and a secret; only the SHA-256 of the secret is
+ * stored and compared in constant time. Revoked links are kept (revokedAt) so the owner sees them.
+ */
+export const shortlistShares = pgTable(
+  'shortlist_shares',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Public half of the token: finds the row. */
+    lookup: text('lookup').notNull(),
+    /** SHA-256 (hex) of the secret half. */
+    secretHash: text('secret_hash').notNull(),
+    /** 'read' | 'comment'. */
+    access: text('access').notNull(),
+    /** The link stops working at this instant (the end of the owner's chosen day, UTC); null = no expiry. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shortlist_shares_lookup_uq').on(t.lookup), index('shortlist_shares_owner_idx').on(t.ownerId)],
+);
+
+/** Comments left through a comment link (by a visitor who gives a name) on an owner's shortlist. */
+export const shortlistComments = pgTable(
+  'shortlist_comments',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => shortlistShares.id, { onDelete: 'cascade' }),
+    /** The community the comment is about; null for the whole list. */
+    communityId: integer('community_id').references(() => communities.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shortlist_comments_owner_idx').on(t.ownerId, t.createdAt)],
 );
 
 export const leads = pgTable(

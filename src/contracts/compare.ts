@@ -1,0 +1,93 @@
+// Compare (issue 16, ADR 022): up to COMPARE_LIMIT communities side by side.
+// GET/PUT/POST/DELETE /api/compare keep a signed-in user's list; POST /api/compare/merge adds the
+// browser's list at sign-in; GET /api/compare/view answers the side-by-side table (signed in or out).
+import { z } from 'zod';
+import { idParamSchema, pricingEntrySchema } from './community';
+import { sourceSchema } from './provenance';
+import { cmsRecordSchema, licenceRecordSchema } from './records';
+import { safeText } from './text';
+
+/** At most this many communities in one comparison (the browser and the server both enforce it). */
+export const COMPARE_LIMIT = 4;
+export const COMPARE_LIMIT_MESSAGE = `You can compare up to ${COMPARE_LIMIT} communities at a time. Remove one to add another.`;
+
+const communityIdSchema = z.union([z.number().int().positive().max(2_147_483_647), idParamSchema], {
+  error: 'communityId must be a positive whole number',
+});
+
+/** GET /api/compare and every change: the ids in the order they were added. */
+export const compareListSchema = z.object({ communityIds: z.array(z.number().int()) });
+export type CompareList = z.infer<typeof compareListSchema>;
+
+/** POST /api/compare: add one (409 CONFLICT when the list is full). */
+export const compareAddSchema = z.object({ communityId: communityIdSchema });
+/** PUT /api/compare: replace the list (400 when longer than COMPARE_LIMIT). */
+export const compareReplaceSchema = z.object({ communityIds: z.array(communityIdSchema).max(100) });
+/** POST /api/compare/merge: the browser's list; kept after the account's own until the list is full. */
+export const compareMergeSchema = compareReplaceSchema;
+export const compareMergeResponseSchema = compareListSchema.extend({
+  /** Ids of the browser's list that did not fit (or no longer exist). */
+  dropped: z.array(z.number().int()),
+});
+export type CompareMergeResponse = z.infer<typeof compareMergeResponseSchema>;
+export const compareParamsSchema = z.object({ communityId: idParamSchema });
+
+/** GET /api/compare/view?ids=1,2,3&near=Austin, TX */
+export const compareViewQuerySchema = z.object({
+  ids: safeText()
+    .trim()
+    .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9})*$/, 'must be community ids separated by commas')
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .pipe(
+      z
+        .array(z.number().int().positive().max(2_147_483_647, 'is too large'))
+        .max(COMPARE_LIMIT, `at most ${COMPARE_LIMIT} communities can be compared`),
+    ),
+  near: safeText().trim().max(100).optional(),
+});
+export type CompareViewQuery = z.input<typeof compareViewQuerySchema>;
+
+export const comparePlaceSchema = z.object({
+  /** What the family typed, as understood ("78701", "Austin, TX"). */
+  label: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  /** What the point is: 'zip' (the ZIP code centre) or 'city' (the city centre). */
+  basis: z.enum(['zip', 'city']),
+});
+export type ComparePlace = z.infer<typeof comparePlaceSchema>;
+
+export const compareCommunitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  careTypes: z.array(z.string()),
+  /** Per care type, lowest minPrice first. */
+  pricing: z.array(pricingEntrySchema),
+  /** The community's amenities (search amenities and community amenities, once each, sorted). */
+  amenities: z.array(z.string()),
+  capacity: z.number().int().nullable(),
+  licence: licenceRecordSchema.nullable(),
+  cms: cmsRecordSchema.nullable(),
+  /** Straight-line miles from the place (null without a place or without coordinates). */
+  distanceMiles: z.number().nullable(),
+  /** The map point is the ZIP or city centre, so the distance is approximate too. */
+  locationApproximate: z.boolean(),
+  /** The top themes of its reviews; null until the review-theme scorer provides them. */
+  themes: z.array(z.string()).nullable(),
+  source: sourceSchema,
+});
+export type CompareCommunity = z.infer<typeof compareCommunitySchema>;
+
+export const compareViewSchema = z.object({
+  /** In the order asked for; ids that do not exist are in `missing`. */
+  communities: z.array(compareCommunitySchema),
+  missing: z.array(z.number().int()),
+  place: comparePlaceSchema.nullable(),
+});
+export type CompareView = z.infer<typeof compareViewSchema>;
