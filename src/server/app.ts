@@ -26,6 +26,7 @@ import { insightRoutes } from './modules/insights/insights.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { familyReviewRoutes } from './modules/reviews/reviews.routes';
 import { registerSeoRoutes } from './modules/seo/seo.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { App, AppDeps, RouteModule } from './types';
@@ -47,6 +48,7 @@ const MODULES: RouteModule[] = [
   marketRoutes,
   warehouseRoutes,
   chatRoutes,
+  familyReviewRoutes,
   adminRoutes,
 ];
 
