@@ -9,6 +9,7 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   contacted: 'Contacted',
   tour_scheduled: 'Tour scheduled',
   closed: 'Closed',
+  withdrawn: 'Withdrawn by the family',
 };
 
 /**
@@ -20,6 +21,8 @@ export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
   contacted: ['tour_scheduled', 'closed'],
   tour_scheduled: ['closed'],
   closed: [],
+  // The family's move (POST /api/requests/.../withdraw); the desk sees it and cannot move it on.
+  withdrawn: [],
 };
 
 /** 'sending': claimed by one app node right now (or a node died while sending: due again after a while). */
@@ -92,6 +95,10 @@ export const adminLeadSchema = z.object({
   overdue: z.boolean(),
   /** The statuses this request may move to next. */
   nextStatuses: z.array(z.enum(LEAD_STATUSES)),
+  /** The requester's explicit consent to calls and texts, recorded with the request (issue 16). */
+  consent: z.object({ call: z.boolean(), text: z.boolean() }),
+  /** When the family withdrew the request (status 'withdrawn'). */
+  withdrawnAt: z.string().nullable(),
   notification: z.object({
     status: z.enum(NOTIFICATION_STATUSES),
     attempts: z.number().int(),

@@ -132,7 +132,8 @@ export function classifySentiment(score: number): SentimentClass {
   return 'Negative';
 }
 
-export const LEAD_STATUSES = ['new', 'contacted', 'tour_scheduled', 'closed'] as const;
+/** 'withdrawn': the family withdrew the request (issue 16); only the family makes that move. */
+export const LEAD_STATUSES = ['new', 'contacted', 'tour_scheduled', 'closed', 'withdrawn'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const PLANS = { basic: { price: 0 }, pro: { price: 49 } } as const;

@@ -29,6 +29,7 @@ import { leadRoutes } from './modules/leads/leads.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { marketsRoutes } from './modules/markets/markets.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { familyReviewRoutes } from './modules/reviews/reviews.routes';
 import { shortlistRoutes } from './modules/shortlist/shortlist.routes';
 import { registerSeoRoutes } from './modules/seo/seo.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
@@ -54,6 +55,7 @@ const MODULES: RouteModule[] = [
   marketsRoutes,
   warehouseRoutes,
   chatRoutes,
+  familyReviewRoutes,
   adminRoutes,
 ];
 

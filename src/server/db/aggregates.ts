@@ -12,17 +12,7 @@ export interface RefreshScope {
 export async function refreshAggregates(db: Queryable, scope: RefreshScope = {}): Promise<void> {
   const ids = scope.communityIds;
   const params = ids ? [ids] : [];
-  await db.query(
-    `UPDATE communities c
-        SET rating = coalesce(r.avg_rating, 0), review_count = coalesce(r.n, 0)
-       FROM communities c2
-       LEFT JOIN (SELECT community_id, round(avg(rating)::numeric, 2)::real AS avg_rating, count(*)::int AS n
-                    FROM customer_reviews ${ids ? 'WHERE community_id = ANY($1::int[])' : ''}
-                   GROUP BY community_id) r ON r.community_id = c2.id
-      WHERE c.id = c2.id ${ids ? 'AND c.id = ANY($1::int[])' : ''}
-        AND (c.rating IS DISTINCT FROM coalesce(r.avg_rating, 0) OR c.review_count IS DISTINCT FROM coalesce(r.n, 0))`,
-    params,
-  );
+  await refreshReviewFigures(db, scope);
   await db.query(
     `UPDATE communities c
         SET min_price = p.min_price, max_price = p.max_price
@@ -40,5 +30,25 @@ export async function refreshAggregates(db: Queryable, scope: RefreshScope = {})
        LEFT JOIN (SELECT operator_id, count(*)::int AS cnt FROM communities WHERE operator_id IS NOT NULL AND listing_status = 'listed' GROUP BY operator_id) n
               ON n.operator_id = o2.id
       WHERE o.id = o2.id AND o.community_count IS DISTINCT FROM coalesce(n.cnt, 0)`,
+  );
+}
+
+/**
+ * Rating and review count of communities from their customer reviews (rating_score follows: it is
+ * generated from them). Also run on its own when one review is published or withdrawn (issue 16).
+ */
+export async function refreshReviewFigures(db: Queryable, scope: RefreshScope = {}): Promise<void> {
+  const ids = scope.communityIds;
+  const params = ids ? [ids] : [];
+  await db.query(
+    `UPDATE communities c
+        SET rating = coalesce(r.avg_rating, 0), review_count = coalesce(r.n, 0)
+       FROM communities c2
+       LEFT JOIN (SELECT community_id, round(avg(rating)::numeric, 2)::real AS avg_rating, count(*)::int AS n
+                    FROM customer_reviews ${ids ? 'WHERE community_id = ANY($1::int[])' : ''}
+                   GROUP BY community_id) r ON r.community_id = c2.id
+      WHERE c.id = c2.id ${ids ? 'AND c.id = ANY($1::int[])' : ''}
+        AND (c.rating IS DISTINCT FROM coalesce(r.avg_rating, 0) OR c.review_count IS DISTINCT FROM coalesce(r.n, 0))`,
+    params,
   );
 }

@@ -481,7 +481,7 @@ export const leads = pgTable(
     careNeeds: textArray('care_needs'),
     notes: text('notes'),
     source: text('source').notNull().default('website'),
-    /** 'new' | 'contacted' | 'tour_scheduled' | 'closed'. */
+    /** 'new' | 'contacted' | 'tour_scheduled' | 'closed' | 'withdrawn' (by the family). */
     status: text('status').notNull().default('new'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     statusChangedBy: integer('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -495,9 +495,18 @@ export const leads = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** sha256 of the request the key was first used with (the same key with another request is a 409). */
     idempotencyFingerprint: text('idempotency_fingerprint'),
+    /** The requester's explicit consent to be called / texted, as ticked on the form (issue 16). */
+    consentCall: boolean('consent_call').notNull().default(false),
+    consentText: boolean('consent_text').notNull().default(false),
+    /** SHA-256 of the private status-link token e-mailed to the requester (the token is never stored). */
+    statusTokenHash: text('status_token_hash'),
+    /** When the family withdrew the request (status 'withdrawn'). */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('leads_idempotency_key_idx').on(t.idempotencyKey),
+    uniqueIndex('leads_status_token_idx').on(t.statusTokenHash),
+    index('leads_user_idx').on(t.userId, t.createdAt),
     index('leads_status_created_idx').on(t.status, t.createdAt),
     index('leads_community_idx').on(t.communityId),
     index('leads_created_idx').on(t.createdAt),
@@ -557,4 +566,47 @@ export const rateLimits = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Reviews written on this site by signed-in families (issue 16, ADR 023). One per user and community
+ * (an edit replaces the text and re-enters moderation). Only an approved review is published: it is
+ * then copied into customer_reviews (source_kind 'user', `customerReviewId`), where ratings, review
+ * counts and sentiment count it like every other review; leaving 'approved' deletes that copy.
+ */
+export const familyReviews = pgTable(
+  'family_reviews',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** 'resident' | 'family_member' | 'visitor'. */
+    relationship: text('relationship').notNull(),
+    stayFrom: date('stay_from', { mode: 'string' }),
+    stayTo: date('stay_to', { mode: 'string' }),
+    /** Text-derived sentiment in [0,1], scored on every write (src/server/modules/reviews/scoring.ts). */
+    sentiment: real('sentiment').notNull(),
+    /** 'pending' | 'approved' | 'rejected' | 'flagged' (personal data: the author must edit it out). */
+    status: text('status').notNull().default('pending'),
+    /** Why it was rejected or flagged, shown to the author. */
+    moderationReason: text('moderation_reason'),
+    moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** The published copy while approved; null otherwise. */
+    customerReviewId: integer('customer_review_id').references(() => customerReviews.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('family_reviews_user_community_uq').on(t.userId, t.communityId),
+    index('family_reviews_status_idx').on(t.status, t.updatedAt),
+    index('family_reviews_community_idx').on(t.communityId),
+  ],
 );

@@ -31,6 +31,8 @@ function lead(id: number, name: string, hoursAgo: number, over: Partial<AdminLea
     overdue: hoursAgo > 24,
     nextStatuses: ['contacted', 'closed'],
     notification: { status: 'sent', attempts: 1, error: null, at: new Date(created).toISOString() },
+    consent: { call: false, text: false },
+    withdrawnAt: null,
     ...over,
   };
 }

@@ -29,6 +29,9 @@ export interface LeadRow {
   notification_attempts: number;
   notification_error: string | null;
   notified_at: Date | null;
+  consent_call: boolean;
+  consent_text: boolean;
+  withdrawn_at: Date | null;
 }
 
 const LEAD_SELECT = `
@@ -38,7 +41,8 @@ const LEAD_SELECT = `
          c.email AS community_email, l.created_at,
          floor(extract(epoch FROM now() - l.created_at) / 3600)::int AS age_hours,
          (l.status = 'new' AND l.created_at < now() - make_interval(hours => $1::int)) AS overdue,
-         l.notification_status, l.notification_attempts, l.notification_error, l.notified_at
+         l.notification_status, l.notification_attempts, l.notification_error, l.notified_at,
+         l.consent_call, l.consent_text, l.withdrawn_at
     FROM leads l
     LEFT JOIN communities c ON c.id = l.community_id
     LEFT JOIN users cb ON cb.id = l.status_changed_by`;
@@ -64,6 +68,8 @@ export function toAdminLead(r: LeadRow): AdminLead {
     dueAt: new Date(r.created_at.getTime() + ADVISOR_RESPONSE_HOURS * 3_600_000).toISOString(),
     overdue: r.overdue,
     nextStatuses: [...(LEAD_TRANSITIONS[r.status] ?? [])],
+    consent: { call: r.consent_call, text: r.consent_text },
+    withdrawnAt: r.withdrawn_at?.toISOString() ?? null,
     notification: {
       status: r.notification_status,
       attempts: r.notification_attempts,
@@ -79,7 +85,7 @@ export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m
 /** WHERE clause of the inbox filters; $1 is always ADVISOR_RESPONSE_HOURS. */
 function leadWhere(f: LeadFilters, params: unknown[]): string {
   const where: string[] = [];
-  if (f.status === 'open') where.push(`l.status <> 'closed'`);
+  if (f.status === 'open') where.push(`l.status NOT IN ('closed', 'withdrawn')`);
   else if (f.status === 'overdue') where.push(`l.status = 'new' AND l.created_at < now() - make_interval(hours => $1::int)`);
   else if (f.status !== 'all') {
     params.push(f.status);

@@ -40,7 +40,11 @@ export async function changeLeadStatus(pool: pg.Pool, id: number, to: LeadStatus
       throw new AppError(
         'CONFLICT',
         `A request that is "${LEAD_STATUS_LABELS[from]}" cannot move to "${LEAD_STATUS_LABELS[to]}"` +
-          (allowed.length ? `; it can move to ${allowed.join(' or ')}.` : '; closed requests are final.'),
+          (allowed.length
+            ? `; it can move to ${allowed.join(' or ')}.`
+            : from === 'withdrawn'
+              ? '; the family withdrew it.'
+              : '; closed requests are final.'),
       );
     }
     if (!(await moveLead(client, id, from, to, userId, note ?? null))) {

@@ -1,5 +1,6 @@
 // SQL of information requests (leads).
 import type pg from 'pg';
+import { ADVISOR_RESPONSE_HOURS, type LeadStatus } from '../../../contracts/constants';
 import type { CreateLeadInput } from '../../../contracts/leads';
 import { isDatabaseUnavailable } from '../../lib/errors';
 
@@ -24,14 +25,21 @@ export interface IdempotencyKey {
  * With an idempotency key already used, nothing is written and the first lead is returned (a
  * concurrent first request with the same key is waited for by the unique index).
  */
-export async function insertLead(pool: pg.Pool, lead: CreateLeadInput, userId: number | null, idem: IdempotencyKey | null = null): Promise<InsertedLead> {
+export async function insertLead(
+  pool: pg.Pool,
+  lead: CreateLeadInput,
+  userId: number | null,
+  idem: IdempotencyKey | null = null,
+  statusTokenHash: string | null = null,
+): Promise<InsertedLead> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     const { rows } = await client.query<Omit<InsertedLead, 'replayed'>>(
-      `INSERT INTO leads (community_id, user_id, name, email, phone, care_needs, notes, source, idempotency_key, idempotency_fingerprint)
-       VALUES ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9, $10)
+      `INSERT INTO leads (community_id, user_id, name, email, phone, care_needs, notes, source, idempotency_key, idempotency_fingerprint,
+                          consent_call, consent_text, status_token_hash)
+       VALUES ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING id, community_id, created_at, idempotency_fingerprint`,
       [
@@ -45,6 +53,9 @@ export async function insertLead(pool: pg.Pool, lead: CreateLeadInput, userId: n
         lead.source,
         idem?.key ?? null,
         idem?.fingerprint ?? null,
+        lead.consentCall,
+        lead.consentText,
+        statusTokenHash,
       ],
     );
     const row = rows[0];
@@ -72,5 +83,87 @@ export async function insertLead(pool: pg.Pool, lead: CreateLeadInput, userId: n
     throw err;
   } finally {
     client.release(broken);
+  }
+}
+
+// ---- What the family sees of its requests (issue 16) ----
+
+export interface TrackedLeadRow {
+  id: number;
+  user_id: number | null;
+  status: LeadStatus;
+  community_id: number | null;
+  community_name: string | null;
+  community_city: string | null;
+  community_state: string | null;
+  care_needs: string[];
+  consent_call: boolean;
+  consent_text: boolean;
+  created_at: Date;
+  withdrawn_at: Date | null;
+  responded_at: Date | null;
+  overdue: boolean;
+  history: Array<{ status: LeadStatus; at: string }>;
+}
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+/** $1 is ADVISOR_RESPONSE_HOURS. The history lists status changes only (never the desk's notes or names). */
+const TRACKED_SELECT = `
+  SELECT l.id, l.user_id, l.status, l.community_id, c.name AS community_name, c.city AS community_city, c.state AS community_state,
+         l.care_needs, l.consent_call, l.consent_text, l.created_at, l.withdrawn_at,
+         (SELECT min(e.created_at) FROM lead_events e WHERE e.lead_id = l.id AND e.from_status = 'new') AS responded_at,
+         (l.status = 'new' AND l.created_at < now() - make_interval(hours => $1::int)) AS overdue,
+         coalesce((SELECT json_agg(json_build_object('status', e.to_status, 'at', e.created_at) ORDER BY e.created_at, e.id)
+                     FROM lead_events e WHERE e.lead_id = l.id), '[]'::json) AS history
+    FROM leads l
+    LEFT JOIN communities c ON c.id = l.community_id`;
+
+export async function findLeadByTokenHash(db: Queryable, hash: string): Promise<TrackedLeadRow | null> {
+  const { rows } = await db.query<TrackedLeadRow>(`${TRACKED_SELECT} WHERE l.status_token_hash = $2`, [ADVISOR_RESPONSE_HOURS, hash]);
+  return rows[0] ?? null;
+}
+
+export async function findUserLead(db: Queryable, userId: number, id: number): Promise<TrackedLeadRow | null> {
+  const { rows } = await db.query<TrackedLeadRow>(`${TRACKED_SELECT} WHERE l.id = $2 AND l.user_id = $3`, [ADVISOR_RESPONSE_HOURS, id, userId]);
+  return rows[0] ?? null;
+}
+
+export async function listUserLeads(db: Queryable, userId: number): Promise<TrackedLeadRow[]> {
+  const { rows } = await db.query<TrackedLeadRow>(`${TRACKED_SELECT} WHERE l.user_id = $2 ORDER BY l.created_at DESC, l.id DESC LIMIT 200`, [
+    ADVISOR_RESPONSE_HOURS,
+    userId,
+  ]);
+  return rows;
+}
+
+/**
+ * The family withdraws a request: only from a status it may still leave, and only if the desk did not
+ * move it meanwhile (WHERE status = $from). False when nothing was changed.
+ */
+export async function withdrawLead(pool: pg.Pool, id: number, from: LeadStatus, userId: number | null): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const res = await client.query(
+      `UPDATE leads SET status = 'withdrawn', withdrawn_at = now(), status_changed_at = now(), status_changed_by = $3
+        WHERE id = $1 AND status = $2`,
+      [id, from, userId],
+    );
+    if (res.rowCount !== 1) {
+      await client.query('ROLLBACK');
+      return false;
+    }
+    await client.query(
+      `INSERT INTO lead_events (lead_id, from_status, to_status, changed_by, note) VALUES ($1, $2, 'withdrawn', $3, 'Withdrawn by the family')`,
+      [id, from, userId],
+    );
+    await client.query('COMMIT');
+    return true;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
   }
 }

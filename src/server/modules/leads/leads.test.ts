@@ -197,7 +197,9 @@ describe('POST /api/leads with an Idempotency-Key', () => {
     expect(first.statusCode).toBe(201);
     const again = await post(valid(), { 'idempotency-key': k });
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual(first.json());
+    // The same answer, except the status link: only its hash is stored, so a replay cannot repeat it.
+    expect(first.json().statusUrl).toMatch(/^\/requests\/track#[A-Za-z0-9_-]{43}$/);
+    expect(again.json()).toEqual({ ...first.json(), statusUrl: null });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await leadCount()).toBe(before + 1);
     const { rows } = await tdb.pool.query('SELECT count(*)::int AS n FROM lead_events WHERE lead_id = $1', [first.json().id]);
