@@ -2,7 +2,6 @@
 // cache of counts, pages and map points (the directory changes rarely; a search repeats often).
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type pg from 'pg';
 import zipcodes from 'zipcodes';
 import { US_STATES } from '../../../contracts/constants';
 import {
@@ -15,6 +14,7 @@ import {
   type SearchQuery,
   type SearchResponse,
 } from '../../../contracts/search';
+import type { Queryable } from '../../db/sql';
 import { toSource } from '../../lib/provenance';
 import { TtlCache } from '../../lib/ttl-cache';
 import { CityIndex, type CityMatch } from './city-index';
@@ -28,8 +28,6 @@ import {
   type LocationFilter,
   type SearchCriteria,
 } from './search.repo';
-
-type Queryable = Pick<pg.Pool, 'query'>;
 
 const STATE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
 

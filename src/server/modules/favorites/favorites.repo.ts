@@ -1,5 +1,8 @@
 // SQL of favorites. Every statement is scoped to the signed-in user's id.
+import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
+import type { Db } from '../../db/client';
+import { favorites } from '../../db/schema';
 import type { Favorite } from '../../../contracts/favorites';
 import { toSource } from '../../lib/provenance';
 import { loadCommunities } from '../communities/search.repo';
@@ -65,11 +68,14 @@ export async function addFavorite(pool: pg.Pool, userId: number, communityId: nu
   return communityExists(pool, communityId);
 }
 
-export async function removeFavorite(pool: pg.Pool, userId: number, communityId: number): Promise<void> {
-  await pool.query('DELETE FROM favorites WHERE user_id = $1 AND community_id = $2', [userId, communityId]);
+// Single-table statements through the query builder (AppDeps.db, ADR 024).
+const ownFavorite = (userId: number, communityId: number) => and(eq(favorites.userId, userId), eq(favorites.communityId, communityId));
+
+export async function removeFavorite(db: Db, userId: number, communityId: number): Promise<void> {
+  await db.delete(favorites).where(ownFavorite(userId, communityId));
 }
 
-export async function isFavorite(pool: pg.Pool, userId: number, communityId: number): Promise<boolean> {
-  const { rowCount } = await pool.query('SELECT 1 FROM favorites WHERE user_id = $1 AND community_id = $2', [userId, communityId]);
-  return (rowCount ?? 0) > 0;
+export async function isFavorite(db: Db, userId: number, communityId: number): Promise<boolean> {
+  const rows = await db.select({ communityId: favorites.communityId }).from(favorites).where(ownFavorite(userId, communityId)).limit(1);
+  return rows.length > 0;
 }
