@@ -239,3 +239,4 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
+export type { LocationFilter };

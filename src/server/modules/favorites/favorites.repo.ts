@@ -4,8 +4,7 @@ import type pg from 'pg';
 import type { Db } from '../../db/client';
 import { favorites } from '../../db/schema';
 import type { Favorite } from '../../../contracts/favorites';
-import { toSource } from '../../lib/provenance';
-import { loadCommunities } from '../communities/search.repo';
+import { loadCommunityCards } from '../communities/cards.service';
 
 /** The user's favorites with the card fields of each community (the search's card loader), newest first. */
 export async function listFavorites(pool: pg.Pool, userId: number): Promise<Favorite[]> {
@@ -16,38 +15,14 @@ export async function listFavorites(pool: pg.Pool, userId: number): Promise<Favo
       LIMIT 1000`,
     [userId],
   );
-  const cards = await loadCommunities(
+  const cards = await loadCommunityCards(
     pool,
     rows.map((r) => r.community_id),
   );
   return rows.flatMap((r) => {
-    const c = cards.get(r.community_id);
-    if (!c) return []; // removed between the two queries
-    return [
-      {
-        communityId: r.community_id,
-        createdAt: r.created_at.toISOString(),
-        community: {
-          id: c.id,
-          name: c.name,
-          address: c.address,
-          city: c.city,
-          state: c.state,
-          zipCode: c.zip_code,
-          phone: c.phone,
-          email: c.email,
-          website: c.website,
-          description: c.description,
-          rating: Number(c.rating),
-          reviewCount: c.review_count,
-          careTypes: c.care_types,
-          amenities: c.amenities,
-          photos: c.photos,
-          pricing: c.pricing,
-          source: toSource(c),
-        },
-      },
-    ];
+    const community = cards.get(r.community_id);
+    if (!community) return []; // removed between the two queries
+    return [{ communityId: r.community_id, createdAt: r.created_at.toISOString(), community }];
   });
 }
 
