@@ -1,14 +1,25 @@
 // Lint, including the layer rules of STYLE.md: contracts import neither side, the client never
-// imports the server (and vice versa), and a client feature never imports another feature.
+// imports the server (and vice versa), a client feature never imports another feature, a server module
+// uses another module's service (never its repo), db/seed never imports modules/, and no import cycles.
+// Features and modules are read from the folders, so a new one is covered without editing this file.
+// src/test/lint-rules.test.ts shows each rule failing on a leak.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './eslint/no-import-cycle.js';
 
-const FEATURES = [
-  'admin', 'auth', 'chat', 'community', 'community-insights', 'dashboard', 'favorites', 'landing',
-  'marketing', 'operator-insights', 'pricing-analytics', 'search', 'sentiment',
-];
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+export const FEATURES = folders('./src/client/features/');
+export const SERVER_MODULES = folders('./src/server/modules/');
+
+const NOT_CLIENT = { group: ['**/client/**', 'react', 'react-dom'], message: 'The server never imports client code.' };
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'drizzle/**', 'test-results/**', 'coverage/**'] },
@@ -16,7 +27,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { local },
     rules: {
+      'local/no-import-cycle': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -33,7 +46,36 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**', 'react', 'react-dom'], message: 'The server never imports client code.' }] }],
+      'no-restricted-imports': ['error', { patterns: [NOT_CLIENT] }],
+    },
+  },
+  // A module reaches another module through its service (or routes/session helpers), never its repo.
+  ...SERVER_MODULES.map((mod) => ({
+    files: [`src/server/modules/${mod}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NOT_CLIENT,
+            {
+              regex: `(^\\.\\.|modules)/(?!${escapeRe(mod)}/)[\\w-]+/[\\w.-]+\\.repo(\\.[jt]s)?$`,
+              message: "A module uses another module's service, never its repo: export what you need from that module's service.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['src/server/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [NOT_CLIENT, { group: ['**/modules/**'], message: 'db/ (seed, import, schema) never imports modules/: move the shared code to db/ or lib/.' }] },
+      ],
     },
   },
   {
@@ -55,6 +97,11 @@ export default tseslint.config(
             { group: ['**/server/**'], message: 'The client never imports server code.' },
             {
               group: FEATURES.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}/**`, `**/features/${f}`]),
+              message: 'A feature never imports another feature: move shared code to components/ or lib/.',
+            },
+            // The relative form ('../admin/api/admin-api' from features/search/…) names no 'features/'.
+            {
+              regex: `^(\\.\\./)+(${FEATURES.filter((f) => f !== feature).map(escapeRe).join('|')})(/|$)`,
               message: 'A feature never imports another feature: move shared code to components/ or lib/.',
             },
           ],

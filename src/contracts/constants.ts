@@ -101,17 +101,17 @@ export const ROOM_AMENITY_OPTIONS = ['Private Bathroom', 'Kitchenette', 'Balcony
 export const COMMUNITY_AMENITY_OPTIONS = ['Fitness Center', 'Pool', 'Library'] as const;
 export const OPERATOR_OPTIONS_CAP = 100;
 
-export const OPERATOR_REVENUE_LABELS: Record<string, string> = {
+export const OPERATOR_REVENUE_LABELS = {
   under_10m: 'Under $10M',
   '10m_100m': '$10M - $100M',
   over_100m: 'Over $100M',
-};
-export const OPERATOR_COMMUNITY_LABELS: Record<string, string> = {
+} as const satisfies Record<string, string>;
+export const OPERATOR_COMMUNITY_LABELS = {
   '1_5': '1-5 Communities',
   '6_20': '6-20 Communities',
   '21_50': '21-50 Communities',
   over_50: '50+ Communities',
-};
+} as const satisfies Record<string, string>;
 
 /** Pricing analytics price ranges (monthly USD). */
 export const PRICE_RANGES = {

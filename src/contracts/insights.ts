@@ -36,10 +36,16 @@ export type InsightSortField = (typeof INSIGHT_SORT_FIELDS)[number];
 export const OPERATOR_SORT_FIELDS = ['operatorName', 'revenue', 'communities', 'employees', 'city', 'state'] as const;
 export type OperatorSortField = (typeof OPERATOR_SORT_FIELDS)[number];
 
-export const PRICING_RANGE_VALUES = INSIGHT_PRICING_OPTIONS.map((o) => o.value) as [string, ...string[]];
-export const SCORE_RANGE_VALUES = INSIGHT_SCORE_OPTIONS.map((o) => o.value) as [string, ...string[]];
-export const OPERATOR_REVENUE_VALUES = Object.keys(OPERATOR_REVENUE_LABELS) as [string, ...string[]];
-export const OPERATOR_COMMUNITY_VALUES = Object.keys(OPERATOR_COMMUNITY_LABELS) as [string, ...string[]];
+// The filter bands as literal types: the server's band maps are keyed by them, so a changed option
+// fails the typecheck instead of silently dropping a filter.
+export type PricingRange = (typeof INSIGHT_PRICING_OPTIONS)[number]['value'];
+export type ScoreRange = (typeof INSIGHT_SCORE_OPTIONS)[number]['value'];
+export type OperatorRevenueRange = keyof typeof OPERATOR_REVENUE_LABELS;
+export type OperatorCommunityRange = keyof typeof OPERATOR_COMMUNITY_LABELS;
+export const PRICING_RANGE_VALUES = INSIGHT_PRICING_OPTIONS.map((o) => o.value) as [PricingRange, ...PricingRange[]];
+export const SCORE_RANGE_VALUES = INSIGHT_SCORE_OPTIONS.map((o) => o.value) as [ScoreRange, ...ScoreRange[]];
+export const OPERATOR_REVENUE_VALUES = Object.keys(OPERATOR_REVENUE_LABELS) as [OperatorRevenueRange, ...OperatorRevenueRange[]];
+export const OPERATOR_COMMUNITY_VALUES = Object.keys(OPERATOR_COMMUNITY_LABELS) as [OperatorCommunityRange, ...OperatorCommunityRange[]];
 
 /** 'all', '' and an absent parameter all mean "no filter". */
 const isUnset = (v: unknown) => v === undefined || v === null || v === '' || v === 'all';

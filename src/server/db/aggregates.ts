@@ -1,8 +1,6 @@
 // Denormalized figures (community rating/review count/price span, operator community count)
 // are recomputed here after bulk loads and imports, so every screen reads consistent numbers.
-import type pg from 'pg';
-
-type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+import type { Queryable } from './sql';
 
 export interface RefreshScope {
   /** Limit to these community ids (e.g. after an import); all when omitted. */

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { setLocalStatementTimeout } from './sql';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -549,7 +550,7 @@ export function wrapPool(pool: pg.Pool): Db {
  * that restores the client-side timeout; call it before releasing the client.
  */
 export async function allowLongStatements(client: pg.PoolClient, ms: number): Promise<() => void> {
-  await client.query(`SELECT set_config('statement_timeout', $1, true)`, [String(ms)]);
+  await setLocalStatementTimeout(client, ms);
   // node-postgres reads the read timeout from the connection parameters at each query.
   const params = (client as unknown as { connectionParameters: { query_timeout?: number | false } }).connectionParameters;
   const before = params.query_timeout;

@@ -325,10 +325,9 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
-    /** 'user' | 'admin'. */
-    role: text('role').notNull().default('user'),
-    /** 'basic' | 'pro'. A trial is plan 'basic' with trialEndsAt in the future. */
-    plan: text('plan').notNull().default('basic'),
+    role: text('role').$type<'user' | 'admin'>().notNull().default('user'),
+    /** A trial is plan 'basic' with trialEndsAt in the future. */
+    plan: text('plan').$type<'basic' | 'pro'>().notNull().default('basic'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     oidcSubject: text('oidc_subject'),
     /** When the owner of `email` proved it (a one-time link, or a verified single sign-on claim). */

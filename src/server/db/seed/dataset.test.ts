@@ -2,7 +2,7 @@
 // idempotence and the importer-safe regeneration path.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARE_TYPES, classifySentiment } from '../../../contracts/constants';
-import { scoreText } from '../../modules/sentiment/sentiment';
+import { scoreText } from '../../lib/sentiment';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { PRICE_FACTORS } from './calibration';
 import { isFictionalPhone, isReservedEmail, isReservedWebsite } from './contact';

@@ -11,7 +11,7 @@ import {
   US_STATES,
   type CareType,
 } from '../../../contracts/constants';
-import { sentimentFromCounts } from '../../modules/sentiment/sentiment';
+import { sentimentFromCounts } from '../../lib/sentiment';
 import { addCounts, copyThemeColumns, emptyCounts, ThemeScorer } from '../../modules/sentiment/themes';
 import {
   ALF_FACILITIES,

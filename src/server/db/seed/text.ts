@@ -6,7 +6,7 @@
 // {pos} below are filled per gender), and it only names care types the community offers (a sentence
 // that names one, e.g. "memory care", is only picked for communities offering it).
 import { CARE_TYPES } from '../../../contracts/constants';
-import { lexiconCounts } from '../../modules/sentiment/sentiment';
+import { lexiconCounts } from '../../lib/sentiment';
 import type { Rng } from './rng';
 
 export interface Piece {

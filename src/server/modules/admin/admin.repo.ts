@@ -3,8 +3,8 @@ import type pg from 'pg';
 import type { AdminLead, AdminUser, ImportRecord, LeadEvent, LeadFilters } from '../../../contracts/admin';
 import { LEAD_TRANSITIONS } from '../../../contracts/admin';
 import { ADVISOR_RESPONSE_HOURS, type LeadStatus } from '../../../contracts/constants';
-
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+import type { UserColumns } from '../../db/rows';
+import { containsPattern, type Queryable } from '../../db/sql';
 
 export interface LeadRow {
   id: number;
@@ -80,7 +80,6 @@ export function toAdminLead(r: LeadRow): AdminLead {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** WHERE clause of the inbox filters; $1 is always ADVISOR_RESPONSE_HOURS. */
 function leadWhere(f: LeadFilters, params: unknown[]): string {
@@ -100,7 +99,7 @@ function leadWhere(f: LeadFilters, params: unknown[]): string {
     where.push(`l.community_id = $${params.length}`);
   }
   if (f.q) {
-    params.push(likePattern(f.q));
+    params.push(containsPattern(f.q));
     where.push(`(l.name ILIKE $${params.length} ESCAPE '\\' OR l.email ILIKE $${params.length} ESCAPE '\\')`);
   }
   return where.length ? `WHERE ${where.join(' AND ')}` : '';
@@ -208,16 +207,7 @@ export async function moveLead(client: pg.PoolClient, id: number, from: LeadStat
   return true;
 }
 
-interface UserRow {
-  id: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  role: 'user' | 'admin';
-  plan: 'basic' | 'pro';
-  trial_ends_at: Date | null;
-  created_at: Date;
-}
+type UserRow = Pick<UserColumns, 'id' | 'email' | 'first_name' | 'last_name' | 'role' | 'plan' | 'trial_ends_at' | 'created_at'>;
 
 const USER_COLS = 'id, email, first_name, last_name, role, plan, trial_ends_at, created_at';
 
@@ -239,7 +229,7 @@ export async function listUsers(pool: pg.Pool, q: string | undefined, page: numb
   const params: unknown[] = [];
   let where = '';
   if (q) {
-    params.push(likePattern(q));
+    params.push(containsPattern(q));
     where = `WHERE email ILIKE $1 ESCAPE '\\' OR first_name ILIKE $1 ESCAPE '\\' OR last_name ILIKE $1 ESCAPE '\\'
              OR (coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ILIKE $1 ESCAPE '\\'`;
   }

@@ -12,6 +12,7 @@ import {
 import type { LeadStatus } from '../../../contracts/constants';
 import { ImportError, runImport, type ImportKind } from '../../db/import';
 import { runDirectoryImport } from '../../db/import/directory-run';
+import { inTransaction } from '../../db/sql';
 import { AppError, notFound } from '../../lib/errors';
 import { findLead, findUser, leadBatches, leadEvents, lockAdmins, moveLead, toAdminLead, toAdminUser, updateUser, type LeadRow } from './admin.repo';
 import { csvLine } from '../../lib/csv';
@@ -28,9 +29,7 @@ export function canMove(from: LeadStatus, to: LeadStatus): boolean {
 
 /** Moves a request to `to`, writing its history event in the same transaction. */
 export async function changeLeadStatus(pool: pg.Pool, id: number, to: LeadStatus, userId: number, note: string | undefined): Promise<LeadDetailResponse> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     const current = await findLead(client, id);
     if (!current) throw notFound('Information request');
     const from = current.status;
@@ -50,13 +49,7 @@ export async function changeLeadStatus(pool: pg.Pool, id: number, to: LeadStatus
     if (!(await moveLead(client, id, from, to, userId, note ?? null))) {
       throw new AppError('CONFLICT', 'Someone changed this request meanwhile. Reload it and try again.');
     }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   return getLeadDetail(pool, id);
 }
 
@@ -73,23 +66,15 @@ export async function patchUser(
     trialEndsAt = patch.trialEndsAt === null ? null : new Date(patch.trialEndsAt.length === 10 ? `${patch.trialEndsAt}T23:59:59Z` : patch.trialEndsAt);
     if (trialEndsAt && Number.isNaN(trialEndsAt.getTime())) throw new AppError('VALIDATION_ERROR', 'trialEndsAt is not a valid date');
   }
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     if (patch.role === 'user') {
       const admins = await lockAdmins(client);
       if (admins.includes(id) && admins.length <= 1) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
     }
     const row = await updateUser(client, id, { role: patch.role, plan: patch.plan, trialEndsAt });
     if (!row) throw notFound('User');
-    await client.query('COMMIT');
     return toAdminUser(row);
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export async function getUser(pool: pg.Pool, id: number): Promise<AdminUser> {

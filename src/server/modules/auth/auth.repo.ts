@@ -1,20 +1,9 @@
 // SQL of the auth module (users). Parameterized only.
 import type pg from 'pg';
+import type { UserColumns } from '../../db/rows';
 import type { SessionUser } from './session';
 
-export interface UserRow {
-  id: number;
-  email: string;
-  password_hash: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  role: 'user' | 'admin';
-  plan: 'basic' | 'pro';
-  trial_ends_at: Date | null;
-  oidc_subject: string | null;
-  email_verified_at: Date | null;
-}
+export type UserRow = Omit<UserColumns, 'created_at'>;
 
 const COLUMNS = 'id, email, password_hash, first_name, last_name, profile_image_url, role, plan, trial_ends_at, oidc_subject, email_verified_at';
 

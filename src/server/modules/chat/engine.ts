@@ -6,8 +6,7 @@ import { US_STATES, careTypeFromParam, type CareType, type SearchSort } from '..
 import type { ChatCommunity, ChatFilters, ChatRequest, ChatResponse } from '../../../contracts/chat';
 import type { SearchCommunity } from '../../../contracts/search';
 import { getCommunityDetail } from '../communities/detail.service';
-import type { LocationFilter } from '../communities/search.repo';
-import type { SearchService } from '../communities/search.service';
+import type { LocationFilter, SearchService } from '../communities/search.service';
 import { careTypeLabel, understand, type Refinement } from './understand';
 
 export interface EngineDeps {

@@ -1,36 +1,17 @@
 // SQL of the community detail page: one community with its operator and pricing, and its reviews.
 import type pg from 'pg';
+import type { CommunityColumns } from '../../db/rows';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 
-export interface CommunityRow extends SourceColumns {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  lat: number | null;
-  lng: number | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  description: string | null;
-  rating: number;
-  review_count: number;
-  care_types: string[];
-  amenities: string[];
-  photos: string[];
-  community_type: string | null;
-  owner_type: string | null;
-  score: number | null;
-  capacity: number | null;
-  room_types: string[];
-  dining_services: string[];
-  healthcare_services: string[];
-  room_amenities: string[];
-  community_amenities: string[];
-  overview: string | null;
-  operator_id: number | null;
+export interface CommunityRow
+  extends SourceColumns,
+    Pick<
+      CommunityColumns,
+      | 'id' | 'name' | 'address' | 'city' | 'state' | 'zip_code' | 'lat' | 'lng' | 'phone' | 'email' | 'website'
+      | 'description' | 'rating' | 'review_count' | 'care_types' | 'amenities' | 'photos' | 'community_type'
+      | 'owner_type' | 'score' | 'capacity' | 'room_types' | 'dining_services' | 'healthcare_services'
+      | 'room_amenities' | 'community_amenities' | 'overview' | 'operator_id'
+    > {
   operator_name: string | null;
 }
 

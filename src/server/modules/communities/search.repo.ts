@@ -1,11 +1,10 @@
 // SQL of the community search. Every value is a bound parameter ($n); ORDER BY clauses come from
 // the fixed map below, never from the request.
-import type pg from 'pg';
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type { SearchSort } from '../../../contracts/constants';
-
-type Queryable = Pick<pg.Pool, 'query'>;
+import type { CommunityColumns } from '../../db/rows';
+import { Params, escapeLike, type Queryable } from '../../db/sql';
 
 /** How the typed location was understood (see search.service.ts resolveLocation). */
 export type LocationFilter =
@@ -34,19 +33,6 @@ export interface SearchCriteria {
 }
 
 const EARTH_RADIUS_MILES = 3958.8;
-
-/** Escapes LIKE wildcards so user text matches literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (m) => `\\${m}`);
-}
-
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
 
 interface BuiltFilter {
   where: string;
@@ -232,24 +218,13 @@ export async function findPageIds(
   return rows;
 }
 
-export interface CommunityRow extends SourceColumns {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  description: string | null;
-  rating: number;
-  review_count: number;
-  care_types: string[];
-  amenities: string[];
-  photos: string[];
-  lat: number | null;
-  lng: number | null;
+export interface CommunityRow
+  extends SourceColumns,
+    Pick<
+      CommunityColumns,
+      | 'id' | 'name' | 'address' | 'city' | 'state' | 'zip_code' | 'phone' | 'email' | 'website' | 'description'
+      | 'rating' | 'review_count' | 'care_types' | 'amenities' | 'photos' | 'lat' | 'lng'
+    > {
   operator_name: string | null;
   pricing: { careType: string; minPrice: number; maxPrice: number }[];
 }

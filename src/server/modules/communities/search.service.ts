@@ -2,7 +2,6 @@
 // cache of counts, pages and map points (the directory changes rarely; a search repeats often).
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type pg from 'pg';
 import zipcodes from 'zipcodes';
 import { US_STATES } from '../../../contracts/constants';
 import {
@@ -19,6 +18,7 @@ import {
   type SearchQuery,
   type SearchResponse,
 } from '../../../contracts/search';
+import type { Queryable } from '../../db/sql';
 import { toSource } from '../../lib/provenance';
 import { TtlCache } from '../../lib/ttl-cache';
 import { CityIndex, type CityMatch } from './city-index';
@@ -34,8 +34,6 @@ import {
   type PointRow,
   type SearchCriteria,
 } from './search.repo';
-
-type Queryable = Pick<pg.Pool, 'query'>;
 
 const STATE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
 
@@ -291,3 +289,4 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
+export type { LocationFilter };

@@ -1,8 +1,10 @@
 // SQL of favorites. Every statement is scoped to the signed-in user's id.
+import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
+import type { Db } from '../../db/client';
+import { favorites } from '../../db/schema';
 import type { Favorite } from '../../../contracts/favorites';
-import { toSource } from '../../lib/provenance';
-import { loadCommunities } from '../communities/search.repo';
+import { loadCommunityCards } from '../communities/cards.service';
 
 /** The user's favorites with the card fields of each community (the search's card loader), newest first. */
 export async function listFavorites(pool: pg.Pool, userId: number): Promise<Favorite[]> {
@@ -13,38 +15,14 @@ export async function listFavorites(pool: pg.Pool, userId: number): Promise<Favo
       LIMIT 1000`,
     [userId],
   );
-  const cards = await loadCommunities(
+  const cards = await loadCommunityCards(
     pool,
     rows.map((r) => r.community_id),
   );
   return rows.flatMap((r) => {
-    const c = cards.get(r.community_id);
-    if (!c) return []; // removed between the two queries
-    return [
-      {
-        communityId: r.community_id,
-        createdAt: r.created_at.toISOString(),
-        community: {
-          id: c.id,
-          name: c.name,
-          address: c.address,
-          city: c.city,
-          state: c.state,
-          zipCode: c.zip_code,
-          phone: c.phone,
-          email: c.email,
-          website: c.website,
-          description: c.description,
-          rating: Number(c.rating),
-          reviewCount: c.review_count,
-          careTypes: c.care_types,
-          amenities: c.amenities,
-          photos: c.photos,
-          pricing: c.pricing,
-          source: toSource(c),
-        },
-      },
-    ];
+    const community = cards.get(r.community_id);
+    if (!community) return []; // removed between the two queries
+    return [{ communityId: r.community_id, createdAt: r.created_at.toISOString(), community }];
   });
 }
 
@@ -65,11 +43,14 @@ export async function addFavorite(pool: pg.Pool, userId: number, communityId: nu
   return communityExists(pool, communityId);
 }
 
-export async function removeFavorite(pool: pg.Pool, userId: number, communityId: number): Promise<void> {
-  await pool.query('DELETE FROM favorites WHERE user_id = $1 AND community_id = $2', [userId, communityId]);
+// Single-table statements through the query builder (AppDeps.db, ADR 024).
+const ownFavorite = (userId: number, communityId: number) => and(eq(favorites.userId, userId), eq(favorites.communityId, communityId));
+
+export async function removeFavorite(db: Db, userId: number, communityId: number): Promise<void> {
+  await db.delete(favorites).where(ownFavorite(userId, communityId));
 }
 
-export async function isFavorite(pool: pg.Pool, userId: number, communityId: number): Promise<boolean> {
-  const { rowCount } = await pool.query('SELECT 1 FROM favorites WHERE user_id = $1 AND community_id = $2', [userId, communityId]);
-  return (rowCount ?? 0) > 0;
+export async function isFavorite(db: Db, userId: number, communityId: number): Promise<boolean> {
+  const rows = await db.select({ communityId: favorites.communityId }).from(favorites).where(ownFavorite(userId, communityId)).limit(1);
+  return rows.length > 0;
 }

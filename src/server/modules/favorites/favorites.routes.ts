@@ -16,7 +16,7 @@ import { addFavorite, isFavorite, listFavorites, removeFavorite } from './favori
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-export const favoriteRoutes: RouteModule = (app, { pool }) => {
+export const favoriteRoutes: RouteModule = (app, { pool, db }) => {
   const userId = (request: { user: { id: number } | null }) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     return request.user.id;
@@ -46,7 +46,7 @@ export const favoriteRoutes: RouteModule = (app, { pool }) => {
     { onRequest: requireUser, schema: { params: favoriteCommunityParamsSchema, response: { 200: favoriteMutationResponseSchema, ...errors } } },
     async (request) => {
       const { communityId } = request.params;
-      await removeFavorite(pool, userId(request), communityId);
+      await removeFavorite(db, userId(request), communityId);
       return { communityId, isFavorite: false };
     },
   );
@@ -55,7 +55,7 @@ export const favoriteRoutes: RouteModule = (app, { pool }) => {
     '/favorites/:id/check',
     { onRequest: requireUser, schema: { params: favoriteCheckParamsSchema, response: { 200: favoriteCheckResponseSchema, ...errors } } },
     async (request, reply) => {
-      const result = await isFavorite(pool, userId(request), request.params.id);
+      const result = await isFavorite(db, userId(request), request.params.id);
       return reply.header('Cache-Control', 'no-store').send({ isFavorite: result });
     },
   );

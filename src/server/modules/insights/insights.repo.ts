@@ -1,59 +1,31 @@
 // SQL of Community Insights and Operator Intelligence. Every value is a bind parameter; column and
 // ORDER BY fragments come only from the constant maps below (allow-lists), never from the request.
-import type pg from 'pg';
+import { Params, containsPattern, type Queryable } from '../../db/sql';
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type {
   InsightFilters,
   InsightSortField,
+  OperatorCommunityRange,
   OperatorFilters,
+  OperatorRevenueRange,
   OperatorSortField,
+  PricingRange,
+  ScoreRange,
   SortDirection,
 } from '../../../contracts/insights';
 
-type Queryable = Pick<pg.Pool, 'query'>;
-
-/** Runs `fn` on one connection inside a transaction whose statements stop after `ms` (SQLSTATE 57014). */
-export async function withStatementTimeout<T>(pool: pg.Pool, ms: number, fn: (db: Queryable) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN READ ONLY');
-    await client.query(`SELECT set_config('statement_timeout', $1, true)`, [String(ms)]);
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-}
-
-/** Collects bind parameters; `add(v)` returns its placeholder ($1, $2 ...). */
-class Params {
-  readonly values: unknown[] = [];
-  add(v: unknown): string {
-    this.values.push(v);
-    return `$${this.values.length}`;
-  }
-}
-
-/** `%text%` for ILIKE with the LIKE wildcards of the user's text escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
 
 // ------------------------------------------------------------------ communities
 
-const PRICING_RANGES: Record<string, { from: number; to: number | null }> = {
+const PRICING_RANGES: Record<PricingRange, { from: number; to: number | null }> = {
   '0-2000': { from: 0, to: 2000 },
   '2000-4000': { from: 2000, to: 4000 },
   '4000-6000': { from: 4000, to: 6000 },
   '6000+': { from: 6000, to: null },
 };
 
-const SCORE_RANGES: Record<string, { from: number; to: number }> = {
+const SCORE_RANGES: Record<ScoreRange, { from: number; to: number }> = {
   '1-2': { from: 1, to: 2 },
   '3-4': { from: 3, to: 4 },
   '5': { from: 5, to: 5 },
@@ -276,13 +248,13 @@ const REVENUE_TEXT = `CASE
   WHEN abs(o.revenue) >= 1000 THEN '$' || to_char(round(o.revenue / 1000.0, 1), 'FM999999999990.0') || 'K'
   ELSE '$' || o.revenue::text END`;
 
-const REVENUE_RANGES: Record<string, string> = {
+const REVENUE_RANGES: Record<OperatorRevenueRange, string> = {
   under_10m: 'o.revenue < 10000000',
   '10m_100m': 'o.revenue >= 10000000 AND o.revenue < 100000000',
   over_100m: 'o.revenue >= 100000000',
 };
 
-const COMMUNITY_COUNT_RANGES: Record<string, string> = {
+const COMMUNITY_COUNT_RANGES: Record<OperatorCommunityRange, string> = {
   '1_5': 'o.community_count BETWEEN 1 AND 5',
   '6_20': 'o.community_count BETWEEN 6 AND 20',
   '21_50': 'o.community_count BETWEEN 21 AND 50',

@@ -32,6 +32,7 @@ import {
   type OperatorRow,
 } from '../../../contracts/insights';
 import type pg from 'pg';
+import { withStatementTimeout } from '../../db/sql';
 import { AppError, notFound } from '../../lib/errors';
 import { csvLine } from '../../lib/csv';
 import { toSource } from '../../lib/provenance';
@@ -326,7 +327,7 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     }
   }
   const withTimeout = <T>(fn: (db: Pick<pg.Pool, 'query'>) => Promise<T>) =>
-    repo.withStatementTimeout(pool, REVIEW_TOPIC_TIMEOUT_MS, fn);
+    withStatementTimeout(pool, REVIEW_TOPIC_TIMEOUT_MS, fn);
 
   async function computeCommunityInsights(q: InsightQuery): Promise<InsightResponse> {
     const filters = pickInsightFilters(q);

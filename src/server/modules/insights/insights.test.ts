@@ -7,7 +7,7 @@ import { refreshAggregates } from '../../db/aggregates';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 import { createSession } from '../auth/session';
-import { withStatementTimeout } from './insights.repo';
+import { withStatementTimeout } from '../../db/sql';
 import { createInsightService } from './insights.service';
 
 let tdb: TestDatabase;

@@ -1,7 +1,5 @@
 // SQL of the crawler-facing pages: community ids for the sitemap files and the reviews written by users.
-import type pg from 'pg';
-
-type Queryable = Pick<pg.Pool, 'query'>;
+import type { Queryable } from '../../db/sql';
 
 export async function countCommunities(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM communities');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySentiment } from '../../../contracts/constants';
+import { classifySentiment } from '../../contracts/constants';
 import { lexiconCounts, scoreText, sentimentFromCounts } from './sentiment';
 
 describe('scoreText', () => {

@@ -1,0 +1,36 @@
+// The community cards other modules show beside their own rows (favorites): the search's card loader
+// behind this module's public interface (issue 11: a module uses another module's service, never its repo).
+import type { Favorite } from '../../../contracts/favorites';
+import type { Queryable } from '../../db/sql';
+import { toSource } from '../../lib/provenance';
+import { loadCommunities } from './search.repo';
+
+export type CommunityCard = Favorite['community'];
+
+/** The cards of these communities in one query, by id; ids that no longer exist are absent. */
+export async function loadCommunityCards(db: Queryable, ids: number[]): Promise<Map<number, CommunityCard>> {
+  const rows = await loadCommunities(db, ids);
+  const cards = new Map<number, CommunityCard>();
+  for (const [id, c] of rows) {
+    cards.set(id, {
+      id: c.id,
+      name: c.name,
+      address: c.address,
+      city: c.city,
+      state: c.state,
+      zipCode: c.zip_code,
+      phone: c.phone,
+      email: c.email,
+      website: c.website,
+      description: c.description,
+      rating: Number(c.rating),
+      reviewCount: c.review_count,
+      careTypes: c.care_types,
+      amenities: c.amenities,
+      photos: c.photos,
+      pricing: c.pricing,
+      source: toSource(c),
+    });
+  }
+  return cards;
+}
