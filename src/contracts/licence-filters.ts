@@ -34,6 +34,14 @@ export const CAPACITY_BAND_RANGES: Record<CapacityBand, { min: number; max: numb
 /** What the filter says when a band is chosen: facilities whose capacity is not on record are not in any band. */
 export const UNKNOWN_CAPACITY_NOTE = 'Facilities without a licensed capacity on record are left out when a capacity band is chosen.';
 
+/** The query parameters (and client filter keys) of these filters. */
+export const LICENCE_FILTER_KEYS = ['licenceType', 'capacity'] as const;
+export type LicenceFilterKey = (typeof LICENCE_FILTER_KEYS)[number];
+
+/** The dropdown options of each filter, in the contract's order. */
+export const LICENCE_TYPE_OPTIONS = LICENCE_TYPES.map((value) => ({ value, label: LICENCE_TYPE_LABELS[value] }));
+export const CAPACITY_BAND_OPTIONS = CAPACITY_BANDS.map((value) => ({ value, label: CAPACITY_BAND_RANGES[value].label }));
+
 const unset = (v: unknown) => (typeof v === 'string' && (v.trim() === '' || v.trim().toLowerCase() === 'all') ? undefined : v);
 
 /** `licenceType` and `capacity` query parameters ('' and 'all' mean no filter). */
