@@ -1,6 +1,8 @@
 // `npm run bench`: load the running app with autocannon and print each endpoint's req/s and p50/p99 beside
 // two baselines measured in the same run: a bare route (no database) and a bare indexed query (one
 // primary-key lookup through the same pool). Targets BENCH_URL, or starts the app (full dataset) itself.
+// `--dataset public` (or BENCH_DATASET=public) starts it on the real directory (DATASET=public, in its own
+// DATA_DIR so a demo database is never measured by mistake; DATASET_STATES for a small load) and labels the rows.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -15,10 +17,21 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 /** Unmeasured seconds before each endpoint (JIT, pool connections, caches reach their steady state). */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+/** Which dataset the started app loads: 'demo' (default, generated) or 'public' (the real directory, ADR 014). */
+function datasetArg(argv: string[]): 'demo' | 'public' {
+  const i = argv.indexOf('--dataset');
+  const value = i >= 0 ? argv[i + 1] : (argv.find((a) => a.startsWith('--dataset='))?.slice('--dataset='.length) ?? process.env.BENCH_DATASET ?? 'demo');
+  if (value !== 'demo' && value !== 'public') throw new Error(`--dataset must be demo or public, not '${value}'`);
+  return value;
+}
+const DATASET = datasetArg(process.argv.slice(2));
+const STATES = DATASET === 'public' ? (process.env.DATASET_STATES ?? '') : '';
+/** What every table heading and JSON row says the figures were measured on. */
+const DATASET_LABEL = DATASET === 'public' ? `DATASET=public${STATES ? ` (states ${STATES})` : ' (all 51 jurisdictions)'}` : 'DATASET=demo';
 /** A free-text label for the run (e.g. 'caches off'), printed in the table's heading. */
-const LABEL = process.env.BENCH_LABEL ?? '';
-/** Results go to bench/results/<OUT>.md and .json. */
-const OUT = process.env.BENCH_OUT ?? 'latest';
+const LABEL = [DATASET_LABEL, process.env.BENCH_LABEL].filter(Boolean).join(', ');
+/** Results go to bench/results/<OUT>.md and .json ('latest-public' for the public dataset, beside the demo's 'latest'). */
+const OUT = process.env.BENCH_OUT ?? (DATASET === 'public' ? 'latest-public' : 'latest');
 /**
  * Seconds of the bare-query baseline measured again right before each endpoint (0 = off): on a shared
  * machine the load changes within a run, so each endpoint is compared with a baseline taken next to it.
@@ -62,7 +75,18 @@ async function startApp(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATASET,
+      // A public run gets its own embedded database: one that holds the demo dataset is kept as it is (ADR 014).
+      ...(DATASET === 'public' && !process.env.DATABASE_URL
+        ? { DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(root, '.data-bench-public'), EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54339' }
+        : {}),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -89,7 +113,11 @@ async function sample(url: string) {
   const search = await json<{ communities?: Array<{ id: number }> }>(`${url}/api/communities/search?location=Texas&sort=rating`).catch(
     () => ({ communities: [] }),
   );
-  const communities = search.communities ?? [];
+  // The public dataset may hold only a few states (DATASET_STATES): then any communities, by name.
+  const fallback = search.communities?.length
+    ? search
+    : await json<{ communities?: Array<{ id: number }> }>(`${url}/api/communities/search?sort=name&pageSize=50`).catch(() => ({ communities: [] }));
+  const communities = fallback.communities ?? [];
   const ids = communities.length ? communities.map((c) => c.id) : [1, 2, 3, 4, 5];
   const opList = (sort: string, dir: string, page = 1) =>
     json<{ operators?: Array<{ id: number }> }>(`${url}/api/operator-insights?page=${page}&pageSize=25&sortField=${sort}&sortDirection=${dir}`)
@@ -162,6 +190,11 @@ function targets({ ids, operatorIds, cities }: Sample): Target[] {
     ...distinct(cities),
     { name: 'search: map points (state, gzip)', paths: ['/api/communities/search/points?location=TX', '/api/communities/search/points?location=Ohio'] },
     { name: 'community detail', paths: ids.slice(0, 20).map((id) => `/api/communities/${id}`) },
+    { name: 'community records (licence, CMS)', paths: ids.slice(0, 20).map((id) => `/api/communities/${id}/records`) },
+    {
+      name: 'search: licence type + capacity band',
+      paths: ['/api/communities/search?licenceType=memory_care', '/api/communities/search?capacity=26_50&sort=name', '/api/communities/search?licenceType=nursing_home&capacity=51_100'],
+    },
     { name: 'community reviews', paths: ids.slice(0, 20).map((id) => `/api/reviews/${id}`) },
     { name: 'operator communities (2 largest, 8 typical)', paths: operatorIds.map((id) => `/api/operators/${id}/communities`) },
     { name: 'community insights: default', paths: ['/api/community-insights?page=1&pageSize=25&sortField=name&sortDirection=asc'] },
@@ -171,7 +204,11 @@ function targets({ ids, operatorIds, cities }: Sample): Target[] {
     { name: 'pricing analytics', paths: ['/api/pricing-analytics', '/api/pricing-analytics?state=CA', '/api/pricing-analytics?careType=memory&priceRange=premium'] },
     { name: 'sentiment: customer summary', paths: ['/api/sentiment/customer/summary'] },
     { name: 'sentiment: employee summary', paths: ['/api/sentiment/employee/summary'] },
-    { name: 'sentiment: customer reviews page', paths: ['/api/sentiment/customer/reviews?page=1', '/api/sentiment/customer/reviews?page=50', '/api/sentiment/customer/reviews?page=900'] },
+    {
+      name: 'sentiment: customer reviews page',
+      // The public directory carries no reviews: only page 1 exists there.
+      paths: DATASET === 'public' ? ['/api/sentiment/customer/reviews?page=1'] : ['/api/sentiment/customer/reviews?page=1', '/api/sentiment/customer/reviews?page=50', '/api/sentiment/customer/reviews?page=900'],
+    },
     {
       name: 'warehouse: count query',
       method: 'POST',
@@ -245,6 +282,12 @@ const external = process.env.BENCH_URL;
 const app = external ? null : await startApp();
 const url = external ?? app!.url;
 try {
+  // The rows must be of the dataset they are labelled with: the public directory has no demo data.
+  const site = await json<{ demoData?: boolean }>(`${url}/api/site`).catch(() => ({}) as { demoData?: boolean });
+  if (DATASET === 'public' && site.demoData !== false) {
+    throw new Error(`${url} serves demo data: the public rows need a database that holds only DATASET=public (BENCH_DATA_DIR or a fresh DATABASE_URL)`);
+  }
+  if (DATASET === 'demo' && site.demoData === false) console.log(`warning: ${url} serves no demo data; add --dataset public to label the rows right`);
   const sampled = await sample(url);
   const cookie = await signIn(url);
   const rows: Row[] = [];
@@ -297,7 +340,7 @@ try {
   console.log(`\n${lines.join('\n')}`);
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(path.join(root, `bench/results/${OUT}.md`), `${lines.join('\n')}\n`);
-  writeFileSync(path.join(root, `bench/results/${OUT}.json`), JSON.stringify(rows, null, 2));
+  writeFileSync(path.join(root, `bench/results/${OUT}.json`), JSON.stringify(rows.map((r) => ({ dataset: DATASET_LABEL, ...r })), null, 2));
 } finally {
   if (app) {
     app.child.kill('SIGTERM');

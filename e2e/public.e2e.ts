@@ -119,6 +119,35 @@ describe.skipIf(!browserAvailable)('public dataset (DATASET=public)', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it('narrows a search to a licensed-capacity band and says that unknown capacities are left out; no demo ribbon', async () => {
+    const inBand = await one<{ n: number; names: string[] }>(
+      `SELECT count(*)::int AS n, array_agg(name) AS names FROM communities
+        WHERE state = 'RI' AND listing_status = 'listed' AND capacity BETWEEN 26 AND 50`,
+    );
+    const all = await one<{ n: number }>(`SELECT count(*)::int AS n FROM communities WHERE state = 'RI' AND listing_status = 'listed'`);
+    expect(inBand.n).toBeGreaterThan(0);
+    expect(inBand.n).toBeLessThan(all.n);
+    const page = await b.newPage();
+    await page.goto(`${url}/search?location=RI`);
+    const count = page.getByText(/^[\d,]+ communities found$/);
+    await expect.poll(() => count.textContent(), { timeout: 30_000 }).toBe(`${all.n} communities found`);
+    // Public mode: the site holds no demo data, so no ribbon (the results are already drawn by now).
+    expect(await page.getByRole('region', { name: 'Demo data notice' }).count()).toBe(0);
+
+    await page.getByRole('combobox', { name: 'Licensed capacity', exact: true }).click();
+    await page.getByRole('option', { name: '26–50 residents', exact: true }).click();
+    expect(await page.getByTestId('capacity-note').textContent()).toBe(
+      'Facilities without a licensed capacity on record are left out when a capacity band is chosen.',
+    );
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect.poll(() => count.textContent(), { timeout: 30_000 }).toBe(`${inBand.n} communities found`);
+    const cards = page.locator('main h3');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    for (const name of await cards.allTextContents()) expect(inBand.names).toContain(name.trim());
+    await screenshot(page, 'public-search-capacity-band');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('marks a ZIP-centre point on the map as an approximate location', async () => {
     const page = await b.newPage();
     await page.goto(`${url}/search?location=${encodeURIComponent('Providence, RI')}`);

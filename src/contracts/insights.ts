@@ -1,6 +1,7 @@
 // Request/response schemas of Community Insights and Operator Intelligence (SPEC sections 2, 3, 7, 9).
 import { z } from 'zod';
 import { safeText } from './text';
+import { licenceFilterShape } from './licence-filters';
 import { sourceSchema } from './provenance';
 import {
   COMMUNITY_AMENITY_OPTIONS,
@@ -86,6 +87,8 @@ export const insightFilterSchema = z.object({
   pricingRange: oneOf(PRICING_RANGE_VALUES),
   roomTypes: oneOf(ROOM_TYPE_OPTIONS),
   communityScore: oneOf(SCORE_RANGE_VALUES),
+  /** Real-directory filters (issue 12): licence type and licensed-capacity band (unknown capacity is in no band). */
+  ...licenceFilterShape,
 });
 export type InsightFilters = z.infer<typeof insightFilterSchema>;
 

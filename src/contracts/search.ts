@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { safeText } from './text';
 import { ALL_FILTER_VALUE, CARE_TYPES, CARE_TYPE_KEYS, SEARCH_SORTS, careTypeFromParam, type CareType } from './constants';
 import { communitySchema, coordinatesSchema } from './community';
+import { licenceFilterShape, type CapacityBand, type LicenceType } from './licence-filters';
 import { sourceSchema } from './provenance';
 
 export const SEARCH_DEFAULT_PAGE_SIZE = 12;
@@ -87,6 +88,8 @@ const filterShape = {
   priceMax: priceParam,
   /** With a price band: also list the communities that publish no price (for the chosen care types). */
   includeUnpriced: flagParam,
+  /** Real-directory filters: licence type and licensed-capacity band (unknown capacity is in no band). */
+  ...licenceFilterShape,
 };
 
 const priceOrder = {
@@ -150,6 +153,8 @@ export interface SearchParams {
   priceMin?: number;
   priceMax?: number;
   includeUnpriced?: boolean;
+  licenceType?: LicenceType;
+  capacity?: CapacityBand;
   page?: number;
   pageSize?: number;
   sort?: (typeof SEARCH_SORTS)[number];

@@ -1,5 +1,6 @@
 // Community Insights (/community-insights): filters, search, sort and paging over every community,
 // with the focus/name hand-off from Operator Intelligence (SPEC sections 2 and 4).
+import { LICENCE_FILTER_KEYS, type LicenceFilterKey } from '../../../contracts/licence-filters';
 import { BarChart3Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -19,7 +20,7 @@ import { communityInsightsExportUrl, useCommunityInsights, type InsightFilterSta
 import { InsightFilters } from './components/insight-filters';
 import { InsightTable } from './components/insight-table';
 
-const ALL_FILTERS = Object.fromEntries(INSIGHT_FILTER_KEYS.map((k) => [k, 'all'])) as InsightFilterState;
+const ALL_FILTERS = Object.fromEntries([...INSIGHT_FILTER_KEYS, ...LICENCE_FILTER_KEYS].map((k) => [k, 'all'])) as InsightFilterState;
 
 /** focus={id}&name={name}: both must be present. */
 function readFocus(search: string): { id: number; name: string } | null {
@@ -72,7 +73,7 @@ export function CommunityInsightsPage() {
     return () => clearTimeout(t);
   }, [highlightId, hasRows]);
 
-  const setFilter = (key: InsightFilterKey, value: string) =>
+  const setFilter = (key: InsightFilterKey | LicenceFilterKey, value: string) =>
     setFilters((f) => ({ ...f, [key]: value, ...(key === 'state' ? { city: 'all' } : {}) }));
   const clearFilters = () => {
     setFilters(ALL_FILTERS);

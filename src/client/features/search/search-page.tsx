@@ -3,6 +3,7 @@ import { LayoutGridIcon, ListIcon, MapIcon, SearchIcon, SlidersHorizontalIcon } 
 import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { AMENITY_OPTIONS, CARE_TYPE_KEYS, CARE_TYPES, PRICE_SLIDER, SEARCH_SORTS, type SearchSort } from '../../../contracts/constants';
+import { CAPACITY_BANDS, LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
 import { CommunityCard, CommunityCardSkeleton, type CommunityCardVariant } from '../../components/community-card';
 import { LabelledSelect } from '../../components/labelled-select';
 import { LeadForm } from '../../components/lead-form';
@@ -65,7 +66,14 @@ export function filtersFromQuery(search: string): SearchFilterState {
     priceMax: priceParam(q.get('priceMax')),
     amenities,
     includeUnpriced: q.get('includeUnpriced') === 'true',
+    licenceType: oneOf(LICENCE_TYPES, q.get('licenceType')),
+    capacity: oneOf(CAPACITY_BANDS, q.get('capacity')),
   };
+}
+
+/** A value of the address that is one of the options; anything else means no filter. */
+function oneOf<T extends string>(options: readonly T[], raw: string | null): T | undefined {
+  return options.find((o) => o === raw);
 }
 
 function sortFromQuery(search: string): SearchSort {
@@ -84,6 +92,8 @@ export function searchAddress(f: SearchFilterState, sort: SearchSort): string {
   if (f.priceMax) q.set('priceMax', String(f.priceMax));
   if (f.amenities.length) q.set('amenities', f.amenities.join(','));
   if (f.includeUnpriced) q.set('includeUnpriced', 'true');
+  if (f.licenceType) q.set('licenceType', f.licenceType satisfies LicenceType);
+  if (f.capacity) q.set('capacity', f.capacity satisfies CapacityBand);
   if (sort !== 'relevance') q.set('sort', sort);
   return `/search?${q.toString()}`;
 }

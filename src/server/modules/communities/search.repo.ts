@@ -1,10 +1,12 @@
 // SQL of the community search. Every value is a bound parameter ($n); ORDER BY clauses come from
 // the fixed map below, never from the request.
+import { capacityCondition, licenceTypeCondition } from '../../lib/licence-filters';
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type { SearchSort } from '../../../contracts/constants';
 import type { CommunityColumns } from '../../db/rows';
 import { Params, escapeLike, type Queryable } from '../../db/sql';
+import type { CapacityBand, LicenceType } from '../../../contracts/licence-filters';
 
 /** How the typed location was understood (see search.service.ts resolveLocation). */
 export type LocationFilter =
@@ -30,6 +32,9 @@ export interface SearchCriteria {
   priceMax?: number | undefined;
   /** With a price band: also keep the communities that publish no price (for the chosen care types). */
   includeUnpriced?: boolean;
+  licenceType?: LicenceType | undefined;
+  /** Licensed-capacity band; a community without a capacity on record is in no band. */
+  capacity?: CapacityBand | undefined;
 }
 
 const EARTH_RADIUS_MILES = 3958.8;
@@ -166,6 +171,8 @@ function buildFilter(criteria: SearchCriteria, p: Params, mode: PriceMode = 'res
 
   if (criteria.careTypes.length) conds.push(`c.care_types @> ${p.add(criteria.careTypes)}::text[]`);
   if (criteria.amenities.length) conds.push(`c.amenities @> ${p.add(criteria.amenities)}::text[]`);
+  if (criteria.licenceType) conds.push(licenceTypeCondition('c', criteria.licenceType));
+  if (criteria.capacity) conds.push(capacityCondition('c', criteria.capacity));
   const price = priceParts(criteria, p);
   if (mode === 'unpriced') conds.push(price.unpriced());
   else if (hasBand(criteria)) conds.push(criteria.includeUnpriced ? `(${price.priced()} OR ${price.unpriced()})` : price.priced());

@@ -123,6 +123,8 @@ function filterKey(f: SearchFilters): string {
     f.priceMin ?? null,
     f.priceMax ?? null,
     f.includeUnpriced,
+    f.licenceType ?? null,
+    f.capacity ?? null,
   ]);
 }
 
@@ -175,6 +177,8 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
       priceMin: f.priceMin,
       priceMax: f.priceMax,
       includeUnpriced: f.includeUnpriced,
+      licenceType: f.licenceType,
+      capacity: f.capacity,
     };
   }
 

@@ -1,6 +1,7 @@
 // SQL of Community Insights and Operator Intelligence. Every value is a bind parameter; column and
 // ORDER BY fragments come only from the constant maps below (allow-lists), never from the request.
 import { Params, containsPattern, type Queryable } from '../../db/sql';
+import { capacityCondition, licenceTypeCondition } from '../../lib/licence-filters';
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type {
@@ -79,6 +80,8 @@ function communityWhere(f: InsightFilters, p: Params): string {
     const range = SCORE_RANGES[f.communityScore];
     if (range) clauses.push(`c.score BETWEEN ${p.add(range.from)} AND ${p.add(range.to)}`);
   }
+  if (f.licenceType) clauses.push(licenceTypeCondition('c', f.licenceType));
+  if (f.capacity) clauses.push(capacityCondition('c', f.capacity));
   return `WHERE ${clauses.join(' AND ')}`;
 }
 

@@ -122,7 +122,8 @@ function filterKey(f: Record<string, unknown>, keys: readonly string[]): string 
   return JSON.stringify(keys.map((k) => f[k] ?? null));
 }
 
-const INSIGHT_KEYS = ['searchQuery', ...INSIGHT_FILTER_KEYS] as const;
+// The spec's filters plus the real directory's licence type and capacity band (issue 12).
+const INSIGHT_KEYS = ['searchQuery', ...INSIGHT_FILTER_KEYS, 'licenceType', 'capacity'] as const;
 const OPERATOR_KEYS = ['searchQuery', ...OPERATOR_FILTER_KEYS] as const;
 
 function pickInsightFilters(q: InsightExportQuery): InsightFilters {

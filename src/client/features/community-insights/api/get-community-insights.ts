@@ -1,12 +1,14 @@
 // GET /api/community-insights: fetcher, query options factory and hook (SPEC section 7).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InsightFilterKey, InsightResponse, InsightSortField, SortDirection } from '../../../../contracts/insights';
+import type { LicenceFilterKey } from '../../../../contracts/licence-filters';
 import { ApiError, getJson, withQuery } from '../../../lib/api';
 
 export const COMMUNITY_INSIGHTS_URL = '/api/community-insights';
 export const COMMUNITY_INSIGHTS_EXPORT_URL = '/api/community-insights/export.csv';
 
-export type InsightFilterState = Record<InsightFilterKey, string>;
+/** The spec's filters plus the real directory's licence type and capacity band (issue 12). */
+export type InsightFilterState = Record<InsightFilterKey | LicenceFilterKey, string>;
 
 export interface CommunityInsightParams {
   page: number;

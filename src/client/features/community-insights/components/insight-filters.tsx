@@ -13,6 +13,7 @@ import {
   US_STATES,
 } from '../../../../contracts/constants';
 import type { InsightFilterKey, InsightFilterOptions } from '../../../../contracts/insights';
+import { CAPACITY_BAND_OPTIONS, LICENCE_TYPE_OPTIONS, UNKNOWN_CAPACITY_NOTE, type LicenceFilterKey } from '../../../../contracts/licence-filters';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -29,7 +30,7 @@ export interface InsightFiltersProps {
   operatorSearch: string;
   onSearchChange: (text: string) => void;
   onOperatorSearchChange: (text: string) => void;
-  onFilterChange: (key: InsightFilterKey, value: string) => void;
+  onFilterChange: (key: InsightFilterKey | LicenceFilterKey, value: string) => void;
   onClear: () => void;
 }
 
@@ -37,7 +38,7 @@ export function InsightFilters(props: InsightFiltersProps) {
   const { filters, options, onFilterChange } = props;
   const searchId = useId();
   const operatorSearchId = useId();
-  const select = (key: InsightFilterKey, label: string, opts: FilterOption[]) => (
+  const select = (key: InsightFilterKey | LicenceFilterKey, label: string, opts: FilterOption[]) => (
     <FilterSelect label={label} value={filters[key]} options={opts} onChange={(v) => onFilterChange(key, v)} />
   );
   return (
@@ -93,7 +94,14 @@ export function InsightFilters(props: InsightFiltersProps) {
           {select('diningServices', 'Dining', plain(DINING_OPTIONS))}
           {select('roomAmenities', 'Room Amenities', plain(ROOM_AMENITY_OPTIONS))}
           {select('communityAmenities', 'Community Amenities', plain(COMMUNITY_AMENITY_OPTIONS))}
+          {select('licenceType', 'Licence Type', LICENCE_TYPE_OPTIONS)}
+          {select('capacity', 'Licensed Capacity', CAPACITY_BAND_OPTIONS)}
         </div>
+        {filters.capacity !== 'all' && (
+          <p className="text-sm text-muted-foreground" data-testid="capacity-note">
+            {UNKNOWN_CAPACITY_NOTE}
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@
 // community of the result, for the map) and GET /api/config/map (optional raster tiles).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchSort } from '../../../../contracts/constants';
+import type { CapacityBand, LicenceType } from '../../../../contracts/licence-filters';
 import type { MapConfig, MapPointsResponse, SearchResponse } from '../../../../contracts/search';
 import { getJson, withQuery } from '../../../lib/api';
 
@@ -18,6 +19,9 @@ export interface SearchFilterState {
   amenities: string[];
   /** With a price band: also list communities that publish no price (ADR 010). */
   includeUnpriced?: boolean;
+  /** Real-directory filters (issue 12): licence type and licensed-capacity band. */
+  licenceType?: LicenceType;
+  capacity?: CapacityBand;
 }
 
 export const EMPTY_FILTERS: SearchFilterState = { location: '', careTypes: [], amenities: [] };
@@ -31,6 +35,8 @@ export function filterParams(f: SearchFilterState): Record<string, string | numb
     priceMax: f.priceMax ? f.priceMax : undefined,
     amenities: f.amenities.length ? f.amenities.join(',') : undefined,
     includeUnpriced: f.includeUnpriced && (f.priceMin || f.priceMax) ? 'true' : undefined,
+    licenceType: f.licenceType,
+    capacity: f.capacity,
   };
 }
 

@@ -3,6 +3,14 @@
 import { SlidersHorizontalIcon } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import { AMENITY_OPTIONS, CARE_TYPES, PRICE_SLIDER } from '../../../../contracts/constants';
+import {
+  CAPACITY_BAND_OPTIONS,
+  CAPACITY_BANDS,
+  LICENCE_TYPE_OPTIONS,
+  LICENCE_TYPES,
+  UNKNOWN_CAPACITY_NOTE,
+} from '../../../../contracts/licence-filters';
+import { FilterSelect } from '../../../components/filter-select';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
@@ -98,6 +106,28 @@ export function SearchFilters({ draft, onChange, onApply }: SearchFiltersProps) 
         selected={draft.amenities}
         onToggle={(value, on) => onChange({ ...draft, amenities: toggle(draft.amenities, value, on) })}
       />
+
+      <div className="space-y-4">
+        <FilterSelect
+          label="Licence type"
+          value={draft.licenceType ?? 'all'}
+          options={LICENCE_TYPE_OPTIONS}
+          onChange={(v) => onChange({ ...draft, licenceType: LICENCE_TYPES.find((t) => t === v) })}
+        />
+        <div className="space-y-1.5">
+          <FilterSelect
+            label="Licensed capacity"
+            value={draft.capacity ?? 'all'}
+            options={CAPACITY_BAND_OPTIONS}
+            onChange={(v) => onChange({ ...draft, capacity: CAPACITY_BANDS.find((b) => b === v) })}
+          />
+          {draft.capacity && (
+            <p className="text-xs text-muted-foreground" data-testid="capacity-note">
+              {UNKNOWN_CAPACITY_NOTE}
+            </p>
+          )}
+        </div>
+      </div>
 
       <Button type="submit" className="w-full">
         Apply Filters
