@@ -189,6 +189,17 @@ function targets({ ids, operatorIds, cities }: Sample): Target[] {
     { name: 'search: amenities', paths: ['/api/communities/search?amenities=Pet Friendly,Swimming Pool', '/api/communities/search?location=TX&amenities=Fitness Center'].map(q) },
     ...distinct(cities),
     { name: 'search: map points (state, gzip)', paths: ['/api/communities/search/points?location=TX', '/api/communities/search/points?location=Ohio'] },
+    {
+      // Above 2,000 communities the server clusters by zoom level and view (ADR 018).
+      name: 'search: map points (whole US, views at zoom 3-9, gzip)',
+      paths: [
+        '/api/communities/search/points',
+        '/api/communities/search/points?careTypes=assisted',
+        '/api/communities/search/points?zoom=5&bbox=-107.69,27.87,-69.5,47.97',
+        '/api/communities/search/points?zoom=7&bbox=-98.67,36.52,-89.05,41.53',
+        '/api/communities/search/points?zoom=9&bbox=-88.5,41.5,-87.5,42.2',
+      ],
+    },
     { name: 'community detail', paths: ids.slice(0, 20).map((id) => `/api/communities/${id}`) },
     { name: 'community records (licence, CMS)', paths: ids.slice(0, 20).map((id) => `/api/communities/${id}/records`) },
     {

@@ -47,8 +47,19 @@ interface BuiltFilter {
   distance: string;
   /** The monthly price the card shows and the price sorts use (see shownPrice in contracts/search.ts), with `priceJoin`. */
   price: () => string;
-  priceJoin: () => string;
+  priceJoin: (how?: PriceJoin) => string;
+  /** Condition: priced within the band (TRUE without a band). */
+  priced: () => string;
+  /** Condition: publishes no price (for the chosen care types). */
+  unpriced: () => string;
 }
+
+/**
+ * How the price sorts reach the chosen care types' prices: one grouped pass over all their pricing rows,
+ * hash-joined (cheap when the filter keeps thousands of communities), or a lateral index lookup per
+ * kept community (cheap when a location keeps a few hundred). Both give the same figure (ADR 018).
+ */
+export type PriceJoin = 'grouped' | 'lateral';
 
 const hasBand = (c: SearchCriteria) => c.priceMin !== undefined || c.priceMax !== undefined;
 
@@ -61,7 +72,7 @@ interface PriceParts {
   priced: () => string;
   unpriced: () => string;
   /** The join that provides `price()` (empty without care types). */
-  priceJoin: () => string;
+  priceJoin: (how?: PriceJoin) => string;
   price: () => string;
 }
 
@@ -91,18 +102,21 @@ function priceParts(criteria: SearchCriteria, p: Params): PriceParts {
     unpriced: () => `NOT EXISTS (SELECT 1 ${rows()})`,
     // One grouped pass over the chosen care types' prices, hash-joined (a correlated subquery per row
     // cost ~0.3 s on a nationwide Assisted Living search at 45,000 communities).
-    priceJoin: () =>
-      `LEFT JOIN (SELECT p.community_id, min(p.min_price) AS price FROM community_pricing p
+    priceJoin: (how: PriceJoin = 'grouped') =>
+      how === 'lateral'
+        ? `LEFT JOIN LATERAL (SELECT min(p.min_price) AS price ${rows()} ${band()}) pr ON TRUE`
+        : `LEFT JOIN (SELECT p.community_id, min(p.min_price) AS price FROM community_pricing p
                    WHERE p.care_type = ANY(${p.add(criteria.careTypes)}::text[]) ${band()} GROUP BY p.community_id) pr ON pr.community_id = c.id`,
     price: () => 'pr.price',
   };
 }
 
-type PriceMode = 'result' | 'unpriced';
+type PriceMode = 'result' | 'unpriced' | 'base';
 
 /**
  * The WHERE clause of a search. `result`: the communities of the answer (priced within the band, plus
  * the unpriced ones when includeUnpriced). `unpriced`: those matching every other filter that publish no price.
+ * `base`: every filter but the price band (see countResult).
  */
 function buildFilter(criteria: SearchCriteria, p: Params, mode: PriceMode = 'result'): BuiltFilter {
   // Delisted facilities are never part of an answer (ADR 016); their pages stay reachable by URL.
@@ -175,9 +189,10 @@ function buildFilter(criteria: SearchCriteria, p: Params, mode: PriceMode = 'res
   if (criteria.capacity) conds.push(capacityCondition('c', criteria.capacity));
   const price = priceParts(criteria, p);
   if (mode === 'unpriced') conds.push(price.unpriced());
-  else if (hasBand(criteria)) conds.push(criteria.includeUnpriced ? `(${price.priced()} OR ${price.unpriced()})` : price.priced());
+  else if (mode === 'result' && hasBand(criteria)) conds.push(criteria.includeUnpriced ? `(${price.priced()} OR ${price.unpriced()})` : price.priced());
 
-  return { where: conds.join(' AND '), relevance, distance, price: price.price, priceJoin: price.priceJoin };
+  const priced = () => (hasBand(criteria) ? price.priced() : 'TRUE');
+  return { where: conds.join(' AND '), relevance, distance, price: price.price, priceJoin: price.priceJoin, priced, unpriced: price.unpriced };
 }
 
 /** ORDER BY for each sort. Every order ends with the id so that paging is stable. */
@@ -195,6 +210,34 @@ function orderBy(sort: SearchSort, f: BuiltFilter): string {
     case 'relevance':
       return [...f.relevance(), 'c.rating_score DESC', 'c.review_count DESC', 'c.id DESC'].join(', ');
   }
+}
+
+/**
+ * The result's total and, with a price band, the unpriced count in one scan of the communities that pass
+ * every other filter (two counts cost two scans; ADR 018). Equal to countCommunities(…, 'result') and
+ * countCommunities(…, 'unpriced'), which stay as the plain reference (search-equivalence.test.ts).
+ */
+export async function countResult(db: Queryable, criteria: SearchCriteria): Promise<{ total: number; unpriced: number }> {
+  const p = new Params();
+  const f = buildFilter(criteria, p, 'base');
+  if (!hasBand(criteria)) {
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM communities c WHERE ${f.where}`, p.values);
+    return { total: rows[0]?.n ?? 0, unpriced: 0 };
+  }
+  const priced = f.priced();
+  const unpriced = f.unpriced();
+  const inResult = criteria.includeUnpriced ? `(${priced}) OR (${unpriced})` : priced;
+  const { rows } = await db.query<{ total: number; unpriced: number }>(
+    `SELECT count(*) FILTER (WHERE ${inResult})::int AS total, count(*) FILTER (WHERE ${unpriced})::int AS unpriced
+       FROM communities c WHERE ${f.where}`,
+    p.values,
+  );
+  return { total: rows[0]?.total ?? 0, unpriced: rows[0]?.unpriced ?? 0 };
+}
+
+/** A location that keeps at most a few hundred communities: a city, a ZIP (radius) or a name. */
+export function narrowLocation(criteria: SearchCriteria): boolean {
+  return criteria.location.kind !== 'none' && criteria.location.kind !== 'state';
 }
 
 export async function countCommunities(db: Queryable, criteria: SearchCriteria, mode: PriceMode = 'result'): Promise<number> {
@@ -215,10 +258,11 @@ export async function findPageIds(
   sort: SearchSort,
   limit: number,
   offset: number,
+  priceJoin: PriceJoin = 'grouped',
 ): Promise<PageRef[]> {
   const p = new Params();
   const f = buildFilter(criteria, p);
-  const join = sort === 'price_low' || sort === 'price_high' ? f.priceJoin() : '';
+  const join = sort === 'price_low' || sort === 'price_high' ? f.priceJoin(priceJoin) : '';
   const sql = `SELECT c.id, ${f.distance} AS distance FROM communities c ${join} WHERE ${f.where}
     ORDER BY ${orderBy(sort, f)} LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`;
   const { rows } = await db.query<{ id: number; distance: number | null }>(sql, p.values);

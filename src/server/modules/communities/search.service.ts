@@ -23,13 +23,14 @@ import { toSource } from '../../lib/provenance';
 import { TtlCache } from '../../lib/ttl-cache';
 import { CityIndex, type CityMatch } from './city-index';
 import {
-  countCommunities,
   countPoints,
+  countResult,
   findPageIds,
   findPoints,
   gridCells,
   listCities,
   loadCommunities,
+  narrowLocation,
   type LocationFilter,
   type PointRow,
   type SearchCriteria,
@@ -159,7 +160,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   // replaces it, so a popular search never makes its visitors wait at expiry.
   const age = { ttlMs: (ttl * 4) / 5, staleMs: ttl / 5 };
   const locations = new TtlCache<LocationFilter>({ ...age, maxEntries: 2000 });
-  const counts = new TtlCache<number>({ ...age, maxEntries: 2000 });
+  const counts = new TtlCache<{ total: number; unpriced: number }>({ ...age, maxEntries: 2000 });
   const pages = new TtlCache<SearchResponse>({ ...age, maxEntries: 1000 });
   const points = new TtlCache<SerializedPoints>({ ...age, maxEntries: 64 });
   const pointsMax = options.mapPointsMax ?? MAP_POINTS_MAX;
@@ -182,21 +183,16 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
     };
   }
 
-  /** Communities matching every filter but the price band that publish no price (0 without a band). */
-  function unpricedCount(f: SearchFilters, criteria: SearchCriteria): Promise<number> {
-    if (f.priceMin === undefined && f.priceMax === undefined) return Promise.resolve(0);
-    return counts.get(`unpriced:${filterKey({ ...f, includeUnpriced: false })}`, () => countCommunities(db, criteria, 'unpriced'));
-  }
 
   async function search(q: SearchQuery): Promise<SearchResponse> {
     const fKey = filterKey(q);
     return pages.get(JSON.stringify([fKey, q.sort, q.page, q.pageSize]), async () => {
       const criteria = await criteriaFor(q);
       const offset = (q.page - 1) * q.pageSize;
-      const [total, refs, unpriced] = await Promise.all([
-        counts.get(fKey, () => countCommunities(db, criteria)),
-        findPageIds(db, criteria, q.sort, q.pageSize, offset),
-        unpricedCount(q, criteria),
+      // Two statements in parallel: the total with the unpriced count (one scan), and the page.
+      const [{ total, unpriced }, refs] = await Promise.all([
+        counts.get(fKey, () => countResult(db, criteria)),
+        findPageIds(db, criteria, q.sort, q.pageSize, offset, narrowLocation(criteria) ? 'lateral' : 'grouped'),
       ]);
       const rows = await loadCommunities(
         db,

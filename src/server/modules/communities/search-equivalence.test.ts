@@ -1,0 +1,140 @@
+// The faster search statements (ADR 018) against the plain ones they replace, on 500 random filter
+// combinations over a seeded directory of 800 communities: the one-scan count (total + unpriced) equals
+// the two separate counts, and the lateral price join gives the same pages, in the same order, as the grouped one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMENITY_OPTIONS, CARE_TYPES, SEARCH_SORTS } from '../../../contracts/constants';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { countCommunities, countResult, findPageIds, type LocationFilter, type SearchCriteria } from './search.repo';
+
+let tdb: TestDatabase;
+const N = 800;
+const CITIES = [
+  ['Springfield', 'IL'],
+  ['Springfield', 'MA'],
+  ['Austin', 'TX'],
+  ['Dallas', 'TX'],
+  ['Naperville', 'IL'],
+  ['Portland', 'OR'],
+  ['Portland', 'ME'],
+  ['Miami', 'FL'],
+] as const;
+const WORDS = ['Oak', 'Maple', 'Sunrise', 'Garden', 'Village', 'Manor', 'Springfield', 'Hills'];
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  const random = rng(2026);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  const rows = Array.from({ length: N }, (_, i) => {
+    const [city, state] = pick(CITIES);
+    const careTypes = [...new Set([pick(CARE_TYPES), pick(CARE_TYPES), pick(CARE_TYPES)].slice(0, 1 + Math.floor(random() * 3)))];
+    // Several price rows per care type sometimes, no price at all sometimes, and many equal prices (ties decide by id).
+    const pricing = random() < 0.75 ? careTypes.flatMap((c) => Array.from({ length: random() < 0.2 ? 2 : 1 }, () => [c, 2000 + Math.floor(random() * 12) * 500] as const)) : [];
+    return {
+      name: `${pick(WORDS)} ${pick(WORDS)} ${i % 7 === 0 ? city : ''}`.trim(),
+      city,
+      state,
+      lat: 30 + random() * 12,
+      lng: -100 + random() * 20,
+      careTypes,
+      amenities: [...new Set([pick(AMENITY_OPTIONS), pick(AMENITY_OPTIONS)])].slice(0, Math.floor(random() * 3)),
+      rating: Math.round(random() * 50) / 10,
+      reviews: Math.floor(random() * 40),
+      listed: random() < 0.95,
+      pricing: pricing.map(([c, min]) => ({ careType: c, min, max: min + 500 + Math.floor(random() * 4) * 500 })),
+    };
+  });
+  const { rows: inserted } = await tdb.pool.query<{ id: number }>(
+    `INSERT INTO communities (name, address, city, state, zip_code, lat, lng, care_types, amenities, photos, rating, review_count, min_price, max_price, listing_status, source_id)
+     SELECT r.name, '1 Main St', r.city, r.state, '00000', r.lat, r.lng, r.care_types, r.amenities, '{}', r.rating, r.reviews, r.min_price, r.max_price, r.listing_status, r.source_id
+       FROM json_to_recordset($1::json) AS r(name text, city text, state text, lat float8, lng float8, care_types text[], amenities text[], rating real,
+                                            reviews int, min_price int, max_price int, listing_status text, source_id text)
+     RETURNING id`,
+    [
+      JSON.stringify(
+        rows.map((r, i) => ({
+          ...r,
+          care_types: r.careTypes,
+          min_price: r.pricing.length ? Math.min(...r.pricing.map((p) => p.min)) : null,
+          max_price: r.pricing.length ? Math.max(...r.pricing.map((p) => p.max)) : null,
+          listing_status: r.listed ? 'listed' : 'delisted',
+          source_id: `e${i}`,
+        })),
+      ),
+    ],
+  );
+  const pricing = rows.flatMap((r, i) => r.pricing.map((p) => ({ community_id: inserted[i]!.id, care_type: p.careType, min_price: p.min, max_price: p.max })));
+  await tdb.pool.query(
+    `INSERT INTO community_pricing (community_id, care_type, min_price, max_price)
+     SELECT * FROM json_to_recordset($1::json) AS r(community_id int, care_type text, min_price int, max_price int)`,
+    [JSON.stringify(pricing)],
+  );
+  await tdb.pool.query('ANALYZE communities; ANALYZE community_pricing');
+});
+afterAll(async () => {
+  await tdb?.drop();
+});
+
+function randomCriteria(random: () => number): SearchCriteria {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  const [city, state] = pick(CITIES);
+  const locations: LocationFilter[] = [
+    { kind: 'none' },
+    { kind: 'state', state },
+    { kind: 'city', cities: [{ city, state, rank: 1 }] },
+    { kind: 'city', cities: CITIES.filter(([c]) => c === city).map(([c, s], i) => ({ city: c, state: s, rank: i + 1 })), nameText: city },
+    { kind: 'near', lat: 30 + random() * 12, lng: -100 + random() * 20, radiusMiles: 50 + random() * 150 },
+    { kind: 'name', text: pick(WORDS).toLowerCase() },
+    { kind: 'name', text: pick(WORDS), state },
+  ];
+  const band = random();
+  return {
+    location: pick(locations),
+    careTypes: random() < 0.6 ? [...new Set([pick(CARE_TYPES), ...(random() < 0.3 ? [pick(CARE_TYPES)] : [])])] : [],
+    amenities: random() < 0.3 ? [pick(AMENITY_OPTIONS)] : [],
+    priceMin: band < 0.5 ? 2000 + Math.floor(random() * 8) * 500 : undefined,
+    priceMax: band > 0.3 ? 4000 + Math.floor(random() * 8) * 500 : undefined,
+    includeUnpriced: random() < 0.3,
+  };
+}
+
+describe('search statements: the new against the plain ones (ADR 018)', () => {
+  it('agree on 500 random filter combinations: totals, unpriced counts, and every page of the price sorts', async () => {
+    const random = rng(99);
+    let nonEmpty = 0;
+    let banded = 0;
+    for (let i = 0; i < 500; i++) {
+      const c = randomCriteria(random);
+      const label = JSON.stringify(c);
+      const fast = await countResult(tdb.pool, c);
+      const total = await countCommunities(tdb.pool, c);
+      const hasBand = c.priceMin !== undefined || c.priceMax !== undefined;
+      expect(fast, label).toEqual({ total, unpriced: hasBand ? await countCommunities(tdb.pool, c, 'unpriced') : 0 });
+      if (total > 0) nonEmpty++;
+      if (hasBand && fast.unpriced > 0) banded++;
+
+      const sort = SEARCH_SORTS[i % SEARCH_SORTS.length]!;
+      const pageSize = 1 + Math.floor(random() * 30);
+      const grouped = await findPageIds(tdb.pool, c, sort, 1000, 0, 'grouped');
+      const lateral = await findPageIds(tdb.pool, c, sort, 1000, 0, 'lateral');
+      expect(lateral, label).toEqual(grouped);
+      expect(grouped).toHaveLength(total); // the page statement and the count keep the same communities
+      // A random page of the lateral join is that slice of the grouped order.
+      const page = Math.floor(random() * Math.max(1, Math.ceil(total / pageSize)));
+      expect(await findPageIds(tdb.pool, c, sort, pageSize, page * pageSize, 'lateral'), label).toEqual(grouped.slice(page * pageSize, (page + 1) * pageSize));
+    }
+    // The random filters are not trivially empty.
+    expect(nonEmpty).toBeGreaterThan(250);
+    expect(banded).toBeGreaterThan(50);
+  });
+});
