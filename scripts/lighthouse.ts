@@ -2,6 +2,10 @@
 // (Lighthouse's default mobile emulation and throttling) and of the analyst pages on a desktop, against a
 // running app (LIGHTHOUSE_URL, default http://localhost:5000). Uses Debian's Chromium (CHROME_PATH,
 // default /usr/bin/chromium). Not part of `npm test`: scores depend on the machine's load.
+// LIGHTHOUSE_PAGES=landing,search picks pages by label; LIGHTHOUSE_REPORT_DIR writes each full JSON report
+// there and prints what to profile (the LCP element, render-blocking files, the longest main-thread work).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 
@@ -47,6 +51,10 @@ const targets: Target[] = [
     (path): Target => ({ label: path.slice(1), path, formFactor: 'desktop', signedIn: true }),
   ),
 ];
+const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+if (only) targets.splice(0, targets.length, ...targets.filter((t) => only.includes(t.label)));
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+if (reportDir) mkdirSync(reportDir, { recursive: true });
 const cookie = targets.some((t) => t.signedIn) ? await signIn() : '';
 
 const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
@@ -76,6 +84,18 @@ try {
       tbt: audits['total-blocking-time']?.displayValue ?? '',
       cls: audits['cumulative-layout-shift']?.displayValue ?? '',
     });
+    if (reportDir) {
+      writeFileSync(path.join(reportDir, `${t.label}.json`), JSON.stringify(result.lhr));
+      type Items = { items?: Array<Record<string, unknown>> };
+      const details = (id: string) => ((audits[id]?.details ?? {}) as Items).items ?? [];
+      const lcpElement = details('largest-contentful-paint-element')[0] as { items?: Array<{ node?: { snippet?: string } }> } | undefined;
+      console.log(`  LCP element: ${lcpElement?.items?.[0]?.node?.snippet ?? '?'}`);
+      for (const phase of (details('largest-contentful-paint-element')[1] as Items | undefined)?.items ?? []) console.log(`    ${phase.phase}: ${Math.round(Number(phase.timing))} ms`);
+      for (const r of details('render-blocking-resources')) console.log(`  render-blocking: ${r.url} (${Math.round(Number(r.wastedMs))} ms)`);
+      for (const r of details('bootup-time').slice(0, 4)) console.log(`  script time: ${r.url} ${Math.round(Number(r.scripting))} ms`);
+      for (const r of details('unused-javascript').slice(0, 4)) console.log(`  unused JS: ${r.url} ${Math.round(Number(r.wastedBytes) / 1024)} of ${Math.round(Number(r.totalBytes) / 1024)} kB`);
+      console.log(`  FCP ${audits['first-contentful-paint']?.displayValue}, SI ${audits['speed-index']?.displayValue}, TTI ${audits['interactive']?.displayValue}`);
+    }
     const last = rows.at(-1)!;
     console.log(`${last.form.padEnd(8)} ${String(last.performance).padStart(3)} perf  ${String(last.accessibility).padStart(3)} a11y  LCP ${last.lcp.padEnd(8)} TBT ${last.tbt.padEnd(8)} CLS ${last.cls.padEnd(6)} ${t.path}`);
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { healthResponseSchema, siteResponseSchema, type HealthResponse } from '../../../contracts/health';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { RouteModule } from '../../types';
+import { createSiteInfo } from './site';
 
 const COUNT_TABLES = {
   communities: 'communities',
@@ -35,16 +36,12 @@ export const healthRoutes: RouteModule = (app, { pool, env }) => {
     }
   });
 
-  // Whether the database holds demo communities (the client's "demo data" ribbon). One EXISTS, shared
-  // for a minute: it changes only when a dataset is generated or removed.
-  const site = new TtlCache<boolean>({ ttlMs: env.APP_CACHES ? 60_000 : 0, maxEntries: 1 });
+  // Whether the database holds demo communities (the client's "demo data" ribbon).
+  const site = createSiteInfo(pool, env);
   app.get('/site', { schema: { response: { 200: siteResponseSchema } } }, async (_req, reply) => {
-    const demoData = await site.get('demo', async () => {
-      const { rows } = await pool.query<{ demo: boolean }>("SELECT EXISTS (SELECT 1 FROM communities WHERE source_kind = 'demo') AS demo");
-      return rows[0]?.demo ?? false;
-    });
+    const info = await site.get();
     void reply.header('cache-control', 'public, max-age=60');
-    return { demoData };
+    return info;
   });
 
   // Liveness: no database. Also the benchmark's 'bare route' baseline.

@@ -8,15 +8,30 @@ export function escapeHtml(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
-/** A JSON-LD <script> whose content cannot end the element or open a comment (</script>, <!--). */
-export function jsonLdScript(data: unknown): string {
-  const json = JSON.stringify(data)
+/** JSON that cannot end a <script> element or open a comment (</script>, <!--) when placed inside one. */
+function scriptJson(data: unknown): string {
+  return JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/ld+json">${json}</script>`;
+}
+
+/** A JSON-LD <script> whose content cannot end the element or open a comment (</script>, <!--). */
+export function jsonLdScript(data: unknown): string {
+  return `<script type="application/ld+json">${scriptJson(data)}</script>`;
+}
+
+/** The id of the data block the client puts into its query cache before its first render. */
+export const INITIAL_DATA_ID = 'initial-data';
+
+/**
+ * API answers the page is about to ask for, as [query key, answer] pairs (the keys of the client's
+ * TanStack queries). A data block, not a script: the CSP's script-src does not apply and nothing runs.
+ */
+export function initialDataScript(entries: Array<[readonly unknown[], unknown]>): string {
+  return `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(entries)}</script>`;
 }
 
 /** Shortens text at a word boundary to at most `max` characters (an ellipsis when cut). */

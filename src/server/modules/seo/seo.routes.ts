@@ -9,9 +9,11 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { App, AppDeps } from '../../types';
+import { communityDetailSchema } from '../../../contracts/community';
 import { getCommunityDetail } from '../communities/detail.service';
+import { createSiteInfo } from '../health/site';
 import { createSearchService } from '../communities/search.service';
-import { headTags, injectIntoShell } from './html';
+import { escapeHtml, headTags, initialDataScript, injectIntoShell } from './html';
 import { communityNotFoundPage, communityPage, type RenderedPage, searchPage, SITE_NAME, stateName } from './pages';
 import { communityPage as communityIds, countCommunities, userReviewSummary } from './seo.repo';
 
@@ -101,12 +103,43 @@ export function registerSeoRoutes(app: App, { pool, env }: AppDeps, options: Seo
   // Read once (a deploy restarts the server with its new build).
   const getShell = () => (shell ??= readFileSync(shellPath, 'utf8'));
 
-  const sendPage = (reply: FastifyReply, page: RenderedPage) =>
+  const site = createSiteInfo(pool, env);
+  const COMMUNITIES_KEY = '/api/communities';
+
+  /**
+   * Head tags that spare the first paint a round trip: the answers the client asks for first (GET
+   * /api/site for the demo ribbon, which would otherwise push the page down when it arrives; a
+   * community's own detail) as initial query data, and a preload of the community's first picture (its
+   * largest paint).
+   */
+  const fastStart = async (community?: { id: number; photo?: string; data: unknown }) => {
+    const entries: Array<[readonly unknown[], unknown]> = [[['/api/site'], await site.get()]];
+    let preload = '';
+    if (community) {
+      const encoded = communityDetailSchema.safeEncode(community.data as never);
+      if (encoded.success) entries.push([[COMMUNITIES_KEY, community.id], encoded.data]);
+      if (community.photo?.startsWith('/')) preload = `<link rel="preload" as="image" href="${escapeHtml(community.photo)}" fetchpriority="high" />\n    `;
+    }
+    return `${preload}${initialDataScript(entries)}`;
+  };
+
+  const sendPage = async (reply: FastifyReply, page: RenderedPage, community?: Parameters<typeof fastStart>[0]) =>
     reply
       .status(page.status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(injectIntoShell(getShell(), { title: page.title, head: headTags(page.meta, SITE_NAME), body: page.body }));
+      .send(injectIntoShell(getShell(), { title: page.title, head: `${headTags(page.meta, SITE_NAME)}\n    ${await fastStart(community)}`, body: page.body }));
+
+  /** The shell as it is, with the fast-start head tags (the landing page, a search without a place). */
+  const sendShell = async (reply: FastifyReply) => {
+    const head = await fastStart();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(getShell().replace(/<\/head>/i, (end) => `  ${head}\n  ${end}`));
+  };
+
+  app.get('/', async (_request, reply) => sendShell(reply));
 
   app.get<{ Params: { id: string } }>('/community/:id', async (request, reply) => {
     const base = publicBase(env, request);
@@ -115,7 +148,7 @@ export function registerSeoRoutes(app: App, { pool, env }: AppDeps, options: Seo
     if (!(id <= 2_147_483_647)) return sendPage(reply, communityNotFoundPage(base, `/community/${encodeURIComponent(raw)}`));
     try {
       const [community, user] = await Promise.all([getCommunityDetail(pool, id), userReviewSummary(pool, id)]);
-      return sendPage(reply, communityPage(base, community, user));
+      return sendPage(reply, communityPage(base, community, user), { id, photo: community.photos[0], data: community });
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') return sendPage(reply, communityNotFoundPage(base, `/community/${id}`));
       throw err;
@@ -129,7 +162,7 @@ export function registerSeoRoutes(app: App, { pool, env }: AppDeps, options: Seo
     const location = parsed.success ? parsed.data.location : undefined;
     if (!parsed.success || !location) {
       // No place (or a query the API refuses): the plain shell; the client explains.
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(getShell());
+      return sendShell(reply);
     }
     const q = parsed.data;
     const [result, where] = await Promise.all([search.search({ ...q, page: 1 }), search.locate(location)]);

@@ -70,10 +70,32 @@ const jsonLdOf = (html: string): Record<string, unknown>[] =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 const metaContent = (html: string, attr: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attr}="${key.replace(/[:]/g, '\\:')}" content="([^"]*)"`).exec(html)?.[1];
+const initialDataOf = (html: string): Array<[unknown[], unknown]> =>
+  JSON.parse(/<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as Array<[unknown[], unknown]>;
 const titleOf = (html: string) => /<title>([\s\S]*?)<\/title>/.exec(html)?.[1];
 const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
 describe('GET /community/{id} without JavaScript', () => {
+  it('carries the answers the client asks for first, exactly as the API gives them, and preloads the first picture', async () => {
+    const html = (await app.inject({ method: 'GET', url: `/community/${hostileId}` })).body;
+    const api = (await app.inject({ method: 'GET', url: `/api/communities/${hostileId}` })).json();
+    const site = (await app.inject({ method: 'GET', url: '/api/site' })).json();
+    expect(initialDataOf(html)).toEqual([
+      [['/api/site'], site],
+      [['/api/communities', hostileId], api],
+    ]);
+    expect((api as { name: string }).name).toBe(HOSTILE);
+    expect(html).toContain('<link rel="preload" as="image" href="/media/communities/1/1.svg" fetchpriority="high" />');
+  });
+
+  it('serves the landing page as the shell with the site answer', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(initialDataOf(res.body)).toEqual([[['/api/site'], (await app.inject({ method: 'GET', url: '/api/site' })).json()]]);
+    expect((await app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+  });
+
   it('carries the name, place, care types, price, rating, canonical, og and twitter tags', async () => {
     const res = await app.inject({ method: 'GET', url: `/community/${hostileId}` });
     expect(res.statusCode).toBe(200);
@@ -99,8 +121,8 @@ describe('GET /community/{id} without JavaScript', () => {
     const html = (await app.inject({ method: 'GET', url: `/community/${hostileId}` })).body;
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<b>Co');
-    // The shell's module script and the JSON-LD, nothing else.
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // The shell's module script, the JSON-LD and the initial-data block, nothing else.
+    expect(html.match(/<script/g)).toHaveLength(3);
     const [ld] = jsonLdOf(html);
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
@@ -156,11 +178,14 @@ describe('GET /search?location=… landing pages', () => {
     const res = await app.inject({ method: 'GET', url: `/search?location=${encodeURIComponent('<script>x</script>"')}` });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>x');
-    expect(res.body.match(/<script/g)).toHaveLength(2);
+    expect(res.body.match(/<script/g)).toHaveLength(3);
     expect(titleOf(res.body)).toBe('Senior Living in &lt;script&gt;x&lt;/script&gt;&quot; — 0 communities | SeniorScope');
     const plain = await app.inject({ method: 'GET', url: '/search' });
     expect(plain.statusCode).toBe(200);
-    expect(plain.body).toBe(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
+    // The shell as built, plus only the site answer the client asks for first.
+    const block = /\s*<script type="application\/json" id="initial-data">[\s\S]*?<\/script>/.exec(plain.body)?.[0] ?? '';
+    expect(plain.body.replace(block, '')).toBe(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
+    expect(initialDataOf(plain.body)).toHaveLength(1);
   });
 });
 
