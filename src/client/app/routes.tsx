@@ -31,6 +31,10 @@ export const CommunityInsightsPage = page(() => import('../features/community-in
 export const OperatorInsightsPage = page(() => import('../features/operator-insights/operator-insights-page'), 'OperatorInsightsPage');
 export const SentimentPage = page(() => import('../features/sentiment/sentiment-page'), 'SentimentPage');
 export const PricingAnalyticsPage = page(() => import('../features/pricing-analytics/pricing-analytics-page'), 'PricingAnalyticsPage');
+export const MarketsPage = page(() => import('../features/markets/markets-page'), 'MarketsPage');
+export const StateMarketPage = page(() => import('../features/markets/markets-page'), 'StateMarketPage');
+export const CountyMarketPage = page(() => import('../features/markets/markets-page'), 'CountyMarketPage');
+export const CompetitiveSetPage = page(() => import('../features/markets/competitive-set-page'), 'CompetitiveSetPage');
 export const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
 
 export interface AppRoute {
@@ -61,6 +65,10 @@ export const ROUTES: AppRoute[] = [
   { path: '/operator-insights', Page: OperatorInsightsPage, layout: 'analyst', title: 'Operator Intelligence', description: 'Senior living operators: portfolios, locations, ratings and prices.' },
   { path: '/sentiment-analysis', Page: SentimentPage, layout: 'analyst', title: 'Sentiment Analysis', description: 'Sentiment of customer and employee reviews of senior living communities.' },
   { path: '/pricing-analytics', Page: PricingAnalyticsPage, layout: 'analyst', title: 'Pricing Analytics', description: 'Senior living prices by state and care type.' },
+  { path: '/markets', Page: MarketsPage, layout: 'analyst', title: 'Markets', description: 'Licensed senior living beds per 1,000 people aged 65+ by county, and the underserved markets.' },
+  { path: '/markets/:state', Page: StateMarketPage, layout: 'analyst', title: 'State Market' },
+  { path: '/markets/:state/:county', Page: CountyMarketPage, layout: 'analyst', title: 'County Market' },
+  { path: '/community-insights/:id/market', Page: CompetitiveSetPage, layout: 'analyst', title: 'Competitive Set' },
   { path: '/admin', Page: AdminPage, layout: 'analyst', title: 'Admin' },
 ];
 

@@ -4,5 +4,6 @@ export const NAV_LINKS = [
   { href: '/operator-insights', label: 'Operator Intelligence' },
   { href: '/sentiment-analysis', label: 'Sentiment Analysis' },
   { href: '/pricing-analytics', label: 'Pricing Analytics' },
+  { href: '/markets', label: 'Markets' },
   { href: '/about', label: 'About' },
 ] as const;

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatCurrency } from '../../lib/format';
 import { DEFAULT_PRICING_FILTERS, type PricingFilters, usePricingAnalytics } from './api/get-pricing-analytics';
+import { CapacityByState } from '../markets/components/capacity-by-state';
 import { PricingCharts } from './components/pricing-charts';
 
 const CARE_KEYS = Object.keys(CARE_TYPE_KEYS) as CareTypeKey[];
@@ -127,7 +128,12 @@ export function PricingAnalyticsPage() {
             </CardContent>
           </Card>
 
-          <PricingCharts data={data} careBars={careBars} />
+          {data.pricePoints === 0 && filters.state === 'all' && filters.careType === 'all' && filters.priceRange === 'all' ? (
+            // The public directory has no prices (issue 12): supply against demand instead of empty charts.
+            <CapacityByState />
+          ) : (
+            <PricingCharts data={data} careBars={careBars} />
+          )}
         </>
       )}
     </div>

@@ -1,0 +1,252 @@
+// The competitive set of one community (issue 15, Pro): its nearest competitors within 5/10/25 miles
+// (the nearest 10 at least), its price position per care type, reputation and amenity gap.
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { COMPETITOR_RADII, MIN_COMPETITORS } from '../../../contracts/markets';
+import { LabelledSelect } from '../../components/labelled-select';
+import { SourceLabel } from '../../components/source-label';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { formatCurrency, formatRating } from '../../lib/format';
+import { useCompetitiveSet } from './api/markets';
+import { LoadError, ProOnly } from './components/market-parts';
+
+const PricePositionChart = lazy(() => import('./components/price-position-chart').then((m) => ({ default: m.PricePositionChart })));
+
+const mid = (p: { minPrice: number; maxPrice: number }) => (p.minPrice + p.maxPrice) / 2;
+const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
+const sentimentText = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}/100`);
+
+function View({ id }: { id: string }) {
+  const [radius, setRadius] = useState<number>(10);
+  const q = useCompetitiveSet(id, radius, true);
+  if (q.isError) return <LoadError title="The competitive set could not be loaded" error={q.error} retry={() => q.refetch()} />;
+  const s = q.data;
+  if (!s) return <Skeleton className="m-8 h-96" aria-label="Loading the competitive set" />;
+  const careTypes = s.pricePosition.map((p) => p.careType);
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+      <nav className="text-sm text-muted-foreground" aria-label="Breadcrumb">
+        <Link href="/community-insights" className="text-primary hover:underline">
+          Community Insights
+        </Link>{' '}
+        / Competitive set
+      </nav>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{s.community.name}: competitive set</h1>
+          <p className="mt-1 text-muted-foreground">
+            {s.community.city}, {s.community.state} ·{' '}
+            <Link href={`/community/${s.community.id}`} className="text-primary hover:underline">
+              community page
+            </Link>
+          </p>
+          <SourceLabel source={s.community.source} className="mt-2" />
+        </div>
+        <div className="w-48">
+          <LabelledSelect
+            id="competitor-radius"
+            label="Radius"
+            value={String(radius)}
+            onChange={(v) => setRadius(Number(v))}
+            options={COMPETITOR_RADII.map((r) => ({ value: String(r), label: `${r} miles` }))}
+          />
+        </div>
+      </div>
+      <p className="text-sm" data-testid="competitor-count">
+        {s.withinRadius.toLocaleString('en-US')} competitors within {s.radiusMiles} miles
+        {s.withinRadius < MIN_COMPETITORS ? `; the list adds the nearest beyond it to show ${MIN_COMPETITORS} (when there are that many within 500 miles)` : ''}.
+        {s.community.locationApproximate ? ' This community is located at its ZIP code centre: distances are approximate.' : ''}
+        {q.isFetching ? ' Updating…' : ''}
+      </p>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            Price position
+          </CardTitle>
+          <CardDescription>Monthly price (the middle of each range) against the competitors that publish one for the same care type.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {s.pricePosition.some((p) => p.competitorsPriced > 0 || p.price !== null) ? (
+            <Suspense fallback={<Skeleton className="h-80" />}>
+              <PricePositionChart rows={s.pricePosition} />
+            </Suspense>
+          ) : (
+            <p className="text-sm text-muted-foreground">Neither this community nor its competitors publish prices.</p>
+          )}
+          <Table data-testid="price-position">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Care type</TableHead>
+                <TableHead className="text-right">This community</TableHead>
+                <TableHead className="text-right">Percentile</TableHead>
+                <TableHead className="text-right">Competitors p25 – p75</TableHead>
+                <TableHead className="text-right">Median</TableHead>
+                <TableHead className="text-right">Priced competitors</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {s.pricePosition.map((p) => (
+                <TableRow key={p.careType}>
+                  <TableCell className="font-medium">{p.careType}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCurrency(p.price, 'No price')}</TableCell>
+                  <TableCell className="text-right tabular-nums">{p.percentile === null ? '—' : `${p.percentile}th`}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {p.p25 === null ? '—' : `${formatCurrency(p.p25)} – ${formatCurrency(p.p75)}`}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCurrency(p.median, '—')}</TableCell>
+                  <TableCell className="text-right tabular-nums">{p.competitorsPriced}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <p className="text-xs text-muted-foreground">Percentile: the share of priced competitors below this price (ties count half). Percentiles of the competitors interpolate linearly between ranks.</p>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-lg">
+              Reputation
+            </CardTitle>
+            <CardDescription>Review-weighted rating and the average text sentiment of customer reviews</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-2 text-sm">
+            <p>
+              Rating: <strong>{formatRating(s.reputation.rating, 'no reviews')}</strong> ({s.community.reviewCount} reviews) against{' '}
+              <strong>{formatRating(s.reputation.competitorsRating, '—')}</strong> for the competitors
+            </p>
+            <p>
+              Sentiment: <strong>{sentimentText(s.reputation.sentiment)}</strong> against <strong>{sentimentText(s.reputation.competitorsSentiment)}</strong>
+            </p>
+            <p className="text-muted-foreground" data-testid="themes-placeholder">
+              Review themes (better or worse than the competitors) will appear here once reviews are scored by theme.
+            </p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-lg">
+              Amenity gap
+            </CardTitle>
+            <CardDescription>Over the {s.amenityGap.competitorsWithAmenities} competitors whose record lists amenities</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-3 text-sm">
+            {s.amenityGap.competitorsWithAmenities === 0 ? (
+              <p className="text-muted-foreground">No competitor lists amenities (public licence records do not).</p>
+            ) : (
+              <>
+                <div>
+                  <p className="font-medium">Most competitors offer, this community lacks</p>
+                  {s.amenityGap.missing.length ? (
+                    <ul className="mt-1 flex flex-wrap gap-2" data-testid="amenities-missing">
+                      {s.amenityGap.missing.map((a) => (
+                        <li key={a.amenity}>
+                          <Badge variant="secondary">
+                            {a.amenity} · {pct(a.share)}
+                          </Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="text-muted-foreground">Nothing: it offers every amenity most competitors have.</p>
+                  )}
+                </div>
+                <div>
+                  <p className="font-medium">This community offers, fewer than half of competitors do</p>
+                  {s.amenityGap.distinctive.length ? (
+                    <ul className="mt-1 flex flex-wrap gap-2">
+                      {s.amenityGap.distinctive.map((a) => (
+                        <li key={a.amenity}>
+                          <Badge variant="outline">
+                            {a.amenity} · {pct(a.share)}
+                          </Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="text-muted-foreground">Nothing distinctive.</p>
+                  )}
+                </div>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            Competitors
+          </CardTitle>
+          <CardDescription>
+            Nearest first{s.competitors.length < Math.max(s.withinRadius, MIN_COMPETITORS) ? ` (the nearest ${s.competitors.length} shown)` : ''}. Distances are great-circle miles.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Table data-testid="competitors">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Community</TableHead>
+                <TableHead className="text-right">Miles</TableHead>
+                <TableHead>Care types</TableHead>
+                {careTypes.map((t) => (
+                  <TableHead key={t} className="text-right">
+                    {t}
+                  </TableHead>
+                ))}
+                <TableHead className="text-right">Rating</TableHead>
+                <TableHead className="text-right">Reviews</TableHead>
+                <TableHead className="text-right">Sentiment</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {s.competitors.map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell>
+                    <Link href={`/community/${c.id}`} className="font-medium text-primary hover:underline">
+                      {c.name}
+                    </Link>
+                    <span className="block text-xs text-muted-foreground">
+                      {c.city}, {c.state}
+                    </span>
+                    <SourceLabel source={c.source} className="mt-1" />
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {c.distanceMiles.toFixed(1)}
+                    {c.beyondRadius && <span className="block text-xs text-muted-foreground">beyond {s.radiusMiles}</span>}
+                  </TableCell>
+                  <TableCell className="text-xs">{c.careTypes.join(', ')}</TableCell>
+                  {careTypes.map((t) => {
+                    const p = c.prices.find((x) => x.careType === t);
+                    return (
+                      <TableCell key={t} className="text-right tabular-nums">
+                        {p ? formatCurrency(mid(p)) : '—'}
+                      </TableCell>
+                    );
+                  })}
+                  <TableCell className="text-right tabular-nums">{c.reviewCount ? formatRating(c.rating) : '—'}</TableCell>
+                  <TableCell className="text-right tabular-nums">{c.reviewCount}</TableCell>
+                  <TableCell className="text-right tabular-nums">{sentimentText(c.sentiment)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function CompetitiveSetPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  return (
+    <ProOnly what="The competitive set">
+      <View id={id} />
+    </ProOnly>
+  );
+}
