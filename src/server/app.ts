@@ -27,6 +27,7 @@ import { leadRoutes } from './modules/leads/leads.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { registerSeoRoutes } from './modules/seo/seo.routes';
+import { themeRoutes } from './modules/themes/themes.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { App, AppDeps, RouteModule } from './types';
 
@@ -45,6 +46,7 @@ const MODULES: RouteModule[] = [
   insightRoutes,
   analyticsRoutes,
   marketRoutes,
+  themeRoutes,
   warehouseRoutes,
   chatRoutes,
   adminRoutes,
