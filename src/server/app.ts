@@ -24,6 +24,7 @@ import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insights/insights.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
+import { listRoutes } from './modules/lists/lists.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { registerSeoRoutes } from './modules/seo/seo.routes';
@@ -47,6 +48,7 @@ const MODULES: RouteModule[] = [
   analyticsRoutes,
   marketRoutes,
   themeRoutes,
+  listRoutes,
   warehouseRoutes,
   chatRoutes,
   adminRoutes,
