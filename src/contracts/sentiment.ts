@@ -68,3 +68,11 @@ export type EmployeeReviewPage = z.infer<typeof employeeReviewPageSchema>;
 /** Fixed on screen for customer reviews (SPEC section 3). */
 export const CUSTOMER_REVIEWER_TYPE = 'family_member';
 export const CUSTOMER_REVIEW_LOCATION = 'Various Locations';
+
+/** Sentiment by month over the review dates (the whole table): mean sentiment and review count per month. */
+export const sentimentTrendSchema = z.object({
+  months: z.array(z.object({ month: z.string(), reviews: z.number().int(), averageSentiment: z.number() })),
+  /** In words: what the figures were computed from. */
+  computedFrom: z.string(),
+});
+export type SentimentTrend = z.infer<typeof sentimentTrendSchema>;

@@ -1,5 +1,7 @@
 // Review themes (issue 15): the themes every review is scored on, in a fixed order (the order of the
 // bits of theme_mask and of the entries of theme_sentiment in the review tables).
+import { z } from 'zod';
+import { safeText } from './text';
 
 export const CUSTOMER_THEMES = [
   'staff',
@@ -36,3 +38,91 @@ export const THEME_LABELS: Record<string, string> = {
   training: 'Training',
   culture: 'Culture',
 };
+
+export const themeKindSchema = z.enum(['customer', 'employee']);
+
+/** The reviews a theme report is computed from. */
+export const themeScopeSchema = z.object({
+  type: z.enum(['all', 'community', 'operator', 'market']),
+  /** Community or operator id. */
+  id: z.number().int().nullable(),
+  /** Community or operator name, or the market's name ("Austin, TX", "Texas"). */
+  name: z.string(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  county: z.string().nullable(),
+});
+
+export const themeExampleSchema = z.object({
+  reviewId: z.number().int(),
+  /** The sentence of the review that mentions the theme, as written. */
+  snippet: z.string(),
+  /** The theme's sentiment in this review, [0,1]. */
+  sentiment: z.number(),
+  rating: z.number().int(),
+  date: z.string(),
+});
+
+export const themeQuarterSchema = z.object({
+  /** '2026-Q3'. */
+  quarter: z.string(),
+  mentions: z.number().int(),
+  averageSentiment: z.number(),
+});
+
+export const themeFigureSchema = z.object({
+  theme: z.string(),
+  label: z.string(),
+  /** Reviews that mention the theme. */
+  mentions: z.number().int(),
+  /** mentions / reviews of the scope. */
+  share: z.number(),
+  /** Mean of the theme's sentiment over the reviews that mention it, [0,1]. */
+  averageSentiment: z.number(),
+  positive: z.number().int(),
+  neutral: z.number().int(),
+  negative: z.number().int(),
+  /** Oldest quarter first, only quarters with mentions. */
+  quarters: z.array(themeQuarterSchema),
+  /** Up to two: the most positive and the most negative mention (one when all mentions agree). */
+  examples: z.array(themeExampleSchema),
+});
+export type ThemeFigure = z.infer<typeof themeFigureSchema>;
+
+export const themeReportSchema = z.object({
+  scope: themeScopeSchema,
+  kind: themeKindSchema,
+  /** Reviews of this kind in the scope (scored for themes). */
+  reviews: z.number().int(),
+  /** Review dates of the scope, ISO; null without reviews. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** True when any of the reviews is generated demo data (ADR 008). */
+  demo: z.boolean(),
+  /** In words: what the figures were computed from. */
+  computedFrom: z.string(),
+  /** Every theme of the kind, most mentioned first. */
+  themes: z.array(themeFigureSchema),
+  /** Themes with more positive than negative mentions, most positive mentions first. */
+  praise: z.array(z.string()),
+  /** Themes with more negative than positive mentions, most negative mentions first. */
+  complaints: z.array(z.string()),
+});
+export type ThemeReport = z.infer<typeof themeReportSchema>;
+
+export const themeKindQuerySchema = z.object({ kind: themeKindSchema.default('customer') });
+
+export const themeIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const themeMarketParamsSchema = z.object({
+  state: safeText()
+    .trim()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}$/, 'state must be a two-letter US state code')),
+});
+
+export const themeMarketQuerySchema = z.object({
+  kind: themeKindSchema.default('customer'),
+  city: safeText().trim().min(1).max(100).optional(),
+  county: safeText().trim().min(1).max(100).optional(),
+});

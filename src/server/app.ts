@@ -26,12 +26,14 @@ import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insights/insights.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
+import { listRoutes } from './modules/lists/lists.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { marketsRoutes } from './modules/markets/markets.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { familyReviewRoutes } from './modules/reviews/reviews.routes';
 import { shortlistRoutes } from './modules/shortlist/shortlist.routes';
 import { registerSeoRoutes } from './modules/seo/seo.routes';
+import { themeRoutes } from './modules/themes/themes.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import type { App, AppDeps, RouteModule } from './types';
 
@@ -53,6 +55,8 @@ const MODULES: RouteModule[] = [
   analyticsRoutes,
   marketRoutes,
   marketsRoutes,
+  themeRoutes,
+  listRoutes,
   warehouseRoutes,
   chatRoutes,
   familyReviewRoutes,

@@ -468,6 +468,34 @@ export const shortlistComments = pgTable(
   (t) => [index('shortlist_comments_owner_idx').on(t.ownerId, t.createdAt)],
 );
 
+/** A Pro user's named prospect list (issue 15): communities and operators saved from the insights screens. */
+export const prospectLists = pgTable(
+  'prospect_lists',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('prospect_lists_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+);
+
+/** One saved community or operator of a prospect list; item_type is 'community' | 'operator'. */
+export const prospectListItems = pgTable(
+  'prospect_list_items',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => prospectLists.id, { onDelete: 'cascade' }),
+    itemType: text('item_type').notNull(),
+    itemId: integer('item_id').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.itemType, t.itemId] })],
+);
+
 export const leads = pgTable(
   'leads',
   {

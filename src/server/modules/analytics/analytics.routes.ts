@@ -6,6 +6,7 @@ import {
   employeeReviewPageSchema,
   reviewPageQuerySchema,
   sentimentSummarySchema,
+  sentimentTrendSchema,
 } from '../../../contracts/sentiment';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -51,6 +52,9 @@ export const analyticsRoutes: RouteModule = (app, { pool, env }) => {
   const summarySchema = { response: { 200: sentimentSummarySchema } };
   app.get('/sentiment/customer/summary', { schema: summarySchema }, () => sentiment.summary('customer'));
   app.get('/sentiment/employee/summary', { schema: summarySchema }, () => sentiment.summary('employee'));
+  const trendSchema = { response: { 200: sentimentTrendSchema } };
+  app.get('/sentiment/customer/trend', { schema: trendSchema }, () => sentiment.trend('customer'));
+  app.get('/sentiment/employee/trend', { schema: trendSchema }, () => sentiment.trend('employee'));
 
   app.get(
     '/sentiment/customer/reviews',

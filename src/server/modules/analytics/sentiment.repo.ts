@@ -137,3 +137,18 @@ export async function selectPageKeys(pool: pg.Pool, kind: ReviewKind, pageSize: 
   );
   return rows;
 }
+
+export interface MonthRow {
+  month: string;
+  reviews: number;
+  avg: number;
+}
+
+/** Mean sentiment and count per calendar month of review_date (one scan of the (review_date, id) index and the rows). */
+export async function selectMonthlyTrend(pool: pg.Pool, kind: ReviewKind): Promise<MonthRow[]> {
+  const { rows } = await pool.query<MonthRow>(
+    `SELECT to_char(date_trunc('month', review_date), 'YYYY-MM') AS month, count(*)::int AS reviews, avg(sentiment)::float8 AS avg
+       FROM ${TABLE[kind]} GROUP BY 1 ORDER BY 1`,
+  );
+  return rows;
+}

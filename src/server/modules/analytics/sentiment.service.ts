@@ -2,13 +2,14 @@
 import { reviewProvenance } from '../../../contracts/provenance';
 import type pg from 'pg';
 import { classifySentiment, SENTIMENT_PAGE_SIZE } from '../../../contracts/constants';
-import type { CustomerReviewPage, EmployeeReviewPage, ReviewKind, SentimentSummary } from '../../../contracts/sentiment';
+import type { CustomerReviewPage, EmployeeReviewPage, ReviewKind, SentimentSummary, SentimentTrend } from '../../../contracts/sentiment';
 import { AppError } from '../../lib/errors';
 import {
   type PageKey,
   type PageStart,
   selectCustomerPage,
   selectEmployeePage,
+  selectMonthlyTrend,
   selectPageKeys,
   selectSummary,
   type SummaryRow,
@@ -92,6 +93,7 @@ class Swr<T> {
 export class SentimentService {
   private readonly summaries: Record<ReviewKind, Swr<SentimentSummary>>;
   private readonly pageKeys: Record<ReviewKind, Swr<PageKey[]>>;
+  private readonly trends: Record<ReviewKind, Swr<SentimentTrend>>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -102,11 +104,30 @@ export class SentimentService {
     const keys = (kind: ReviewKind) => new Swr(() => selectPageKeys(pool, kind, SENTIMENT_PAGE_SIZE), ttlMs, now);
     this.summaries = { customer: summary('customer'), employee: summary('employee') };
     this.pageKeys = { customer: keys('customer'), employee: keys('employee') };
+    const trend = (kind: ReviewKind) =>
+      new Swr(
+        async (): Promise<SentimentTrend> => {
+          const rows = await selectMonthlyTrend(pool, kind);
+          const total = rows.reduce((a, r) => a + r.reviews, 0);
+          return {
+            months: rows.map((r) => ({ month: r.month, reviews: r.reviews, averageSentiment: r.avg })),
+            computedFrom: `${total.toLocaleString('en-US')} ${kind} reviews by the month of their review date; sentiment derived from the review text`,
+          };
+        },
+        ttlMs,
+        now,
+      );
+    this.trends = { customer: trend('customer'), employee: trend('employee') };
+  }
+
+  /** Mean sentiment per month of review date over the whole table (cached like the summaries). */
+  trend(kind: ReviewKind): Promise<SentimentTrend> {
+    return this.trends[kind].get();
   }
 
   /** Drops the cached summaries and page keys (after an import or a bulk change). */
   invalidate(): void {
-    for (const c of [...Object.values(this.summaries), ...Object.values(this.pageKeys)]) c.clear();
+    for (const c of [...Object.values(this.summaries), ...Object.values(this.pageKeys), ...Object.values(this.trends)]) c.clear();
   }
 
   /** Computes both summaries and page keys ahead of the first visitor (after the server starts listening). */

@@ -199,3 +199,38 @@ describe('SentimentService cache', () => {
     expect(await service.employeePage(1)).toMatchObject({ reviews: [], total: 0, totalPages: 1 });
   });
 });
+
+describe('GET /api/sentiment/{kind}/trend', () => {
+  it('employee: reviews of one month together, their mean sentiment (an earlier test may have emptied the table)', async () => {
+    await tdb.pool.query(
+      `INSERT INTO employee_reviews (operator_id, rating, content, review_date, job_title, employment_status, location, source, sentiment)
+       VALUES (1, 5, 'a', '2024-03-02', 'Cook', 'current', NULL, 'Demo', 0.85), (1, 2, 'b', '2024-03-30', 'Cook', 'current', NULL, 'Demo', 0.2)`,
+    );
+    const { rows } = await tdb.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM employee_reviews WHERE review_date < '2024-04-01' AND review_date >= '2024-03-01'");
+    expect(rows[0]?.n).toBe(2);
+    const res = await get('/api/sentiment/employee/trend');
+    expect(res.statusCode).toBe(200);
+    const march = res.json().months.find((m: { month: string }) => m.month === '2024-03');
+    expect(march).toEqual({ month: '2024-03', reviews: 2, averageSentiment: expect.closeTo((Math.fround(0.85) + Math.fround(0.2)) / 2, 6) });
+  });
+
+  it('customer: every month of the review dates, counts and means as summed in JavaScript over the rows', async () => {
+    const { rows } = await tdb.pool.query<{ d: string; s: number }>("SELECT review_date::text AS d, sentiment AS s FROM customer_reviews");
+    const byMonth = new Map<string, { n: number; sum: number }>();
+    for (const r of rows) {
+      const m = r.d.slice(0, 7);
+      const e = byMonth.get(m) ?? { n: 0, sum: 0 };
+      e.n += 1;
+      e.sum += r.s;
+      byMonth.set(m, e);
+    }
+    const body = (await get('/api/sentiment/customer/trend')).json();
+    expect(body.months.map((m: { month: string }) => m.month)).toEqual([...byMonth.keys()].sort());
+    for (const m of body.months as { month: string; reviews: number; averageSentiment: number }[]) {
+      const e = byMonth.get(m.month)!;
+      expect(m.reviews).toBe(e.n);
+      expect(m.averageSentiment).toBeCloseTo(e.sum / e.n, 6);
+    }
+    expect(body.months.reduce((a: number, m: { reviews: number }) => a + m.reviews, 0)).toBe(2006);
+  });
+});

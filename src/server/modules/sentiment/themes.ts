@@ -17,11 +17,13 @@
 //    overall sentiment, classified with the same thresholds (> 0.6 Positive, < 0.4 Negative).
 // Additive by construction: the figures of a text are the sums of the figures of its sentences, so the
 // generator scores each of its sentences once and sums them per review.
-import labels from 'sentiment/languages/en/labels.json';
+import { createRequire } from 'node:module';
 import { THEMES, type ThemeKind } from '../../../contracts/themes';
 import { sentimentFromCounts } from './sentiment';
 
-const AFINN = labels as Record<string, number>;
+// The AFINN-165 word list the `sentiment` package ships (loaded as JSON: an ESM JSON import turns its keys
+// into variable names, and some, such as "protected", are reserved words).
+const AFINN = createRequire(import.meta.url)('sentiment/languages/en/labels.json') as Record<string, number>;
 
 /** Domain words AFINN lacks or scores for another sense (values on AFINN's -5..5 scale). */
 const DOMAIN_EXTRAS: Record<string, number> = {

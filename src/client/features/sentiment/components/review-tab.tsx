@@ -9,6 +9,8 @@ import { useSentimentSummary } from '../api/get-sentiment-summary';
 import { CustomerReviewList, EmployeeReviewList, Pager } from './review-list';
 import { SentimentCards } from './sentiment-cards';
 import { SentimentCharts } from './sentiment-charts';
+import { ThemesCard } from './themes-card';
+import { TrendChart } from './trend-chart';
 
 const TEXT: Record<ReviewKind, { noun: string; title: string; description: string }> = {
   customer: {
@@ -40,6 +42,8 @@ export function ReviewTab({ kind, page, onPage }: { kind: ReviewKind; page: numb
         </Alert>
       )}
       <SentimentCharts summary={summary.data} noun={text.noun} />
+      <TrendChart kind={kind} />
+      <ThemesCard kind={kind} />
       <Card>
         <CardHeader>
           <CardTitle as="h2">{text.title}</CardTitle>

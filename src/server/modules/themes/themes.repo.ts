@@ -1,0 +1,135 @@
+// SQL of the review-theme reports (ADR 021). Table names and scope predicates come from constants of this
+// file; every value is a parameter.
+import type pg from 'pg';
+import { SENTIMENT_NEUTRAL_FROM, SENTIMENT_POSITIVE_ABOVE } from '../../../contracts/constants';
+import { THEMES, type ThemeKind } from '../../../contracts/themes';
+import { listedOnly } from '../../lib/listing';
+
+const TABLE: Record<ThemeKind, string> = { customer: 'customer_reviews', employee: 'employee_reviews' };
+
+/** Which reviews: a SQL condition on alias r with its parameters (numbered from $1). */
+export interface ScopeFilter {
+  where: string;
+  params: unknown[];
+}
+
+export const scopeAll: ScopeFilter = { where: 'TRUE', params: [] };
+
+export function scopeCommunity(id: number): ScopeFilter {
+  return { where: 'r.community_id = $1', params: [id] };
+}
+
+export function scopeOperator(kind: ThemeKind, id: number): ScopeFilter {
+  if (kind === 'employee') return { where: 'r.operator_id = $1', params: [id] };
+  return {
+    where: `r.community_id IN (SELECT c.id FROM communities c WHERE c.operator_id = $1 AND ${listedOnly('c')})`,
+    params: [id],
+  };
+}
+
+/** A market: a state, optionally a city or a county (customer reviews by their community's place; employee reviews by their location "City, ST"). */
+export function scopeMarket(kind: ThemeKind, state: string, city: string | null, county: string | null): ScopeFilter {
+  if (kind === 'employee') {
+    if (city) return { where: 'lower(r.location) = lower($1)', params: [`${city}, ${state}`] };
+    return { where: 'r.location LIKE $1', params: [`%, ${state}`] };
+  }
+  const conds = ['c.state = $1', listedOnly('c')];
+  const params: unknown[] = [state];
+  if (city) {
+    params.push(city);
+    conds.push(`lower(c.city) = lower($${params.length})`);
+  }
+  if (county) {
+    params.push(county.replace(/\s+county$/i, ''));
+    conds.push(`lower(regexp_replace(c.county, '\\s+county$', '', 'i')) = lower($${params.length})`);
+  }
+  return { where: `r.community_id IN (SELECT c.id FROM communities c WHERE ${conds.join(' AND ')})`, params };
+}
+
+/** Mentions of theme i in review r, as rows (i, s): one per mentioned theme. */
+function mentions(kind: ThemeKind): string {
+  return `CROSS JOIN LATERAL (
+      SELECT g.i, r.theme_sentiment[g.i + 1] AS s FROM generate_series(0, ${THEMES[kind].length - 1}) g(i)
+       WHERE (r.theme_mask & (1 << g.i)) <> 0) m`;
+}
+
+export interface TotalsRow {
+  reviews: number;
+  from: string | null;
+  to: string | null;
+  demo: boolean;
+}
+
+export async function selectTotals(pool: pg.Pool, kind: ThemeKind, scope: ScopeFilter): Promise<TotalsRow> {
+  const { rows } = await pool.query<TotalsRow>(
+    `SELECT count(*)::int AS reviews, min(r.review_date)::text AS "from", max(r.review_date)::text AS "to",
+            coalesce(bool_or(r.source_kind = 'demo'), false) AS demo
+       FROM ${TABLE[kind]} r WHERE ${scope.where} AND r.theme_mask IS NOT NULL`,
+    scope.params,
+  );
+  return rows[0] as TotalsRow;
+}
+
+export interface QuarterRow {
+  i: number;
+  quarter: string;
+  mentions: number;
+  sum: number;
+  positive: number;
+  negative: number;
+}
+
+/**
+ * Per theme and quarter: mentions, the sum of the theme's sentiment and the positive/negative counts. The
+ * thresholds are compared as `real`, the stored type (as the Sentiment screen's summary does).
+ */
+export async function selectQuarters(pool: pg.Pool, kind: ThemeKind, scope: ScopeFilter): Promise<QuarterRow[]> {
+  const n = scope.params.length;
+  const { rows } = await pool.query<QuarterRow>(
+    `SELECT m.i, to_char(r.review_date, 'YYYY-"Q"Q') AS quarter, count(*)::int AS mentions, sum(m.s)::float8 AS sum,
+            count(*) FILTER (WHERE m.s > $${n + 1}::real)::int AS positive,
+            count(*) FILTER (WHERE m.s < $${n + 2}::real)::int AS negative
+       FROM ${TABLE[kind]} r ${mentions(kind)}
+      WHERE ${scope.where} AND r.theme_mask IS NOT NULL
+      GROUP BY 1, 2 ORDER BY 1, 2`,
+    [...scope.params, SENTIMENT_POSITIVE_ABOVE, SENTIMENT_NEUTRAL_FROM],
+  );
+  return rows;
+}
+
+export interface ExampleRow {
+  i: number;
+  id: number;
+  s: number;
+  rating: number;
+  date: string;
+  content: string;
+}
+
+/** Per theme, its most positive and its most negative mention (newest first among equals). */
+export async function selectExamples(pool: pg.Pool, kind: ThemeKind, scope: ScopeFilter): Promise<ExampleRow[]> {
+  const { rows } = await pool.query<ExampleRow>(
+    `WITH x AS (
+       SELECT m.i, r.id, m.s, r.review_date,
+              row_number() OVER (PARTITION BY m.i ORDER BY m.s DESC, r.review_date DESC, r.id DESC) AS best,
+              row_number() OVER (PARTITION BY m.i ORDER BY m.s ASC, r.review_date DESC, r.id DESC) AS worst
+         FROM ${TABLE[kind]} r ${mentions(kind)}
+        WHERE ${scope.where} AND r.theme_mask IS NOT NULL)
+     SELECT x.i, x.id, x.s::float8 AS s, r.rating, r.review_date::text AS date, r.content
+       FROM x JOIN ${TABLE[kind]} r ON r.id = x.id
+      WHERE x.best = 1 OR x.worst = 1
+      ORDER BY x.i, x.s DESC`,
+    scope.params,
+  );
+  return rows;
+}
+
+export async function selectCommunityName(pool: pg.Pool, id: number): Promise<{ name: string; city: string; state: string } | null> {
+  const { rows } = await pool.query<{ name: string; city: string; state: string }>('SELECT name, city, state FROM communities WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+export async function selectOperatorName(pool: pg.Pool, id: number): Promise<{ name: string } | null> {
+  const { rows } = await pool.query<{ name: string }>('SELECT name FROM operators WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}

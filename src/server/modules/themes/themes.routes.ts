@@ -1,0 +1,43 @@
+// Routes of the review-theme reports (Pro; registered under /api in src/server/app.ts). ADR 021.
+import { errorResponseSchema } from '../../../contracts/errors';
+import {
+  themeIdParamsSchema,
+  themeKindQuerySchema,
+  themeMarketParamsSchema,
+  themeMarketQuerySchema,
+  themeReportSchema,
+} from '../../../contracts/themes';
+import type { RouteModule } from '../../types';
+import { requirePro } from '../auth/session';
+import { ThemeService } from './themes.service';
+
+export const themeRoutes: RouteModule = (app, { pool, env }) => {
+  const caching = env.NODE_ENV !== 'test' && env.APP_CACHES;
+  const themes = new ThemeService(pool, caching ? 5 * 60_000 : 0);
+  if (caching) {
+    app.addHook('onListen', (done) => {
+      // The whole-table reports read every review: computed once ahead of the first visitor.
+      const t = setTimeout(() => themes.warm().catch((err: unknown) => app.log.warn({ err }, 'themes: warming failed')), 5_000);
+      t.unref();
+      done();
+    });
+  }
+  const response = { 200: themeReportSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+  app.get('/themes', { preHandler: requirePro, schema: { querystring: themeKindQuerySchema, response } }, (request) =>
+    themes.all(request.query.kind),
+  );
+  app.get('/themes/community/:id', { preHandler: requirePro, schema: { params: themeIdParamsSchema, response } }, (request) =>
+    themes.community(request.params.id),
+  );
+  app.get(
+    '/themes/operator/:id',
+    { preHandler: requirePro, schema: { params: themeIdParamsSchema, querystring: themeKindQuerySchema, response } },
+    (request) => themes.operator(request.params.id, request.query.kind),
+  );
+  app.get(
+    '/themes/market/:state',
+    { preHandler: requirePro, schema: { params: themeMarketParamsSchema, querystring: themeMarketQuerySchema, response } },
+    (request) => themes.market(request.query.kind, request.params.state, request.query.city ?? null, request.query.county ?? null),
+  );
+};

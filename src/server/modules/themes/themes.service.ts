@@ -1,0 +1,137 @@
+// Review-theme reports (issue 15, ADR 021): what the reviews of a community, an operator, a market or the
+// whole table praise and complain about, per theme: share of mentions, sentiment, trend by quarter and two
+// example sentences, all from the themes stored per review (src/server/modules/sentiment/themes.ts).
+import type pg from 'pg';
+import { US_STATES } from '../../../contracts/constants';
+import { THEME_LABELS, THEMES, type ThemeFigure, type ThemeKind, type ThemeReport } from '../../../contracts/themes';
+import { AppError, notFound } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
+import { snippetFor } from '../sentiment/themes';
+import {
+  type ExampleRow,
+  type QuarterRow,
+  type ScopeFilter,
+  scopeAll,
+  scopeCommunity,
+  scopeMarket,
+  scopeOperator,
+  selectCommunityName,
+  selectExamples,
+  selectOperatorName,
+  selectQuarters,
+  selectTotals,
+} from './themes.repo';
+
+type Scope = ThemeReport['scope'];
+
+export function buildThemes(kind: ThemeKind, reviews: number, quarters: QuarterRow[], examples: ExampleRow[]): ThemeFigure[] {
+  const figures = THEMES[kind].map((theme, i): ThemeFigure => {
+    const qs = quarters.filter((q) => q.i === i);
+    const mentions = qs.reduce((a, q) => a + q.mentions, 0);
+    const sum = qs.reduce((a, q) => a + q.sum, 0);
+    const positive = qs.reduce((a, q) => a + q.positive, 0);
+    const negative = qs.reduce((a, q) => a + q.negative, 0);
+    const seen = new Set<number>();
+    const ex: ThemeFigure['examples'] = [];
+    for (const e of examples.filter((x) => x.i === i)) {
+      if (seen.has(e.id)) continue;
+      seen.add(e.id);
+      const snippet = snippetFor(e.content, theme, kind);
+      if (snippet) ex.push({ reviewId: e.id, snippet, sentiment: e.s, rating: e.rating, date: e.date });
+    }
+    return {
+      theme,
+      label: THEME_LABELS[theme] ?? theme,
+      mentions,
+      share: reviews > 0 ? mentions / reviews : 0,
+      averageSentiment: mentions > 0 ? sum / mentions : 0,
+      positive,
+      neutral: mentions - positive - negative,
+      negative,
+      quarters: qs.map((q) => ({ quarter: q.quarter, mentions: q.mentions, averageSentiment: q.sum / q.mentions })),
+      examples: ex.slice(0, 2),
+    };
+  });
+  return figures.sort((a, b) => b.mentions - a.mentions || a.theme.localeCompare(b.theme));
+}
+
+export class ThemeService {
+  private readonly cache: TtlCache<ThemeReport>;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    ttlMs: number,
+  ) {
+    // Whole-table and market reports read up to 1.6M reviews: computed at most once per TTL, served stale while refreshed.
+    this.cache = new TtlCache({ ttlMs, staleMs: 10 * 60_000, maxEntries: 200 });
+  }
+
+  private async report(kind: ThemeKind, scope: Scope, filter: ScopeFilter, what: string): Promise<ThemeReport> {
+    const [totals, quarters, examples] = await Promise.all([
+      selectTotals(this.pool, kind, filter),
+      selectQuarters(this.pool, kind, filter),
+      selectExamples(this.pool, kind, filter),
+    ]);
+    const themes = buildThemes(kind, totals.reviews, quarters, examples);
+    const praise = themes
+      .filter((t) => t.positive > t.negative)
+      .sort((a, b) => b.positive - a.positive)
+      .map((t) => t.theme);
+    const complaints = themes
+      .filter((t) => t.negative > t.positive)
+      .sort((a, b) => b.negative - a.negative)
+      .map((t) => t.theme);
+    const range = totals.from && totals.to ? `, ${totals.from} to ${totals.to}` : '';
+    return {
+      scope,
+      kind,
+      reviews: totals.reviews,
+      from: totals.from,
+      to: totals.to,
+      demo: totals.demo,
+      computedFrom: `${totals.reviews.toLocaleString('en-US')} ${kind} reviews of ${what}${range}${totals.demo ? ' (Demo data)' : ''}; themes scored per sentence from the review text`,
+      themes,
+      praise,
+      complaints,
+    };
+  }
+
+  all(kind: ThemeKind): Promise<ThemeReport> {
+    const scope: Scope = { type: 'all', id: null, name: 'All reviews', state: null, city: null, county: null };
+    return this.cache.get(`all:${kind}`, () => this.report(kind, scope, scopeAll, 'all communities'));
+  }
+
+  async community(id: number): Promise<ThemeReport> {
+    const c = await selectCommunityName(this.pool, id);
+    if (!c) throw notFound('Community');
+    const scope: Scope = { type: 'community', id, name: c.name, state: c.state, city: c.city, county: null };
+    return this.report('customer', scope, scopeCommunity(id), c.name);
+  }
+
+  async operator(id: number, kind: ThemeKind): Promise<ThemeReport> {
+    const o = await selectOperatorName(this.pool, id);
+    if (!o) throw notFound('Operator');
+    const scope: Scope = { type: 'operator', id, name: o.name, state: null, city: null, county: null };
+    const what = kind === 'customer' ? `the listed communities of ${o.name}` : o.name;
+    return this.cache.get(`operator:${id}:${kind}`, () => this.report(kind, scope, scopeOperator(kind, id), what));
+  }
+
+  market(kind: ThemeKind, state: string, city: string | null, county: string | null): Promise<ThemeReport> {
+    const stateName = US_STATES[state];
+    if (!stateName) throw new AppError('BAD_REQUEST', `state must be a two-letter US state code (got ${state})`);
+    if (kind === 'employee' && county) {
+      throw new AppError('BAD_REQUEST', 'Employee reviews carry a city, not a county: ask for a state or a city');
+    }
+    const name = city ? `${city}, ${state}` : county ? `${county.replace(/\s+county$/i, '')} County, ${state}` : stateName;
+    const scope: Scope = { type: 'market', id: null, name, state, city, county };
+    const what = kind === 'customer' ? `the listed communities in ${name}` : `employees located in ${name}`;
+    return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), () =>
+      this.report(kind, scope, scopeMarket(kind, state, city, county), what),
+    );
+  }
+
+  async warm(): Promise<void> {
+    await this.all('customer');
+    await this.all('employee');
+  }
+}
