@@ -46,6 +46,7 @@ export function NoteEditor({ ownerId, item }: { ownerId: number; item: Shortlist
         </p>
         <Button type="submit" size="sm" variant="outline" disabled={!dirty || save.isPending}>
           {save.isPending ? 'Saving…' : 'Save note'}
+          <span className="sr-only"> for {item.community.name}</span>
         </Button>
       </div>
     </form>
