@@ -19,7 +19,7 @@ async function compareOnCommunityPage(page: Page, c: Target) {
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBe(c.name);
   // The name follows the state ('Compare …' / 'Comparing …'); the pressed state says it is in.
   const button = page.locator('main header').getByTestId('compare-button');
-  expect(await button.textContent()).toBe(`Compare ${c.name}`);
+  expect(await button.getAttribute('aria-label')).toBe(`Compare ${c.name}`);
   await button.click();
   await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
 }

@@ -15,6 +15,7 @@ export function CompareButton({ communityId, name, className, size = 'sm' }: { c
       size={size}
       className={cn(selected && 'border border-primary text-primary', className)}
       aria-pressed={selected}
+      aria-label={`${selected ? 'Comparing' : 'Compare'} ${name}`}
       data-testid="compare-button"
       disabled={pending}
       title={selected ? 'Remove from the comparison' : `Add to the comparison (${ids.length} of 4 chosen)`}
@@ -22,7 +23,6 @@ export function CompareButton({ communityId, name, className, size = 'sm' }: { c
     >
       {selected ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
       {selected ? 'Comparing' : 'Compare'}
-      <span className="sr-only"> {name}</span>
     </Button>
   );
 }
