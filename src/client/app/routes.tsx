@@ -23,6 +23,8 @@ export const ResourcePage = page(() => import('../features/marketing/resource-pa
 export const SearchPage = page(() => import('../features/search/search-page'), 'SearchPage');
 export const CommunityPage = page(() => import('../features/community/community-page'), 'CommunityPage');
 export const SavedPage = page(() => import('../features/favorites/saved-page'), 'SavedPage');
+export const ComparePage = page(() => import('../features/compare/compare-page'), 'ComparePage');
+export const SharedShortlistPage = page(() => import('../features/favorites/shared-page'), 'SharedShortlistPage');
 export const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 export const ForgotPasswordPage = page(() => import('../features/auth/account-pages'), 'ForgotPasswordPage');
 export const ResetPasswordPage = page(() => import('../features/auth/account-pages'), 'ResetPasswordPage');
@@ -57,6 +59,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/search', Page: SearchPage, layout: 'consumer', title: 'Find Senior Living Communities', description: 'Search senior living communities by city, state or ZIP: compare prices, care types and reviews.' },
   { path: '/community/:id', Page: CommunityPage, layout: 'consumer', title: 'Community' },
   { path: '/saved', Page: SavedPage, layout: 'consumer', title: 'Saved Communities', description: 'The senior living communities you saved to compare.' },
+  { path: '/compare', Page: ComparePage, layout: 'consumer', title: 'Compare Communities', description: 'Up to four senior living communities side by side: prices, care, amenities, licences and distance.' },
+  { path: '/shared/:token', Page: SharedShortlistPage, layout: 'consumer', title: 'Shared Shortlist' },
   { path: '/api/login', Page: LoginPage, layout: 'consumer', title: 'Sign In' },
   { path: '/forgot-password', Page: ForgotPasswordPage, layout: 'consumer', title: 'Reset Your Password' },
   { path: '/reset-password', Page: ResetPasswordPage, layout: 'consumer', title: 'Choose a New Password' },

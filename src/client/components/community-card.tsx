@@ -1,6 +1,7 @@
 // The community card of the search page (SPEC section 2): grid and list variants. The favorite toggle
 // and 'Request Information' appear only when their handlers are passed.
 import { HeartIcon, ImageOffIcon, MapPinIcon, StarIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Community } from '../../contracts/community';
 import type { SearchCommunity } from '../../contracts/search';
@@ -29,6 +30,8 @@ export interface CommunityCardProps {
   favoritePending?: boolean;
   /** Shows 'Request Information' when passed. */
   onRequestInfo?: (communityId: number) => void;
+  /** More buttons under the card's own (Compare). */
+  actions?: ReactNode;
   className?: string;
 }
 
@@ -73,6 +76,7 @@ export function CommunityCard({
   onToggleFavorite,
   favoritePending,
   onRequestInfo,
+  actions,
   className,
 }: CommunityCardProps) {
   const shown = community.shownPrice;
@@ -180,6 +184,7 @@ export function CommunityCard({
                 Request Information
               </Button>
             )}
+            {actions}
           </div>
         </div>
       </div>

@@ -26,6 +26,7 @@ import { cn } from '../lib/utils';
 import { usStateShapes } from './map/us-states';
 import { SourceLabel } from './source-label';
 import { Badge } from './ui/badge';
+import { CompareButton } from './compare-button';
 import { Button } from './ui/button';
 
 setWorkerUrl(workerUrl);
@@ -205,6 +206,7 @@ function MapCard({ point, onClose }: { point: MapPoint; onClose: () => void }) {
       <Button asChild size="sm" className="mt-3 w-full">
         <Link href={`/community/${point.id}`}>View Community</Link>
       </Button>
+      <CompareButton communityId={point.id} name={point.name} className="mt-2 w-full" />
     </div>
   );
 }

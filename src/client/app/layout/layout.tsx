@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense, lazy, useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
+import { CompareTray } from '../../components/compare-tray';
 import { DemoRibbon } from './demo-ribbon';
 import { setPageMeta } from '../../lib/page-meta';
 import { Footer } from './footer';
@@ -43,6 +44,7 @@ export function Layout({ variant, title, description, children }: { variant: Lay
         {children}
       </main>
       {variant !== 'analyst' && <Footer />}
+      {variant === 'consumer' && <CompareTray />}
       {variant === 'consumer' && (
         <Suspense fallback={null}>
           <ChatWidget />

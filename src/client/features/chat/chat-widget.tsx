@@ -142,6 +142,7 @@ export function ChatWidget() {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-label={open ? 'Close chat assistant' : 'Open chat assistant'}
+        data-print-hide
         className="fixed right-4 bottom-4 z-40 flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition hover:bg-primary-hover focus-visible:ring-4 focus-visible:ring-primary/40 focus-visible:outline-none"
       >
         {open ? <X aria-hidden="true" className="size-7" /> : <MessageCircle aria-hidden="true" className="size-7" />}

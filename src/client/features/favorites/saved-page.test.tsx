@@ -43,37 +43,92 @@ describe('SavedPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  const item = (id: number, name: string, note: string | null = null) => ({
+    communityId: id,
+    createdAt: '2026-11-20T10:00:00Z',
+    note,
+    noteUpdatedAt: note ? '2026-11-21T10:00:00Z' : null,
+    noteUpdatedBy: note ? 'Pat' : null,
+    community: community(id, name),
+  });
+  const shortlist = (items: ReturnType<typeof item>[], comments: unknown[] = []) => ({ ownerId: 1, ownerName: 'Pat', isOwner: true, items, comments });
+  /** Answers the page's calls: its shortlist, the list of shortlists, shares and collaborators. */
+  function serve(getList: () => unknown, onWrite?: (url: string, init: RequestInit) => Response) {
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (init?.method && init.method !== 'GET' && onWrite) return onWrite(url, init);
+      if (url === '/api/shortlists/1') return json(getList());
+      if (url === '/api/shortlists') return json({ shortlists: [{ ownerId: 1, ownerName: 'Pat', isOwner: true, count: 0 }] });
+      if (url === '/api/shortlists/mine/shares') return json({ shares: [] });
+      if (url === '/api/shortlists/mine/collaborators') return json({ collaborators: [] });
+      return json({ error: { code: 'NOT_FOUND', message: url } }, 404);
+    });
+  }
+
   it('none saved: points to the search', async () => {
-    fetchMock.mockResolvedValue(json({ favorites: [] }));
+    serve(() => shortlist([]));
     setup(USER);
     expect(await screen.findByText('No saved communities yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find communities' }).getAttribute('href')).toBe('/search');
   });
 
-  it('lists the saved communities as cards and removes one with its heart', async () => {
-    let list = [
-      { communityId: 2, createdAt: '2026-11-20T10:00:00Z', community: community(2, 'Oak Grove') },
-      { communityId: 1, createdAt: '2026-11-19T10:00:00Z', community: community(1, 'Maple Court') },
-    ];
-    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'DELETE') {
+  it('lists the saved communities as cards with their notes and removes one with its heart', async () => {
+    let list = [item(2, 'Oak Grove', 'lovely garden'), item(1, 'Maple Court')];
+    serve(
+      () => shortlist(list),
+      (url, init) => {
+        expect(init.method).toBe('DELETE');
         list = list.filter((f) => `/api/favorites/${f.communityId}` !== url);
         return json({ communityId: 2, isFavorite: false });
-      }
-      return json({ favorites: list });
-    });
+      },
+    );
     setup(USER);
     expect(await screen.findByText('2 saved communities')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Oak Grove', 'Maple Court']);
     expect(screen.getAllByText('From $5,100/month')).toHaveLength(2);
+    expect((screen.getByLabelText('Notes for Oak Grove') as HTMLTextAreaElement).value).toBe('lovely garden');
+    expect(screen.getByText(/Last edited by Pat/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Oak Grove from favorites' }));
     expect(await screen.findByText('Removed from Favorites')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('1 saved community')).toBeTruthy());
     expect(screen.queryByText('Oak Grove')).toBeNull();
   });
 
+  it('saves a note with PUT on the owner’s shortlist', async () => {
+    const list = [item(2, 'Oak Grove')];
+    const writes: { url: string; body: unknown }[] = [];
+    serve(
+      () => shortlist(list),
+      (url, init) => {
+        writes.push({ url, body: JSON.parse(String(init.body)) });
+        list[0] = item(2, 'Oak Grove', 'waitlist');
+        return json({ communityId: 2, note: 'waitlist', noteUpdatedAt: '2026-11-21T10:00:00Z' });
+      },
+    );
+    setup(USER);
+    const box = await screen.findByLabelText('Notes for Oak Grove');
+    fireEvent.change(box, { target: { value: 'waitlist' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save note' }));
+    await waitFor(() => expect(writes).toEqual([{ url: '/api/shortlists/1/notes/2', body: { note: 'waitlist' } }]));
+    expect(await screen.findByText(/Last edited by Pat/)).toBeTruthy();
+  });
+
   it('offers Try Again when the list cannot be loaded', async () => {
-    fetchMock.mockResolvedValueOnce(json({ error: { code: 'INTERNAL', message: 'x' } }, 500)).mockResolvedValue(json({ favorites: [] }));
+    let fail = true;
+    serve(() => {
+      if (fail) {
+        fail = false;
+        throw new Error('down');
+      }
+      return shortlist([]);
+    });
+    const inner = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      try {
+        return await inner(url, init);
+      } catch {
+        return json({ error: { code: 'INTERNAL', message: 'x' } }, 500);
+      }
+    });
     setup(USER);
     expect(await screen.findByText('Unable to load your saved communities.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));

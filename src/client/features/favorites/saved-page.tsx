@@ -1,13 +1,19 @@
-// /saved: the signed-in user's saved communities (newest first) as search cards. Signed out: an
-// invitation to sign in that brings the user back here; none saved yet: a way to the search.
-import { Heart, Search } from 'lucide-react';
-import type { ReactNode } from 'react';
+// /saved: the shortlist (issue 16, ADR 022): the signed-in user's saved communities (newest first) as
+// search cards, each with a note; the owner shares it (links, family members who edit notes) and reads
+// the comments left through comment links. A family member sees the lists shared with them here too.
+// Signed out: an invitation to sign in that brings the user back here; none saved yet: a way to the search.
+import { Heart, MessageSquareIcon, Search } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { CommunityCard, CommunityCardSkeleton } from '../../components/community-card';
+import { CompareButton } from '../../components/compare-button';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
-import { useFavorites, useToggleFavorite } from '../../lib/favorites';
+import { useToggleFavorite } from '../../lib/favorites';
+import { cn } from '../../lib/utils';
+import { useShortlist, useShortlists } from './api/shortlist';
+import { CollaboratorsPanel, CommentList, NoteEditor, SharePanel } from './components/shortlist-parts';
 
 const SIGN_IN_HREF = '/api/login?returnTo=%2Fsaved';
 const CREATE_HREF = '/api/login?returnTo=%2Fsaved&mode=create';
@@ -33,13 +39,19 @@ function EmptyState({ icon, title, children }: { icon: ReactNode; title: string;
 }
 
 export function SavedPage() {
-  const { isAuthenticated, isLoading: authLoading } = useAuth();
-  const favorites = useFavorites();
+  const { user, isAuthenticated, isLoading: authLoading } = useAuth();
+  const lists = useShortlists();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const ownerId = chosen ?? user?.id ?? null;
+  const shortlist = useShortlist(isAuthenticated ? ownerId : null);
   const { toggleFavorite, pendingCommunityId } = useToggleFavorite();
-  const list = favorites.data?.favorites ?? [];
+  const data = shortlist.data;
+  const list = data?.items ?? [];
+  const isOwner = data?.isOwner ?? true;
+  const others = (lists.data?.shortlists ?? []).filter((l) => !l.isOwner);
 
   let body: ReactNode;
-  if (authLoading || (isAuthenticated && favorites.isPending)) {
+  if (authLoading || (isAuthenticated && shortlist.isPending)) {
     body = <Skeletons />;
   } else if (!isAuthenticated) {
     body = (
@@ -58,13 +70,13 @@ export function SavedPage() {
         </div>
       </EmptyState>
     );
-  } else if (favorites.isError) {
+  } else if (shortlist.isError) {
     body = (
       <Alert variant="destructive" className="max-w-xl">
         <AlertTitle>Unable to load your saved communities.</AlertTitle>
         <AlertDescription>
           <p>Please check your connection and try again.</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void favorites.refetch()}>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void shortlist.refetch()}>
             Try Again
           </Button>
         </AlertDescription>
@@ -84,16 +96,18 @@ export function SavedPage() {
     );
   } else {
     body = (
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Shortlist">
         {list.map((f) => (
-          <li key={f.communityId} className="flex">
+          <li key={f.communityId} className="flex flex-col gap-3 rounded-lg" data-testid="shortlist-item">
             <CommunityCard
-              className="w-full"
+              className="w-full flex-1"
               community={f.community}
               isFavorite
               favoritePending={pendingCommunityId === f.communityId}
-              onToggleFavorite={(id) => toggleFavorite(id, true)}
+              onToggleFavorite={isOwner ? (id) => toggleFavorite(id, true) : undefined}
+              actions={<CompareButton communityId={f.communityId} name={f.community.name} size="default" className="w-full" />}
             />
+            <NoteEditor key={f.communityId} ownerId={data!.ownerId} item={f} />
           </li>
         ))}
       </ul>
@@ -104,16 +118,16 @@ export function SavedPage() {
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-gray-900">Saved Communities</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-gray-900">{isOwner ? 'Saved Communities' : `${data?.ownerName}’s shortlist`}</h1>
           <p className="mt-2 text-base text-gray-700" aria-live="polite">
-            {isAuthenticated && favorites.isSuccess
+            {isAuthenticated && shortlist.isSuccess
               ? list.length === 1
                 ? '1 saved community'
                 : `${list.length} saved communities`
               : 'Your shortlist of senior living communities.'}
           </p>
         </div>
-        {isAuthenticated && list.length > 0 && (
+        {isAuthenticated && list.length > 0 && isOwner && (
           <Button asChild variant="outline">
             <Link href="/search">
               <Search aria-hidden="true" />
@@ -122,7 +136,35 @@ export function SavedPage() {
           </Button>
         )}
       </div>
+      {isAuthenticated && others.length > 0 && user && (
+        <nav aria-label="Shortlists" className="mb-6 flex flex-wrap gap-2">
+          {[{ ownerId: user.id, label: 'My shortlist' }, ...others.map((o) => ({ ownerId: o.ownerId, label: `${o.ownerName}’s shortlist` }))].map((l) => (
+            <Button
+              key={l.ownerId}
+              size="sm"
+              variant={l.ownerId === ownerId ? 'default' : 'outline'}
+              aria-current={l.ownerId === ownerId ? 'page' : undefined}
+              onClick={() => setChosen(l.ownerId)}
+            >
+              {l.label}
+            </Button>
+          ))}
+        </nav>
+      )}
       {body}
+      {isAuthenticated && data && (data.comments.length > 0 || (isOwner && list.length > 0)) && (
+        <div className={cn('mt-10 grid gap-6', isOwner && 'lg:grid-cols-2')}>
+          {isOwner && list.length > 0 && <SharePanel />}
+          {isOwner && list.length > 0 && <CollaboratorsPanel />}
+          <section aria-labelledby="comments-heading" className="lg:col-span-2">
+            <h2 id="comments-heading" className="mb-3 flex items-center gap-2 text-lg font-semibold text-gray-900">
+              <MessageSquareIcon className="size-5 text-primary" aria-hidden="true" />
+              Comments from people with a link
+            </h2>
+            <CommentList comments={data.comments} items={list} />
+          </section>
+        </div>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { AMENITY_OPTIONS, CARE_TYPE_KEYS, CARE_TYPES, PRICE_SLIDER, SEARCH_SORTS, type SearchSort } from '../../../contracts/constants';
 import { CAPACITY_BANDS, LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
 import { CommunityCard, CommunityCardSkeleton, type CommunityCardVariant } from '../../components/community-card';
+import { CompareButton } from '../../components/compare-button';
 import { LabelledSelect } from '../../components/labelled-select';
 import { LeadForm } from '../../components/lead-form';
 import { Button } from '../../components/ui/button';
@@ -358,6 +359,7 @@ function ResultCards({ variant, communities, favoriteIds, pendingId, onToggleFav
             favoritePending={pendingId === c.id}
             onToggleFavorite={onToggleFavorite}
             onRequestInfo={onRequestInfo}
+            actions={<CompareButton communityId={c.id} name={c.name} size="default" className={cn(variant === 'grid' && 'w-full')} />}
           />
         </li>
       ))}

@@ -195,7 +195,7 @@ describe('robots.txt and the sitemaps', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.body.split('\n');
-    expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /admin', 'Disallow: /saved', `Sitemap: ${BASE}/sitemap.xml`]));
+    expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /admin', 'Disallow: /saved', 'Disallow: /compare', 'Disallow: /shared/', `Sitemap: ${BASE}/sitemap.xml`]));
   });
 
   it('without PUBLIC_URL the URLs use the request host', async () => {

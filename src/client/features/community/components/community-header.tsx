@@ -1,6 +1,7 @@
 // Name, full address, rating with review count, care type badges, top price and the favorite heart.
 import { HeartIcon, MapPinIcon, StarIcon } from 'lucide-react';
 import type { CommunityDetail } from '../../../../contracts/community';
+import { CompareButton } from '../../../components/compare-button';
 import { SourceLabel } from '../../../components/source-label';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -87,6 +88,7 @@ export function CommunityHeader({ community }: { community: CommunityDetail }) {
           </div>
           <FavoriteToggle communityId={community.id} name={community.name} />
         </div>
+        <CompareButton communityId={community.id} name={community.name} size="default" className="w-full md:w-auto" />
         <Button asChild variant="outline" className="w-full lg:hidden">
           <a href="#request-information">Request information</a>
         </Button>
