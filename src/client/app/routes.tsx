@@ -32,6 +32,9 @@ export const OperatorInsightsPage = page(() => import('../features/operator-insi
 export const SentimentPage = page(() => import('../features/sentiment/sentiment-page'), 'SentimentPage');
 export const PricingAnalyticsPage = page(() => import('../features/pricing-analytics/pricing-analytics-page'), 'PricingAnalyticsPage');
 export const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
+export const TrackRequestPage = page(() => import('../features/requests/track-page'), 'TrackRequestPage');
+export const MyRequestsPage = page(() => import('../features/requests/my-requests-page'), 'MyRequestsPage');
+export const MyReviewsPage = page(() => import('../features/family-reviews/my-reviews-page'), 'MyReviewsPage');
 
 export interface AppRoute {
   path: string;
@@ -62,6 +65,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/sentiment-analysis', Page: SentimentPage, layout: 'analyst', title: 'Sentiment Analysis', description: 'Sentiment of customer and employee reviews of senior living communities.' },
   { path: '/pricing-analytics', Page: PricingAnalyticsPage, layout: 'analyst', title: 'Pricing Analytics', description: 'Senior living prices by state and care type.' },
   { path: '/admin', Page: AdminPage, layout: 'analyst', title: 'Admin' },
+  { path: '/requests/track', Page: TrackRequestPage, layout: 'consumer', title: 'Your Information Request' },
+  { path: '/my/requests', Page: MyRequestsPage, layout: 'consumer', title: 'My Requests' },
+  { path: '/my/reviews', Page: MyReviewsPage, layout: 'consumer', title: 'My Reviews' },
 ];
 
 function Screen({ Page, layout, title, description }: Omit<AppRoute, 'path'>) {
