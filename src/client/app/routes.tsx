@@ -38,6 +38,9 @@ export const StateMarketPage = page(() => import('../features/markets/markets-pa
 export const CountyMarketPage = page(() => import('../features/markets/markets-page'), 'CountyMarketPage');
 export const CompetitiveSetPage = page(() => import('../features/markets/competitive-set-page'), 'CompetitiveSetPage');
 export const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
+export const TrackRequestPage = page(() => import('../features/requests/track-page'), 'TrackRequestPage');
+export const MyRequestsPage = page(() => import('../features/requests/my-requests-page'), 'MyRequestsPage');
+export const MyReviewsPage = page(() => import('../features/family-reviews/my-reviews-page'), 'MyReviewsPage');
 
 export interface AppRoute {
   path: string;
@@ -74,6 +77,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/markets/:state/:county', Page: CountyMarketPage, layout: 'analyst', title: 'County Market' },
   { path: '/community-insights/:id/market', Page: CompetitiveSetPage, layout: 'analyst', title: 'Competitive Set' },
   { path: '/admin', Page: AdminPage, layout: 'analyst', title: 'Admin' },
+  { path: '/requests/track', Page: TrackRequestPage, layout: 'consumer', title: 'Your Information Request' },
+  { path: '/my/requests', Page: MyRequestsPage, layout: 'consumer', title: 'My Requests' },
+  { path: '/my/reviews', Page: MyReviewsPage, layout: 'consumer', title: 'My Reviews' },
 ];
 
 function Screen({ Page, layout, title, description }: Omit<AppRoute, 'path'>) {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api';
 import { LEADS_QUERY_KEY } from '../lib/leads';
@@ -36,8 +36,13 @@ describe('LeadForm', () => {
     expect(emailInput().type).toBe('email');
     expect(phoneInput().required).toBe(false);
     expect(notesInput().rows).toBe(3);
-    expect(screen.getAllByRole('checkbox')).toHaveLength(8);
+    // 8 care needs and the two consents (issue 16), none ticked in advance.
+    expect(screen.getAllByRole('checkbox')).toHaveLength(10);
     expect(screen.getByRole('group', { name: 'Care Needs' })).toBeTruthy();
+    const consent = screen.getByRole('group', { name: 'May we call or text you?' });
+    expect(within(consent).getAllByRole('checkbox').map((c) => c.getAttribute('aria-checked'))).toEqual(['false', 'false']);
+    // Who receives the request is said before sending.
+    expect(screen.getByTestId('lead-recipient-notice').textContent).toContain('we will not share your details with other communities without asking you');
   });
 
   it('shows Required Fields and sends nothing when name or email is empty', async () => {
@@ -66,6 +71,19 @@ describe('LeadForm', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
   });
 
+  it('sends the consent the requester ticked and then offers the private status link', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ id: 9, status: 'received', communityId: 42, createdAt: '2026-01-01T00:00:00Z', message: 'ok', statusUrl: '/requests/track#tok' }), { status: 201 }));
+    setup({ communityId: 42 });
+    fill();
+    fireEvent.click(screen.getByLabelText('A care advisor may call me at this number'));
+    fireEvent.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(init.body)).toMatchObject({ consentCall: true, consentText: false });
+    const link = await screen.findByRole('link', { name: 'Follow your request' });
+    expect(link.getAttribute('href')).toBe('/requests/track#tok');
+  });
+
   it('posts the lead, shows Sending... while submitting, then thanks, resets, calls onSuccess and refreshes the lead list', async () => {
     const pending = deferredResponse();
     fetchMock.mockReturnValue(pending.promise);
@@ -89,8 +107,10 @@ describe('LeadForm', () => {
       careNeeds: ['Memory Care'],
       notes: 'Mom needs help.',
       source: 'website',
+      consentCall: false,
+      consentText: false,
     });
-    pending.resolve({ id: 1, status: 'received' }, 201);
+    pending.resolve({ id: 1, status: 'received', statusUrl: '/requests/track#abc' }, 201);
     expect(await screen.findByText('Information Request Sent')).toBeTruthy();
     expect(screen.getByText('Thank you! A care advisor will contact you within 24 hours.')).toBeTruthy();
     expect(nameInput().value).toBe('');

@@ -3,8 +3,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type MouseEvent, useId, useState } from 'react';
 import { CARE_NEEDS_OPTIONS } from '../../contracts/constants';
-import type { CreateLeadRequest } from '../../contracts/leads';
-import { LEAD_LIMITS, createLeadRequestSchema } from '../../contracts/leads';
+import type { CreateLeadRequest, CreateLeadResponse } from '../../contracts/leads';
+import { CONSENT_CALL_LABEL, CONSENT_TEXT_LABEL, LEAD_LIMITS, LEAD_RECIPIENT_NOTICE, createLeadRequestSchema } from '../../contracts/leads';
+import { Link } from 'wouter';
 import { ApiError } from '../lib/api';
 import { LEADS_QUERY_KEY, createLead, newIdempotencyKey } from '../lib/leads';
 import { cn } from '../lib/utils';
@@ -27,9 +28,12 @@ interface LeadFormState {
   phone: string;
   careNeeds: string[];
   notes: string;
+  /** Explicit consent (issue 16): never ticked in advance. */
+  consentCall: boolean;
+  consentText: boolean;
 }
 
-const EMPTY: LeadFormState = { name: '', email: '', phone: '', careNeeds: [], notes: '' };
+const EMPTY: LeadFormState = { name: '', email: '', phone: '', careNeeds: [], notes: '', consentCall: false, consentText: false };
 
 /**
  * The server's reason for rejecting a request (a 4xx says why), readable for the visitor; null for
@@ -47,12 +51,15 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<LeadFormState>(EMPTY);
   const [rejection, setRejection] = useState<string | null>(null);
+  /** The last request sent: its private status link stays visible until the next one. */
+  const [sent, setSent] = useState<CreateLeadResponse | null>(null);
 
   const mutation = useMutation({
     // One Idempotency-Key per submit; createLead reuses it on its automatic retry.
     mutationFn: (lead: CreateLeadRequest) => createLead(lead, newIdempotencyKey()),
-    onSuccess: async () => {
+    onSuccess: async (response) => {
       setRejection(null);
+      setSent(response);
       toast({ title: 'Information Request Sent', description: 'Thank you! A care advisor will contact you within 24 hours.' });
       setForm(EMPTY);
       onSuccess?.();
@@ -95,6 +102,8 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
       careNeeds: form.careNeeds as CreateLeadRequest['careNeeds'],
       notes: form.notes.trim() || undefined,
       source: 'website',
+      consentCall: form.consentCall,
+      consentText: form.consentText,
     };
     // The server's schema checks the values first; what it would refuse is said here, nothing is sent.
     const checked = createLeadRequestSchema.safeParse(lead);
@@ -188,6 +197,26 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
           onChange={(e) => set('notes', e.target.value)}
         />
       </div>
+      <fieldset className="flex flex-col gap-2 rounded-md border border-border p-3">
+        <legend className="px-1 text-sm font-medium text-gray-800">May we call or text you?</legend>
+        {(
+          [
+            ['consentCall', CONSENT_CALL_LABEL],
+            ['consentText', CONSENT_TEXT_LABEL],
+          ] as const
+        ).map(([key, label]) => (
+          <div key={key} className="flex items-center gap-2">
+            <Checkbox id={`${id}-${key}`} name={key} checked={form[key]} onCheckedChange={(checked) => set(key, checked === true)} />
+            <Label htmlFor={`${id}-${key}`} className="cursor-pointer text-sm font-normal text-gray-700">
+              {label}
+            </Label>
+          </div>
+        ))}
+        <p className="text-xs text-muted-foreground">Leave both unticked and the advisor answers by e-mail.</p>
+      </fieldset>
+      <p className="text-sm text-gray-700" data-testid="lead-recipient-notice">
+        {LEAD_RECIPIENT_NOTICE}
+      </p>
       {rejection && (
         <p id={`${id}-rejection`} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {rejection}
@@ -197,6 +226,16 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
         {mutation.isPending ? 'Sending...' : 'Request Information'}
       </Button>
       <p className="text-xs text-muted-foreground">A care advisor will contact you within 24 hours. Fields marked * are required.</p>
+      {sent && (
+        <div role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="lead-sent">
+          Request sent. We e-mailed you a receipt{sent.statusUrl ? ' with a private link' : ''} to follow it.{' '}
+          {sent.statusUrl && (
+            <Link href={sent.statusUrl} className="font-medium underline underline-offset-4">
+              Follow your request
+            </Link>
+          )}
+        </div>
+      )}
     </form>
   );
 }

@@ -76,6 +76,9 @@ export function Header() {
                   Saved
                 </span>
               </Link>
+              <Link href="/my/requests" className={navLinkClass('/my/requests')} aria-current={isSamePath(location, '/my/requests') ? 'page' : undefined}>
+                My requests
+              </Link>
               <div className="flex items-center gap-2 px-1">
                 <Avatar user={user} />
                 <span className="max-w-32 truncate text-sm font-medium text-gray-800" data-testid="user-name">
@@ -134,6 +137,12 @@ export function Header() {
                 )}
                 <Link href="/saved" onClick={close} className={navLinkClass('/saved')}>
                   Saved
+                </Link>
+                <Link href="/my/requests" onClick={close} className={navLinkClass('/my/requests')}>
+                  My requests
+                </Link>
+                <Link href="/my/reviews" onClick={close} className={navLinkClass('/my/reviews')}>
+                  My reviews
                 </Link>
               </>
             )}

@@ -1,6 +1,6 @@
 // /admin: the care-advisor desk. Requests (the 24-hour promise), Users and Data. The server enforces
 // the admin role on every call; this page explains what to do when the visitor is not an admin.
-import { Database, Inbox, ShieldAlert, Users } from 'lucide-react';
+import { Database, Inbox, MessageSquareText, ShieldAlert, Users } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useAuth } from '../../lib/auth';
 import { DataTab } from './components/data-tab';
 import { RequestsTab } from './components/requests-tab';
+import { ReviewsTab } from './components/reviews-tab';
 import { UsersTab } from './components/users-tab';
 
 const SIGN_IN_HREF = '/api/login?returnTo=%2Fadmin';
@@ -50,6 +51,10 @@ export function AdminPage() {
             <Inbox aria-hidden="true" className="size-4" />
             Requests
           </TabsTrigger>
+          <TabsTrigger value="reviews">
+            <MessageSquareText aria-hidden="true" className="size-4" />
+            Reviews
+          </TabsTrigger>
           <TabsTrigger value="users">
             <Users aria-hidden="true" className="size-4" />
             Users
@@ -61,6 +66,9 @@ export function AdminPage() {
         </TabsList>
         <TabsContent value="requests">
           <RequestsTab />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewsTab />
         </TabsContent>
         <TabsContent value="users">
           <UsersTab />

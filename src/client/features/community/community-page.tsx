@@ -16,6 +16,7 @@ import { PhotoGrid } from './components/photo-grid';
 import { PricingSection } from './components/pricing-section';
 import { RecordsSection } from './components/records-section';
 import { ReviewsSection } from './components/reviews-section';
+import { YourReviewCard } from '../family-reviews/components/your-review-card';
 
 export function CommunityPage() {
   const params = useParams<{ id: string }>();
@@ -53,6 +54,7 @@ export function CommunityPage() {
           <AmenitiesSection amenities={community.amenities} />
           <FactsSection community={community} />
           <ReviewsSection communityId={community.id} communityName={community.name} />
+          <YourReviewCard communityId={community.id} communityName={community.name} />
         </div>
         <aside className="flex flex-col gap-6" aria-label="Contact and information request">
           <Card id="request-information" aria-labelledby="lead-heading" className="scroll-mt-24">

@@ -108,11 +108,14 @@ export interface TrackedLeadRow {
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
-/** $1 is ADVISOR_RESPONSE_HOURS. The history lists status changes only (never the desk's notes or names). */
+/**
+ * $1 is ADVISOR_RESPONSE_HOURS. The history lists status changes only (never the desk's notes or names);
+ * responded_at is the desk's first move out of 'new' (the family's own withdrawal is no answer).
+ */
 const TRACKED_SELECT = `
   SELECT l.id, l.user_id, l.status, l.community_id, c.name AS community_name, c.city AS community_city, c.state AS community_state,
          l.care_needs, l.consent_call, l.consent_text, l.created_at, l.withdrawn_at,
-         (SELECT min(e.created_at) FROM lead_events e WHERE e.lead_id = l.id AND e.from_status = 'new') AS responded_at,
+         (SELECT min(e.created_at) FROM lead_events e WHERE e.lead_id = l.id AND e.from_status = 'new' AND e.to_status <> 'withdrawn') AS responded_at,
          (l.status = 'new' AND l.created_at < now() - make_interval(hours => $1::int)) AS overdue,
          coalesce((SELECT json_agg(json_build_object('status', e.to_status, 'at', e.created_at) ORDER BY e.created_at, e.id)
                      FROM lead_events e WHERE e.lead_id = l.id), '[]'::json) AS history

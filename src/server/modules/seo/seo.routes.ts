@@ -22,7 +22,7 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** Public pages listed in /sitemaps/pages.xml besides the community pages. */
 export const STATIC_PAGES = ['/', '/search', '/about', '/pricing', '/privacy', '/terms'];
 const SITEMAP_TTL_MS = 10 * 60_000;
-const ROBOTS_DISALLOW = ['/api/', '/admin', '/saved', '/compare', '/shared/'];
+const ROBOTS_DISALLOW = ['/api/', '/admin', '/saved', '/compare', '/shared/', '/my/', '/requests/'];
 
 export interface SeoOptions {
   /** Where the built client lives; its index.html is the shell of the pre-rendered pages (none: no pages). */

@@ -67,6 +67,12 @@ export function LeadDialog({ leadId, onClose, now }: { leadId: number | null; on
               </dd>
               <dt className="font-medium text-gray-700">Phone</dt>
               <dd>{lead.phone ? <a href={`tel:${lead.phone}`}>{lead.phone}</a> : 'Not given'}</dd>
+              <dt className="font-medium text-gray-700">Consent</dt>
+              <dd data-testid="lead-consent">
+                {lead.consent.call || lead.consent.text
+                  ? `May ${[lead.consent.call ? 'call' : null, lead.consent.text ? 'text' : null].filter(Boolean).join(' and ')}`
+                  : 'No calls or texts: answer by e-mail'}
+              </dd>
               <dt className="font-medium text-gray-700">Community</dt>
               <dd>{lead.community ? `${lead.community.name}, ${[lead.community.city, lead.community.state].filter(Boolean).join(', ')}` : 'None chosen'}</dd>
               <dt className="font-medium text-gray-700">Care needs</dt>
@@ -137,7 +143,7 @@ export function LeadDialog({ leadId, onClose, now }: { leadId: number | null; on
                 </div>
               </section>
             ) : (
-              <p className="text-sm text-gray-700">This request is closed.</p>
+              <p className="text-sm text-gray-700">{lead.status === 'withdrawn' ? 'The family withdrew this request.' : 'This request is closed.'}</p>
             )}
           </div>
         )}

@@ -15,6 +15,7 @@ export interface ClockState {
 }
 
 export function responseClock(lead: Pick<AdminLead, 'status' | 'dueAt'>, now: number): ClockState {
+  if (lead.status === 'withdrawn') return { label: 'Withdrawn', tone: 'done' };
   if (lead.status !== 'new') return { label: 'Responded', tone: 'done' };
   const left = new Date(lead.dueAt).getTime() - now;
   if (left <= 0) return { label: `Overdue by ${span(-left)}`, tone: 'overdue' };

@@ -1,0 +1,79 @@
+// "Your review" on the community page (issue 16): sign in to write one; the author's own review with its
+// moderation state, the moderator's reason, and Edit (which sends it back to moderation).
+import { PencilIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { loginUrl, useAuth } from '../../../lib/auth';
+import { useMyReviews } from '../api';
+import { ReviewForm } from './review-form';
+import { ReviewStateBadge } from './review-state-badge';
+
+export function YourReviewCard({ communityId, communityName }: { communityId: number; communityName: string }) {
+  const { isAuthenticated, isLoading } = useAuth();
+  const mine = useMyReviews(communityId, isAuthenticated);
+  const [editing, setEditing] = useState(false);
+  const review = mine.data?.reviews[0] ?? null;
+
+  let body;
+  if (isLoading || (isAuthenticated && mine.isPending)) {
+    body = <Skeleton className="h-24 w-full" />;
+  } else if (!isAuthenticated) {
+    body = (
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-gray-700">Lived here, or visited someone who did? Sign in to share your experience.</p>
+        <Button variant="outline" asChild>
+          <a href={loginUrl()}>Sign in to write a review</a>
+        </Button>
+      </div>
+    );
+  } else if (mine.isError) {
+    body = <p className="text-gray-700">Your review could not be loaded right now.</p>;
+  } else if (!review || editing) {
+    body = <ReviewForm communityId={communityId} existing={review} onDone={() => setEditing(false)} />;
+  } else {
+    body = (
+      <div className="flex flex-col gap-3" data-testid="your-review">
+        <div className="flex flex-wrap items-center gap-2">
+          <ReviewStateBadge status={review.status} />
+          <span className="text-sm text-gray-700">
+            {review.rating} of 5 · “{review.title}”
+          </span>
+        </div>
+        {review.moderationReason && (
+          <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">Moderator: {review.moderationReason}</p>
+        )}
+        <p className="text-sm text-muted-foreground">
+          {review.status === 'approved'
+            ? 'Published below and counted in the rating. Editing sends it back to moderation.'
+            : review.status === 'pending'
+              ? 'A moderator will read it soon; it is not published or counted until approved.'
+              : 'Not published. Edit it to send it to moderation again.'}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <PencilIcon aria-hidden="true" />
+            Edit your review
+          </Button>
+          <Button variant="ghost" size="sm" asChild>
+            <Link href="/my/reviews">All my reviews</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <Card aria-labelledby="your-review-heading">
+      <CardHeader>
+        <CardTitle as="h2" id="your-review-heading" className="text-xl">
+          {review ? 'Your review' : 'Write a review'}
+        </CardTitle>
+        <CardDescription>Reviews from families, residents and visitors of {communityName}, read by a moderator before they appear.</CardDescription>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}
