@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { SAFE_MULTILINE_PATTERN, SAFE_TEXT_PATTERN } from '../../contracts/text';
 import { buildApp } from '../app';
-import { createSession } from '../modules/auth/session';
+import { createCommunity, createSignedInUser } from './factories';
 import type { App } from '../types';
 import { createTestDatabase, testEnv, type TestDatabase } from './db';
 
@@ -27,14 +27,8 @@ beforeAll(async () => {
   });
   await app.ready();
   // An admin on a Pro plan reaches every guarded route (so the parameters are really parsed).
-  const { rows } = await tdb.pool.query<{ id: number }>(
-    "INSERT INTO users (email, role, plan, email_verified_at) VALUES ('fuzz@example.com', 'admin', 'pro', now()) RETURNING id",
-  );
-  cookie = `sid=${(await createSession(tdb.pool, rows[0]!.id)).token}`;
-  const c = await tdb.pool.query<{ id: number }>(
-    "INSERT INTO communities (name, city, state, zip_code, source_id) VALUES ('Maple Grove', 'Austin', 'TX', '78701', 'fz1') RETURNING id",
-  );
-  communityId = c.rows[0]!.id;
+  ({ cookie } = await createSignedInUser(tdb.pool, { email: 'fuzz@example.com', role: 'admin', plan: 'pro', verified: true }));
+  communityId = await createCommunity(tdb.pool, { name: 'Maple Grove', sourceId: 'fz1' });
 });
 afterAll(async () => {
   await app.close();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
 import { isApiPath } from '../lib/http';
-import { createSession } from '../modules/auth/session';
+import { createSignedInUser } from './factories';
 import type { App } from '../types';
 import { createTestDatabase, testEnv, type TestDatabase } from './db';
 
@@ -36,10 +36,7 @@ beforeAll(async () => {
     onRoute: (r) => routes.push(r),
   });
   await app.ready();
-  const { rows } = await tdb.pool.query<{ id: number }>(
-    "INSERT INTO users (email, role, plan, email_verified_at) VALUES ('head@example.com', 'admin', 'pro', now()) RETURNING id",
-  );
-  adminCookie = `sid=${(await createSession(tdb.pool, rows[0]!.id)).token}`;
+  adminCookie = (await createSignedInUser(tdb.pool, { email: 'head@example.com', role: 'admin', plan: 'pro', verified: true })).cookie;
   const o = await tdb.pool.query<{ id: number }>("INSERT INTO operators (name, city, state, source_id) VALUES ('Acme Care', 'Austin', 'TX', 'h-op') RETURNING id");
   operatorId = o.rows[0]!.id;
   const c = await tdb.pool.query<{ id: number }>(

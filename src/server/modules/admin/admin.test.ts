@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../db/import/csv';
-import { createSession } from '../auth/session';
+import { createSignedInUser } from '../../test/factories';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 import { csvField, LAST_ADMIN_MESSAGE } from './admin.service';
@@ -19,11 +19,7 @@ let userId: number;
 let austinId: number;
 let miamiId: number;
 
-async function makeUser(email: string, role: 'user' | 'admin'): Promise<{ id: number; cookie: string }> {
-  const { rows } = await tdb.pool.query<{ id: number }>('INSERT INTO users (email, role) VALUES ($1, $2) RETURNING id', [email, role]);
-  const { token } = await createSession(tdb.pool, rows[0]!.id);
-  return { id: rows[0]!.id, cookie: `sid=${token}` };
-}
+const makeUser = (email: string, role: 'user' | 'admin') => createSignedInUser(tdb.pool, { email, role });
 
 async function insertLead(fields: { name: string; email?: string; communityId?: number | null; hoursAgo?: number; status?: string; notes?: string }) {
   const { rows } = await tdb.pool.query<{ id: number }>(

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../auth/session';
+import { createSignedInUser } from '../../test/factories';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 
@@ -20,8 +20,7 @@ let cookie: string;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   app = await buildTestApp(tdb);
-  const { rows } = await tdb.pool.query<{ id: number }>("INSERT INTO users (email, role) VALUES ('importer@example.com', 'admin') RETURNING id");
-  cookie = `sid=${(await createSession(tdb.pool, rows[0]!.id)).token}`;
+  ({ cookie } = await createSignedInUser(tdb.pool, { email: 'importer@example.com', role: 'admin' }));
 });
 afterAll(async () => {
   await app.close();

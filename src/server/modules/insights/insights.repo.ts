@@ -1,4 +1,4 @@
-// SQL of Community Insights and Operator Intelligence. Every value is a bind parameter; column and
+// SQL of Community Insights (Operator Intelligence: operators.repo.ts). Every value is a bind parameter; column and
 // ORDER BY fragments come only from the constant maps below (allow-lists), never from the request.
 import { Params, containsPattern, type Queryable } from '../../db/sql';
 import { capacityCondition, licenceTypeCondition } from '../../lib/licence-filters';
@@ -7,15 +7,10 @@ import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type {
   InsightFilters,
   InsightSortField,
-  OperatorCommunityRange,
-  OperatorFilters,
-  OperatorRevenueRange,
-  OperatorSortField,
   PricingRange,
   ScoreRange,
   SortDirection,
 } from '../../../contracts/insights';
-
 
 // ------------------------------------------------------------------ communities
 
@@ -97,7 +92,7 @@ const COMMUNITY_SORT: Record<InsightSortField, { expr: string; nullable: boolean
   operatorName: { expr: 'o.name', nullable: true },
 };
 
-const DIRECTION: Record<SortDirection, string> = { asc: 'ASC', desc: 'DESC' };
+export const DIRECTION: Record<SortDirection, string> = { asc: 'ASC', desc: 'DESC' };
 
 function communityOrder(field: InsightSortField, dir: SortDirection): string {
   const s = COMMUNITY_SORT[field];
@@ -239,182 +234,6 @@ export async function communityOperatorNames(db: Queryable, search: string | und
     p.values,
   );
   return rows.map((r) => r.name);
-}
-
-// ------------------------------------------------------------------ operators
-
-/** The revenue text of formatRevenue() (src/contracts/insights.ts), computed in SQL so search can match it. */
-const REVENUE_TEXT = `CASE
-  WHEN o.revenue IS NULL THEN ''
-  WHEN abs(o.revenue) >= 1000000000 THEN '$' || to_char(round(o.revenue / 1000000000.0, 1), 'FM999999999990.0') || 'B'
-  WHEN abs(o.revenue) >= 1000000 THEN '$' || to_char(round(o.revenue / 1000000.0, 1), 'FM999999999990.0') || 'M'
-  WHEN abs(o.revenue) >= 1000 THEN '$' || to_char(round(o.revenue / 1000.0, 1), 'FM999999999990.0') || 'K'
-  ELSE '$' || o.revenue::text END`;
-
-const REVENUE_RANGES: Record<OperatorRevenueRange, string> = {
-  under_10m: 'o.revenue < 10000000',
-  '10m_100m': 'o.revenue >= 10000000 AND o.revenue < 100000000',
-  over_100m: 'o.revenue >= 100000000',
-};
-
-const COMMUNITY_COUNT_RANGES: Record<OperatorCommunityRange, string> = {
-  '1_5': 'o.community_count BETWEEN 1 AND 5',
-  '6_20': 'o.community_count BETWEEN 6 AND 20',
-  '21_50': 'o.community_count BETWEEN 21 AND 50',
-  over_50: 'o.community_count > 50',
-};
-
-function operatorWhere(f: OperatorFilters, p: Params): string {
-  const clauses: string[] = [];
-  if (f.searchQuery) {
-    const q = p.add(containsPattern(f.searchQuery));
-    clauses.push(`(o.name ILIKE ${q} OR o.city ILIKE ${q} OR o.state ILIKE ${q}
-                   OR (${REVENUE_TEXT}) ILIKE ${q} OR o.revenue::text LIKE ${q})`);
-  }
-  if (f.operatorState) clauses.push(`o.state = ${p.add(f.operatorState.toUpperCase())}`);
-  if (f.operatorCity) clauses.push(`o.city = ${p.add(f.operatorCity)}`);
-  if (f.operatorRevenue) {
-    const c = REVENUE_RANGES[f.operatorRevenue];
-    if (c) clauses.push(c);
-  }
-  if (f.operatorTotalCommunities) {
-    const c = COMMUNITY_COUNT_RANGES[f.operatorTotalCommunities];
-    if (c) clauses.push(c);
-  }
-  return clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-}
-
-const OPERATOR_SORT: Record<OperatorSortField, { expr: string; nullable: boolean }> = {
-  operatorName: { expr: 'o.name', nullable: false },
-  revenue: { expr: 'o.revenue', nullable: true },
-  communities: { expr: 'o.community_count', nullable: false },
-  employees: { expr: 'o.employees', nullable: true },
-  city: { expr: 'o.city', nullable: true },
-  state: { expr: 'o.state', nullable: true },
-};
-
-function operatorOrder(field: OperatorSortField, dir: SortDirection): string {
-  const s = OPERATOR_SORT[field];
-  const d = DIRECTION[dir];
-  return `ORDER BY ${s.expr} ${d}${s.nullable ? ' NULLS LAST' : ''}, o.id ${d}`;
-}
-
-export interface OperatorRecord extends SourceColumns {
-  id: number;
-  name: string;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  webpage: string | null;
-  revenue: number | null;
-  employees: number | null;
-  phone: string | null;
-  email: string | null;
-  indeed_url: string | null;
-  glassdoor_url: string | null;
-  /** Counted live, so it always equals the length of the operator's communities list. */
-  communities: number;
-  employee_reviews: number;
-}
-
-const OPERATOR_COLUMNS = `o.id, o.name, o.city, o.state, o.postal_code, o.webpage, o.revenue::float8 AS revenue, o.employees,
-  o.phone, o.email, o.indeed_url, o.glassdoor_url, ${sourceColumns('o')},
-  (SELECT count(*)::int FROM communities c WHERE c.operator_id = o.id AND ${listedOnly('c')}) AS communities,
-  (SELECT count(*)::int FROM employee_reviews r WHERE r.operator_id = o.id) AS employee_reviews`;
-
-export async function operatorStats(
-  db: Queryable,
-  f: OperatorFilters,
-): Promise<{ n: number; avg_revenue: number | null; avg_communities: number | null }> {
-  const p = new Params();
-  const { rows } = await db.query<{ n: number; avg_revenue: number | null; avg_communities: number | null }>(
-    `SELECT count(*)::int AS n, round(avg(o.revenue))::float8 AS avg_revenue,
-            round(avg(o.community_count), 1)::float8 AS avg_communities
-       FROM operators o ${operatorWhere(f, p)}`,
-    p.values,
-  );
-  return rows[0] ?? { n: 0, avg_revenue: null, avg_communities: null };
-}
-
-export async function countAllOperators(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM operators');
-  return rows[0]?.n ?? 0;
-}
-
-export async function findOperatorPage(
-  db: Queryable,
-  f: OperatorFilters,
-  sortField: OperatorSortField,
-  sortDirection: SortDirection,
-  limit: number,
-  offset: number,
-): Promise<OperatorRecord[]> {
-  const p = new Params();
-  const where = operatorWhere(f, p);
-  const { rows } = await db.query<OperatorRecord>(
-    `SELECT ${OPERATOR_COLUMNS} FROM operators o ${where} ${operatorOrder(sortField, sortDirection)}
-      LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
-    p.values,
-  );
-  return rows;
-}
-
-export async function findOperatorIds(
-  db: Queryable,
-  f: OperatorFilters,
-  sortField: OperatorSortField,
-  sortDirection: SortDirection,
-): Promise<number[]> {
-  const p = new Params();
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT o.id FROM operators o ${operatorWhere(f, p)} ${operatorOrder(sortField, sortDirection)}`,
-    p.values,
-  );
-  return rows.map((r) => r.id);
-}
-
-export async function findOperatorsByIds(db: Queryable, ids: number[]): Promise<OperatorRecord[]> {
-  const { rows } = await db.query<OperatorRecord>(`SELECT ${OPERATOR_COLUMNS} FROM operators o WHERE o.id = ANY($1::int[])`, [ids]);
-  return rows;
-}
-
-export async function operatorStates(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ state: string }>(
-    `SELECT DISTINCT state FROM operators WHERE state IS NOT NULL AND state <> '' ORDER BY state`,
-  );
-  return rows.map((r) => r.state);
-}
-
-export async function operatorCities(db: Queryable, state: string | undefined, cap: number): Promise<string[]> {
-  const { rows } = state
-    ? await db.query<{ city: string }>(
-        `SELECT city FROM operators WHERE state = $1 AND city IS NOT NULL AND city <> '' GROUP BY city ORDER BY city LIMIT $2`,
-        [state.toUpperCase(), cap],
-      )
-    : await db.query<{ city: string }>(
-        `SELECT city FROM (SELECT city, count(*) AS n FROM operators WHERE city IS NOT NULL AND city <> ''
-                            GROUP BY city ORDER BY n DESC, city LIMIT $1) t ORDER BY city`,
-        [cap],
-      );
-  return rows.map((r) => r.city);
-}
-
-/** The operator's communities by name; null when the operator does not exist (one round trip). */
-export async function findOperatorCommunities(
-  db: Queryable,
-  operatorId: number,
-): Promise<{ id: number; name: string; city: string; state: string; address: string }[] | null> {
-  const { rows } = await db.query<{ id: number | null; name: string | null; city: string | null; state: string | null; address: string | null }>(
-    `SELECT c.id, c.name, c.city, c.state, c.address
-       FROM operators o LEFT JOIN communities c ON c.operator_id = o.id AND ${listedOnly('c')}
-      WHERE o.id = $1
-      ORDER BY c.name, c.id`,
-    [operatorId],
-  );
-  if (rows.length === 0) return null;
-  return rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({ id: r.id!, name: r.name ?? '', city: r.city ?? '', state: r.state ?? '', address: r.address ?? '' }));
 }
 
 // ------------------------------------------------------------------ warm-up (bulk counts)

@@ -1,5 +1,5 @@
 // Rules of Community Insights and Operator Intelligence: row shapes and fallbacks, caching of the
-// expensive figures (counts, totals, filter options) and the streamed CSV exports.
+// expensive figures (counts, totals, filter options) and the streamed CSV exports (columns: insights.csv.ts).
 import {
   COMMUNITY_AMENITY_OPTIONS,
   DINING_OPTIONS,
@@ -10,10 +10,8 @@ import {
   ROOM_TYPE_OPTIONS,
 } from '../../../contracts/constants';
 import {
-  formatMonthlyPricing,
   PRICING_RANGE_VALUES,
   SCORE_RANGE_VALUES,
-  formatRevenue,
   INSIGHT_FILTER_KEYS,
   OPERATOR_COMMUNITY_VALUES,
   OPERATOR_FILTER_KEYS,
@@ -23,26 +21,24 @@ import {
   type InsightFilters,
   type InsightQuery,
   type InsightResponse,
-  type InsightRow,
   type OperatorCommunity,
   type OperatorExportQuery,
   type OperatorFilters,
   type OperatorQuery,
   type OperatorResponse,
-  type OperatorRow,
 } from '../../../contracts/insights';
 import type pg from 'pg';
 import { withStatementTimeout } from '../../db/sql';
 import { AppError, notFound } from '../../lib/errors';
-import { csvLine } from '../../lib/csv';
-import { toSource } from '../../lib/provenance';
 import * as repo from './insights.repo';
+import * as operatorRepo from './operators.repo';
+import { COMMUNITY_CSV_HEADER, OPERATOR_CSV_HEADER, communityCsvValues, operatorCsvValues, streamByIds } from './insights.csv';
+import { toInsightRow, toOperatorRow } from './insights.rows';
 import { TtlCache } from '../../lib/ttl-cache';
 
 const CITY_OPTIONS_CAP = 300;
 /** Review-text filtering scans the reviews: bounded so one request cannot hold the database. */
 const REVIEW_TOPIC_TIMEOUT_MS = 5_000;
-const EXPORT_BATCH = 500;
 
 export interface InsightServiceOptions {
   /** How long counts and filter options are fresh (0 disables caching, e.g. in tests). */
@@ -70,54 +66,7 @@ const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = [
   ...COMMUNITY_AMENITY_OPTIONS.map((value) => ({ key: 'communityAmenities' as const, value })),
 ];
 
-const join = (values: readonly string[] | null | undefined) => (values ?? []).filter(Boolean).join(', ');
 
-export function fullAddress(r: { address: string; city: string; state: string; zip_code: string }): string {
-  const stateZip = [r.state, r.zip_code].filter(Boolean).join(' ');
-  return [r.address, r.city, stateZip].filter((s) => s && s.trim()).join(', ');
-}
-
-export function toInsightRow(r: repo.CommunityInsightRecord): InsightRow {
-  return {
-    id: r.id,
-    name: r.name,
-    pricing: formatMonthlyPricing(r.min_price, r.max_price),
-    phoneNumber: r.phone ?? '',
-    address: fullAddress(r),
-    communityType: r.community_type || join(r.care_types),
-    overview: r.overview || r.description || '',
-    communityAmenities: join(r.community_amenities.length ? r.community_amenities : r.amenities),
-    communityScore: r.score,
-    roomTypes: join(r.room_types),
-    operatorName: r.operator_name ?? '',
-    diningServices: join(r.dining_services),
-    source: toSource(r),
-  };
-}
-
-export function toOperatorRow(r: repo.OperatorRecord): OperatorRow {
-  const source = toSource(r);
-  return {
-    id: r.id,
-    operatorName: r.name,
-    operatorCity: r.city ?? '',
-    operatorState: r.state ?? '',
-    operatorPostalcode: r.postal_code ?? '',
-    operatorWebpage: r.webpage ?? '',
-    operatorRevenue: formatRevenue(r.revenue),
-    operatorTotalCommunities: r.communities,
-    operatorTotalEmployees: r.employees,
-    operatorPhone: r.phone ?? '',
-    operatorEmail: r.email ?? '',
-    // No employer-review links to third-party sites for fictional operators (ADR 008): the count instead.
-    operatorIndeed: source.kind === 'demo' ? '' : (r.indeed_url ?? ''),
-    operatorGlassdoor: source.kind === 'demo' ? '' : (r.glassdoor_url ?? ''),
-    employeeReviewCount: r.employee_reviews,
-    source,
-  };
-}
-
-/** A stable key of the filter values that are set. */
 function filterKey(f: Record<string, unknown>, keys: readonly string[]): string {
   return JSON.stringify(keys.map((k) => f[k] ?? null));
 }
@@ -139,136 +88,6 @@ function pickOperatorFilters(q: OperatorExportQuery): OperatorFilters {
   for (const k of OPERATOR_KEYS) out[k] = q[k];
   if (q.operatorState) out.operatorState = q.operatorState.toUpperCase();
   return out as OperatorFilters;
-}
-
-export const COMMUNITY_CSV_HEADER = [
-  'ID',
-  'Community Name',
-  'Pricing',
-  'Min Monthly Price',
-  'Max Monthly Price',
-  'Phone Number',
-  'Email',
-  'Website',
-  'Street Address',
-  'City',
-  'State',
-  'Zip Code',
-  'Community Type',
-  'Care Types',
-  'Owner',
-  'Community Score',
-  'Average Rating',
-  'Review Count',
-  'Capacity',
-  'Room Types',
-  'Dining Services',
-  'Healthcare Services',
-  'Room Amenities',
-  'Community Amenities',
-  'Operator Name',
-  'Overview',
-  // Provenance (ADR 008): 'Demo data' or the agency, and the date its file describes.
-  'Source',
-  'Source As Of',
-] as const;
-
-function communityCsvValues(r: repo.CommunityInsightRecord) {
-  const row = toInsightRow(r);
-  return [
-    r.id,
-    r.name,
-    row.pricing,
-    r.min_price,
-    r.max_price,
-    r.phone,
-    r.email,
-    r.website,
-    r.address,
-    r.city,
-    r.state,
-    r.zip_code,
-    row.communityType,
-    join(r.care_types),
-    r.owner_type,
-    r.score,
-    r.review_count > 0 ? r.rating : null,
-    r.review_count,
-    r.capacity,
-    row.roomTypes,
-    row.diningServices,
-    join(r.healthcare_services),
-    join(r.room_amenities),
-    row.communityAmenities,
-    row.operatorName,
-    row.overview,
-    r.source_name,
-    r.source_as_of,
-  ];
-}
-
-export const OPERATOR_CSV_HEADER = [
-  'ID',
-  'Operator Name',
-  'City',
-  'State',
-  'Postal Code',
-  'Website',
-  'Annual Revenue (USD)',
-  'Revenue',
-  'Communities',
-  'Employees',
-  'Phone',
-  'Email',
-  'Indeed Reviews',
-  'Glassdoor Reviews',
-  'Employee Reviews',
-  'Source',
-  'Source As Of',
-] as const;
-
-function operatorCsvValues(r: repo.OperatorRecord) {
-  const row = toOperatorRow(r);
-  return [
-    r.id,
-    r.name,
-    r.city,
-    r.state,
-    r.postal_code,
-    r.webpage,
-    r.revenue,
-    formatRevenue(r.revenue),
-    r.communities,
-    r.employees,
-    r.phone,
-    r.email,
-    // The same rule as the list: no employer-site links for demo operators.
-    row.operatorIndeed,
-    row.operatorGlassdoor,
-    r.employee_reviews,
-    r.source_name,
-    r.source_as_of,
-  ];
-}
-
-/** Streams rows in display order: all ids first (cheap), then the rows in batches. */
-async function* streamByIds<R extends { id: number }>(
-  ids: number[],
-  load: (ids: number[]) => Promise<R[]>,
-  header: readonly string[],
-  values: (r: R) => unknown[],
-): AsyncGenerator<string> {
-  yield csvLine(header);
-  for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
-    const batch = ids.slice(i, i + EXPORT_BATCH);
-    const byId = new Map((await load(batch)).map((r) => [r.id, r]));
-    let chunk = '';
-    for (const id of batch) {
-      const r = byId.get(id);
-      if (r) chunk += csvLine(values(r) as Parameters<typeof csvLine>[0]);
-    }
-    yield chunk;
-  }
 }
 
 function timeoutAsUnavailable(err: unknown): never {
@@ -350,11 +169,11 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     const filters = pickOperatorFilters(q);
     const state = q.operatorState?.toUpperCase();
     const [rows, stats, total, states, cities] = await Promise.all([
-      repo.findOperatorPage(pool, filters, q.sortField, q.sortDirection, q.pageSize, (q.page - 1) * q.pageSize),
-      operatorFigures.get(filterKey(filters, OPERATOR_KEYS), () => repo.operatorStats(pool, filters)),
-      counts.get('operators:all', () => repo.countAllOperators(pool)),
-      options$.get('op-states', () => repo.operatorStates(pool)),
-      options$.get(`op-cities:${state ?? ''}`, () => repo.operatorCities(pool, state, CITY_OPTIONS_CAP)),
+      operatorRepo.findOperatorPage(pool, filters, q.sortField, q.sortDirection, q.pageSize, (q.page - 1) * q.pageSize),
+      operatorFigures.get(filterKey(filters, OPERATOR_KEYS), () => operatorRepo.operatorStats(pool, filters)),
+      counts.get('operators:all', () => operatorRepo.countAllOperators(pool)),
+      options$.get('op-states', () => operatorRepo.operatorStates(pool)),
+      options$.get(`op-cities:${state ?? ''}`, () => operatorRepo.operatorCities(pool, state, CITY_OPTIONS_CAP)),
     ]);
     return {
       operators: rows.map(toOperatorRow),
@@ -391,9 +210,9 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
       options$.set('cities:', await repo.communityCities(pool, undefined, CITY_OPTIONS_CAP));
       options$.set('types', await repo.communityTypes(pool));
       options$.set('operators:', await repo.communityOperatorNames(pool, undefined, OPERATOR_OPTIONS_CAP));
-      counts.set('operators:all', await repo.countAllOperators(pool));
-      options$.set('op-states', await repo.operatorStates(pool));
-      options$.set('op-cities:', await repo.operatorCities(pool, undefined, CITY_OPTIONS_CAP));
+      counts.set('operators:all', await operatorRepo.countAllOperators(pool));
+      options$.set('op-states', await operatorRepo.operatorStates(pool));
+      options$.set('op-cities:', await operatorRepo.operatorCities(pool, undefined, CITY_OPTIONS_CAP));
     },
 
     getCommunityInsights(q: InsightQuery): Promise<InsightResponse> {
@@ -405,7 +224,7 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     },
 
     async getOperatorCommunities(operatorId: number): Promise<OperatorCommunity[]> {
-      const rows = await repo.findOperatorCommunities(pool, operatorId);
+      const rows = await operatorRepo.findOperatorCommunities(pool, operatorId);
       if (rows === null) throw notFound('Operator');
       return rows;
     },
@@ -419,8 +238,8 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     },
 
     async operatorCsv(q: OperatorExportQuery): Promise<AsyncGenerator<string>> {
-      const ids = await repo.findOperatorIds(pool, pickOperatorFilters(q), q.sortField, q.sortDirection);
-      return streamByIds(ids, (batch) => repo.findOperatorsByIds(pool, batch), OPERATOR_CSV_HEADER, operatorCsvValues);
+      const ids = await operatorRepo.findOperatorIds(pool, pickOperatorFilters(q), q.sortField, q.sortDirection);
+      return streamByIds(ids, (batch) => operatorRepo.findOperatorsByIds(pool, batch), OPERATOR_CSV_HEADER, operatorCsvValues);
     },
   };
 }

@@ -6,7 +6,7 @@ import { insightQuerySchema, type InsightResponse, type OperatorCommunity, type 
 import { refreshAggregates } from '../../db/aggregates';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
-import { createSession } from '../auth/session';
+import { createSignedInUser } from '../../test/factories';
 import { withStatementTimeout } from '../../db/sql';
 import { createInsightService } from './insights.service';
 
@@ -168,14 +168,7 @@ let proCookie = '';
 let trialCookie = '';
 let basicCookie = '';
 
-async function userCookie(email: string, plan: string, trialEndsAt: Date | null): Promise<string> {
-  const { rows } = await tdb.pool.query<{ id: number }>(
-    `INSERT INTO users (email, plan, trial_ends_at) VALUES ($1, $2, $3) RETURNING id`,
-    [email, plan, trialEndsAt],
-  );
-  const { token } = await createSession(tdb.pool, rows[0]!.id);
-  return `sid=${token}`;
-}
+const userCookie = async (email: string, plan: 'basic' | 'pro', trialEndsAt: Date | null) => (await createSignedInUser(tdb.pool, { email, plan, trialEndsAt })).cookie;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();

@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
-import { createSession } from '../auth/session';
+import { createSignedInUser } from '../../test/factories';
 
 let tdb: TestDatabase;
 let app: App;
 let proCookie: string;
 let basicCookie: string;
 
-async function userCookie(email: string, pro: boolean): Promise<string> {
-  const { rows } = await tdb.pool.query<{ id: number }>(
-    `INSERT INTO users (email, plan, trial_ends_at) VALUES ($1, $2, NULL) RETURNING id`,
-    [email, pro ? 'pro' : 'basic'],
-  );
-  const { token } = await createSession(tdb.pool, rows[0]!.id);
-  return `sid=${token}`;
-}
+const userCookie = async (email: string, pro: boolean) => (await createSignedInUser(tdb.pool, { email, plan: pro ? 'pro' : 'basic' })).cookie;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
