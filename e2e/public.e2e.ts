@@ -112,7 +112,10 @@ describe.skipIf(!browserAvailable)('public dataset (DATASET=public)', () => {
     await expect.poll(() => main.getByRole('heading', { name: 'Health inspections and ratings' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await main.getByText(`${home.overall_rating} of 5`).first().isVisible()).toBe(true);
     expect(await main.getByText(/Homes with a persistent record of serious quality problems/).isVisible()).toBe(true);
-    expect(await main.getByText(/Source: Centers for Medicare & Medicaid Services \(CCN/).isVisible()).toBe(true);
+    // The 2025 ratings file knows only its year (ADR 025): "as of 2025", never "Jan 1, 2025".
+    expect(await main.getByText(/^Source: Centers for Medicare & Medicaid Services \(CCN \d+\), as of 2025\.$/).isVisible()).toBe(true);
+    expect(await main.getByText('Source: Centers for Medicare & Medicaid Services, as of 2025.', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(/Jan 1, 2025/).count()).toBe(0);
     expect(await main.getByRole('heading', { name: 'Certification', exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'public-nursing-home');
     await expectAccessible(page);
