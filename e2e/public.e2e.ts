@@ -151,6 +151,30 @@ describe.skipIf(!browserAvailable)('public dataset (DATASET=public)', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it('narrows Community Insights to a licensed-capacity band and a licence type', async () => {
+    const count = async (where: string) => (await one<{ n: number }>(`SELECT count(*)::int AS n FROM communities c WHERE c.listing_status = 'listed' AND ${where}`)).n;
+    const inBand = await count('c.capacity BETWEEN 51 AND 100');
+    const nursing = await count("c.source_kind = 'cms'");
+    expect(inBand).toBeGreaterThan(0);
+    const page = await b.newPage();
+    await page.goto(`${url}/community-insights`);
+    const showing = () => page.getByText(/^Showing \d/).first().textContent();
+    await expect.poll(showing, { timeout: 30_000 }).toMatch(/^Showing 1-25 of/);
+    const choose = async (label: string, option: string) => {
+      await page.getByRole('combobox', { name: label, exact: true }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('Licensed Capacity', '51–100 residents');
+    await expect.poll(showing, { timeout: 15_000 }).toBe(`Showing 1-${Math.min(25, inBand)} of ${inBand} communities`);
+    expect(await page.getByTestId('capacity-note').isVisible()).toBe(true);
+    await screenshot(page, 'public-insights-capacity-band');
+    await choose('Licensed Capacity', 'All');
+    await choose('Licence Type', 'Nursing home (CMS certified or state licence)');
+    await expect.poll(showing, { timeout: 15_000 }).toBe(`Showing 1-${Math.min(25, nursing)} of ${nursing} communities`);
+    expect(await page.getByTestId('capacity-note').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('marks a ZIP-centre point on the map as an approximate location', async () => {
     const page = await b.newPage();
     await page.goto(`${url}/search?location=${encodeURIComponent('Providence, RI')}`);
