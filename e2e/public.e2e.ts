@@ -112,7 +112,10 @@ describe.skipIf(!browserAvailable)('public dataset (DATASET=public)', () => {
     await expect.poll(() => main.getByRole('heading', { name: 'Health inspections and ratings' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await main.getByText(`${home.overall_rating} of 5`).first().isVisible()).toBe(true);
     expect(await main.getByText(/Homes with a persistent record of serious quality problems/).isVisible()).toBe(true);
-    expect(await main.getByText(/Source: Centers for Medicare & Medicaid Services \(CCN/).isVisible()).toBe(true);
+    // The 2025 ratings file knows only its year (ADR 025): "as of 2025", never "Jan 1, 2025".
+    expect(await main.getByText(/^Source: Centers for Medicare & Medicaid Services \(CCN \d+\), as of 2025\.$/).isVisible()).toBe(true);
+    expect(await main.getByText('Source: Centers for Medicare & Medicaid Services, as of 2025.', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(/Jan 1, 2025/).count()).toBe(0);
     expect(await main.getByRole('heading', { name: 'Certification', exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'public-nursing-home');
     await expectAccessible(page);
@@ -145,6 +148,30 @@ describe.skipIf(!browserAvailable)('public dataset (DATASET=public)', () => {
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     for (const name of await cards.allTextContents()) expect(inBand.names).toContain(name.trim());
     await screenshot(page, 'public-search-capacity-band');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('narrows Community Insights to a licensed-capacity band and a licence type', async () => {
+    const count = async (where: string) => (await one<{ n: number }>(`SELECT count(*)::int AS n FROM communities c WHERE c.listing_status = 'listed' AND ${where}`)).n;
+    const inBand = await count('c.capacity BETWEEN 51 AND 100');
+    const nursing = await count("c.source_kind = 'cms'");
+    expect(inBand).toBeGreaterThan(0);
+    const page = await b.newPage();
+    await page.goto(`${url}/community-insights`);
+    const showing = () => page.getByText(/^Showing \d/).first().textContent();
+    await expect.poll(showing, { timeout: 30_000 }).toMatch(/^Showing 1-25 of/);
+    const choose = async (label: string, option: string) => {
+      await page.getByRole('combobox', { name: label, exact: true }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('Licensed Capacity', '51–100 residents');
+    await expect.poll(showing, { timeout: 15_000 }).toBe(`Showing 1-${Math.min(25, inBand)} of ${inBand} communities`);
+    expect(await page.getByTestId('capacity-note').isVisible()).toBe(true);
+    await screenshot(page, 'public-insights-capacity-band');
+    await choose('Licensed Capacity', 'All');
+    await choose('Licence Type', 'Nursing home (CMS certified or state licence)');
+    await expect.poll(showing, { timeout: 15_000 }).toBe(`Showing 1-${Math.min(25, nursing)} of ${nursing} communities`);
+    expect(await page.getByTestId('capacity-note').count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   });
 
