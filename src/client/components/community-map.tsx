@@ -218,6 +218,7 @@ export function CommunityMap({ points, clusters = NO_CLUSTERS, frameKey, onViewC
   const clustersRef = useRef<MapCluster[]>(clusters);
   const onViewRef = useRef(onViewChange);
   const framedRef = useRef<string | undefined>(undefined);
+  const lastViewRef = useRef('');
   const mapRef = useRef<MapLibreMap | null>(null);
   const markersRef = useRef(new Map<string, Marker>());
   const byIdRef = useRef(new Map<number, MapPoint>());
@@ -339,12 +340,11 @@ export function CommunityMap({ points, clusters = NO_CLUSTERS, frameKey, onViewC
       map.addLayer({ id: 'communities-hit', type: 'circle', source: SOURCE, paint: { 'circle-radius': 1, 'circle-opacity': 0 } });
       setReady(true);
     });
-    let lastView = '';
     const reportView = () => {
       const view = viewOf(map);
       const key = `${view.zoom}|${view.bbox}`;
-      if (key === lastView) return;
-      lastView = key;
+      if (key === lastViewRef.current) return;
+      lastViewRef.current = key;
       onViewRef.current?.(view);
     };
     map.on('moveend', () => {
@@ -382,19 +382,27 @@ export function CommunityMap({ points, clusters = NO_CLUSTERS, frameKey, onViewC
     // Frame a new search once; data for a new view of the same search leaves the view alone.
     if (frameKey === undefined || framedRef.current === frameKey) return;
     framedRef.current = frameKey;
+    lastViewRef.current = ''; // the framed view is reported for the new search even when it did not move
     if (points.length === 0 && clusters.length === 0) {
       map.jumpTo({ center: US_CENTER, zoom: US_ZOOM });
     } else if (points.length === 1 && clusters.length === 0) {
       map.jumpTo({ center: [points[0]!.lng, points[0]!.lat], zoom: 11 });
     } else {
       // Frame the contiguous US when nearly everything is there (Alaska and Hawaii stay a pan away).
-      const all = [...points.map((p) => ({ lat: p.lat, lng: p.lng, n: 1 })), ...clusters.map((c) => ({ lat: c.lat, lng: c.lng, n: c.count }))];
+      // A server cluster frames the box of its communities, not only its centre.
+      const all = [
+        ...points.map((p) => ({ lat: p.lat, lng: p.lng, n: 1, box: null })),
+        ...clusters.map((c) => ({ lat: c.lat, lng: c.lng, n: c.count, box: c.bounds })),
+      ];
       const inLower48 = (p: { lat: number; lng: number }) => p.lat > 24 && p.lat < 50 && p.lng > -125 && p.lng < -66;
       const count = (list: typeof all) => list.reduce((sum, p) => sum + p.n, 0);
       const lower48 = all.filter(inLower48);
       const framed = count(lower48) >= count(all) * 0.9 && lower48.length > 0 ? lower48 : all;
       const bounds = new LngLatBounds();
-      for (const p of framed) bounds.extend([p.lng, p.lat]);
+      for (const p of framed) {
+        bounds.extend([p.lng, p.lat]);
+        if (p.box) bounds.extend([p.box[0], p.box[1]]).extend([p.box[2], p.box[3]]);
+      }
       map.fitBounds(bounds, { padding: 48, maxZoom: 12, duration: 0 });
     }
   }, [points, clusters, frameKey, ready, byId]);

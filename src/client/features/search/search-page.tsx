@@ -368,7 +368,10 @@ function ResultCards({ variant, communities, favoriteIds, pendingId, onToggleFav
 }
 
 function MapView({ filters, total }: { filters: SearchFilterState; total: number }) {
-  const [view, setView] = useState<MapViewState | null>(null);
+  // The view the map reports, for the search it was reported under (a new search starts from its whole result).
+  const filtersKey = JSON.stringify(filters);
+  const [reported, setReported] = useState<{ key: string; view: MapViewState } | null>(null);
+  const view = reported?.key === filtersKey ? reported.view : null;
   const points = useMapPoints(filters, true, view);
   const config = useMapConfig(true);
   const mapFallback = <Skeleton className="h-[600px] w-full rounded-lg" />;
@@ -388,8 +391,8 @@ function MapView({ filters, total }: { filters: SearchFilterState; total: number
           <CommunityMap
             points={points.data?.points ?? []}
             clusters={points.data?.clusters ?? []}
-            frameKey={points.data ? JSON.stringify(filters) : undefined}
-            onViewChange={setView}
+            frameKey={points.data ? filtersKey : undefined}
+            onViewChange={(v) => setReported({ key: filtersKey, view: v })}
             tileUrl={config.data?.tileUrl}
             attribution={config.data?.attribution}
           />
