@@ -30,6 +30,8 @@ export interface CommunityCardProps {
   /** Shows 'Request Information' when passed. */
   onRequestInfo?: (communityId: number) => void;
   className?: string;
+  /** The first card of a page: its picture is the page's largest paint, so it loads at once. */
+  priority?: boolean;
 }
 
 /** The first pricing entry's minPrice, as the card shows it. */
@@ -38,7 +40,7 @@ export function cardPrice(pricing: Community['pricing']): number | null {
   return first ? first.minPrice : null;
 }
 
-function CardImage({ community, variant }: Pick<CommunityCardProps, 'community' | 'variant'>) {
+function CardImage({ community, variant, priority }: Pick<CommunityCardProps, 'community' | 'variant' | 'priority'>) {
   const photo = community.photos[0];
   return (
     <Link
@@ -53,7 +55,14 @@ function CardImage({ community, variant }: Pick<CommunityCardProps, 'community' 
       {photo ? (
         <>
           {/* The photos are generated illustrations, not pictures of the place (ADR 008). */}
-          <img src={photo} alt={`Illustration of ${community.name}`} loading="lazy" decoding="async" className="size-full object-cover" />
+          <img
+            src={photo}
+            alt={`Illustration of ${community.name}`}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+            className="size-full object-cover"
+          />
           <IllustrationCaption />
         </>
       ) : (
@@ -74,6 +83,7 @@ export function CommunityCard({
   favoritePending,
   onRequestInfo,
   className,
+  priority = false,
 }: CommunityCardProps) {
   const shown = community.shownPrice;
   const price = shown === undefined ? cardPrice(community.pricing) : (shown?.minPrice ?? null);
@@ -91,7 +101,7 @@ export function CommunityCard({
         className,
       )}
     >
-      <CardImage community={community} variant={variant} />
+      <CardImage community={community} variant={variant} priority={priority} />
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
