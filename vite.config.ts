@@ -28,6 +28,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // .vite/manifest.json: the server reads it to preload a page's own chunks with the shell (modules/seo).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -33,6 +33,8 @@ export interface CommunityCardProps {
   /** More buttons under the card's own (Compare). */
   actions?: ReactNode;
   className?: string;
+  /** The first card of a page: its picture is the page's largest paint, so it loads at once. */
+  priority?: boolean;
 }
 
 /** The first pricing entry's minPrice, as the card shows it. */
@@ -41,7 +43,7 @@ export function cardPrice(pricing: Community['pricing']): number | null {
   return first ? first.minPrice : null;
 }
 
-function CardImage({ community, variant }: Pick<CommunityCardProps, 'community' | 'variant'>) {
+function CardImage({ community, variant, priority }: Pick<CommunityCardProps, 'community' | 'variant' | 'priority'>) {
   const photo = community.photos[0];
   return (
     <Link
@@ -56,7 +58,14 @@ function CardImage({ community, variant }: Pick<CommunityCardProps, 'community' 
       {photo ? (
         <>
           {/* The photos are generated illustrations, not pictures of the place (ADR 008). */}
-          <img src={photo} alt={`Illustration of ${community.name}`} loading="lazy" decoding="async" className="size-full object-cover" />
+          <img
+            src={photo}
+            alt={`Illustration of ${community.name}`}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+            className="size-full object-cover"
+          />
           <IllustrationCaption />
         </>
       ) : (
@@ -78,6 +87,7 @@ export function CommunityCard({
   onRequestInfo,
   actions,
   className,
+  priority = false,
 }: CommunityCardProps) {
   const shown = community.shownPrice;
   const price = shown === undefined ? cardPrice(community.pricing) : (shown?.minPrice ?? null);
@@ -95,7 +105,7 @@ export function CommunityCard({
         className,
       )}
     >
-      <CardImage community={community} variant={variant} />
+      <CardImage community={community} variant={variant} priority={priority} />
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">

@@ -349,10 +349,11 @@ function ResultCards({ variant, communities, favoriteIds, pendingId, onToggleFav
       className={cn('grid gap-6 transition-opacity', variant === 'grid' && 'sm:grid-cols-2 xl:grid-cols-3', fetching && 'opacity-70')}
       aria-label="Communities"
     >
-      {communities.map((c) => (
+      {communities.map((c, i) => (
         <li key={c.id} className="flex">
           <CommunityCard
             className="w-full"
+            priority={i === 0}
             community={c}
             variant={variant}
             isFavorite={favoriteIds.has(c.id)}

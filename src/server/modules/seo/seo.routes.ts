@@ -14,6 +14,7 @@ import { getCommunityDetail } from '../communities/detail.service';
 import { createSiteInfo } from '../health/site';
 import { createSearchService } from '../communities/search.service';
 import { escapeHtml, headTags, initialDataScript, injectIntoShell } from './html';
+import { createPagePreloads, type PAGE_SOURCES } from './preload';
 import { communityNotFoundPage, communityPage, type RenderedPage, searchPage, SITE_NAME, stateName } from './pages';
 import { communityPage as communityIds, countCommunities, userReviewSummary } from './seo.repo';
 
@@ -112,45 +113,48 @@ export function registerSeoRoutes(app: App, { pool, env }: AppDeps, options: Seo
    * community's own detail) as initial query data, and a preload of the community's first picture (its
    * largest paint).
    */
-  const fastStart = async (community?: { id: number; photo?: string; data: unknown }) => {
+  const preloads = createPagePreloads(options.clientDir);
+  const fastStart = async (page: keyof typeof PAGE_SOURCES | null, first?: { photo?: string; community?: { id: number; data: unknown } }) => {
+    const scripts = page ? preloads(page) : '';
     const entries: Array<[readonly unknown[], unknown]> = [[['/api/site'], await site.get()]];
     let preload = '';
-    if (community) {
-      const encoded = communityDetailSchema.safeEncode(community.data as never);
-      if (encoded.success) entries.push([[COMMUNITIES_KEY, community.id], encoded.data]);
-      if (community.photo?.startsWith('/')) preload = `<link rel="preload" as="image" href="${escapeHtml(community.photo)}" fetchpriority="high" />\n    `;
+    if (first?.community) {
+      const encoded = communityDetailSchema.safeEncode(first.community.data as never);
+      if (encoded.success) entries.push([[COMMUNITIES_KEY, first.community.id], encoded.data]);
     }
-    return `${preload}${initialDataScript(entries)}`;
+    // The picture of the community (or of the first search result): the page's largest paint.
+    if (first?.photo?.startsWith('/')) preload = `<link rel="preload" as="image" href="${escapeHtml(first.photo)}" fetchpriority="high" />`;
+    return [preload, scripts, initialDataScript(entries)].filter(Boolean).join('\n    ');
   };
 
-  const sendPage = async (reply: FastifyReply, page: RenderedPage, community?: Parameters<typeof fastStart>[0]) =>
+  const sendPage = async (reply: FastifyReply, page: RenderedPage, screen: keyof typeof PAGE_SOURCES, community?: Parameters<typeof fastStart>[1]) =>
     reply
       .status(page.status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(injectIntoShell(getShell(), { title: page.title, head: `${headTags(page.meta, SITE_NAME)}\n    ${await fastStart(community)}`, body: page.body }));
+      .send(injectIntoShell(getShell(), { title: page.title, head: `${headTags(page.meta, SITE_NAME)}\n    ${await fastStart(screen, community)}`, body: page.body }));
 
   /** The shell as it is, with the fast-start head tags (the landing page, a search without a place). */
-  const sendShell = async (reply: FastifyReply) => {
-    const head = await fastStart();
+  const sendShell = async (reply: FastifyReply, screen: keyof typeof PAGE_SOURCES) => {
+    const head = await fastStart(screen);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(getShell().replace(/<\/head>/i, (end) => `  ${head}\n  ${end}`));
   };
 
-  app.get('/', async (_request, reply) => sendShell(reply));
+  app.get('/', async (_request, reply) => sendShell(reply, 'landing'));
 
   app.get<{ Params: { id: string } }>('/community/:id', async (request, reply) => {
     const base = publicBase(env, request);
     const raw = request.params.id;
     const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
-    if (!(id <= 2_147_483_647)) return sendPage(reply, communityNotFoundPage(base, `/community/${encodeURIComponent(raw)}`));
+    if (!(id <= 2_147_483_647)) return sendPage(reply, communityNotFoundPage(base, `/community/${encodeURIComponent(raw)}`), 'community');
     try {
       const [community, user] = await Promise.all([getCommunityDetail(pool, id), userReviewSummary(pool, id)]);
-      return sendPage(reply, communityPage(base, community, user), { id, photo: community.photos[0], data: community });
+      return sendPage(reply, communityPage(base, community, user), 'community', { photo: community.photos[0], community: { id, data: community } });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'NOT_FOUND') return sendPage(reply, communityNotFoundPage(base, `/community/${id}`));
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return sendPage(reply, communityNotFoundPage(base, `/community/${id}`), 'community');
       throw err;
     }
   });
@@ -162,7 +166,7 @@ export function registerSeoRoutes(app: App, { pool, env }: AppDeps, options: Seo
     const location = parsed.success ? parsed.data.location : undefined;
     if (!parsed.success || !location) {
       // No place (or a query the API refuses): the plain shell; the client explains.
-      return sendShell(reply);
+      return sendShell(reply, 'search');
     }
     const q = parsed.data;
     const [result, where] = await Promise.all([search.search({ ...q, page: 1 }), search.locate(location)]);
@@ -176,6 +180,8 @@ export function registerSeoRoutes(app: App, { pool, env }: AppDeps, options: Seo
     const params = new URLSearchParams({ location: place });
     const keys = q.careTypes.map((label) => Object.entries(CARE_TYPE_KEYS).find(([, l]) => l === label)?.[0] ?? label);
     if (keys.length) params.set('careType', keys.join(','));
-    return sendPage(reply, searchPage(base, { place, careLabel, total: result.total, communities: result.communities, query: params.toString() }));
+    return sendPage(reply, searchPage(base, { place, careLabel, total: result.total, communities: result.communities, query: params.toString() }), 'search', {
+      photo: result.communities[0]?.photos[0],
+    });
   });
 }

@@ -1,0 +1,35 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPagePreloads } from './preload';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'preload-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('createPagePreloads', () => {
+  it("names a screen's chunk and its static imports, not what the entry already loads", () => {
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(
+      path.join(dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react-1.js' },
+        '_form.js': { file: 'assets/form-1.js', imports: ['_react.js', '_zod.js'] },
+        '_zod.js': { file: 'assets/zod-1.js' },
+        'features/community/community-page.tsx': { file: 'assets/community-page-1.js', imports: ['index.html', '_react.js', '_form.js'] },
+      }),
+    );
+    const preloads = createPagePreloads(dir);
+    expect(preloads('community').split('\n').map((l) => l.trim())).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/community-page-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/form-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/zod-1.js" />',
+    ]);
+    expect(preloads('landing')).toBe('');
+  });
+
+  it('gives no hints without a manifest', () => {
+    expect(createPagePreloads(path.join(dir, 'missing'))('community')).toBe('');
+  });
+});

@@ -1,0 +1,49 @@
+// Preload hints for a page's own JavaScript (issue 14). Each screen is a lazy chunk that the browser
+// would only discover after the entry script has run; with a <link rel="modulepreload"> per file in the
+// shell it downloads beside the entry. The file names come from Vite's build manifest
+// (dist/client/.vite/manifest.json, `build.manifest` in vite.config.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { escapeHtml } from './html';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The client's screens the server pre-renders, by their source path under src/client. */
+export const PAGE_SOURCES = {
+  landing: 'features/landing/landing-page.tsx',
+  search: 'features/search/search-page.tsx',
+  community: 'features/community/community-page.tsx',
+} as const;
+
+/** modulepreload tags for a screen's chunk and the chunks it imports statically, minus the entry's own. */
+export function createPagePreloads(clientDir: string): (page: keyof typeof PAGE_SOURCES) => string {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  let tags: Map<string, string> | null = null;
+  const build = (): Map<string, string> => {
+    const out = new Map<string, string>();
+    if (!existsSync(file)) return out; // a build without a manifest: no hints, the page still works
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    const closure = (key: string, seen: Set<string>) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    };
+    // What the shell already loads: the entry and its static imports.
+    const shell = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, shell);
+    for (const [page, src] of Object.entries(PAGE_SOURCES)) {
+      const own = new Set<string>();
+      closure(src, own);
+      const files = [...own].filter((k) => !shell.has(k)).map((k) => manifest[k]!.file);
+      out.set(page, files.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`).join('\n    '));
+    }
+    return out;
+  };
+  // Read once (a deploy restarts the server with its new build).
+  return (page) => (tags ??= build()).get(page) ?? '';
+}
