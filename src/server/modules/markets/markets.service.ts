@@ -113,7 +113,8 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
         (t, r) => ({ key: 'US', communities: t.communities + r.communities, capacity: t.capacity + r.capacity, with_capacity: t.with_capacity + r.with_capacity }),
         { key: 'US', communities: 0, capacity: 0, with_capacity: 0 },
       );
-      const usPop = [...statePop.values()].reduce((a, b) => a + b, 0);
+      // The US figure covers the states the data hold (a DATASET_STATES load is not the whole country).
+      const usPop = states.reduce((a, s) => a + (s.population65 ?? 0), 0);
       return {
         us: figures(total, usPop || null),
         states,
