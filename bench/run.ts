@@ -230,6 +230,16 @@ function targets({ ids, operatorIds, cities }: Sample): Target[] {
     { name: 'dashboard: market metrics', paths: ['/api/market/metrics'] },
     { name: 'dashboard: top operators (Pro)', paths: ['/api/operators/top'], auth: true },
     { name: 'dashboard: recent insights', paths: ['/api/insights/recent'] },
+    // Markets (issue 15, Pro): the overview (cached whole-country figures), the public state summary,
+    // large counties' markets and competitive sets of sampled communities at the three radii.
+    { name: 'markets: overview (Pro)', paths: ['/api/markets', '/api/markets?minPopulation=50000'], auth: true },
+    { name: 'markets: state summary', paths: ['/api/markets/states'] },
+    {
+      name: 'markets: county (Pro)',
+      paths: ['CA/06037', 'TX/48201', 'IL/17031', 'FL/12086', 'AZ/04013', 'NY/36061', 'RI/44007', 'OH/39049', 'WA/53033', 'PA/42101'].map((c) => `/api/markets/${c}`),
+      auth: true,
+    },
+    { name: 'markets: competitive set (Pro)', paths: ids.slice(0, 20).flatMap((id) => [5, 10, 25].map((r) => `/api/community-insights/${id}/market?radius=${r}`)), auth: true },
     // Last: six exact counts (1.6M review rows) per request saturate the database for seconds after the run.
     { name: 'GET /api/health (public: status only)', paths: ['/api/health'] },
   ];

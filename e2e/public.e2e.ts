@@ -199,4 +199,23 @@ describe.skipIf(!browserAvailable)('public dataset (DATASET=public)', () => {
     await screenshot(page, 'public-map-card-approximate');
     expect(pageErrors(page)).toEqual([]);
   });
+  it('shows licensed beds per 1,000 people aged 65+ by state on Pricing Analytics, which has no prices', async () => {
+    // Rhode Island's figure by hand: its listed communities' capacity over its counties' people aged 65+ (ACS).
+    // A star marks a state whose sources give the capacity of fewer than 80% of its communities (CMS's 2025 file has no beds).
+    const ri = await one<{ capacity: number; pop: number; share: number }>(
+      `SELECT (SELECT sum(capacity) FILTER (WHERE capacity > 0) FROM communities WHERE state = 'RI' AND listing_status = 'listed')::int AS capacity,
+              (SELECT (count(*) FILTER (WHERE capacity > 0))::float / count(*) FROM communities WHERE state = 'RI' AND listing_status = 'listed') AS share,
+              (SELECT sum(population_65) FROM county_population WHERE state = 'RI')::int AS pop`,
+    );
+    const expected = (Math.round((ri.capacity / ri.pop) * 10_000) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 }) + (ri.share < 0.8 ? '*' : '');
+    const page = await b.newPage();
+    await page.goto(`${url}/pricing-analytics`);
+    const card = page.getByTestId('capacity-by-state');
+    await expect.poll(() => card.locator('li', { hasText: 'Rhode Island' }).textContent(), { timeout: 30_000 }).toBe(`Rhode Island${expected}`);
+    expect(await card.getByTestId('market-sources').textContent()).toMatch(/American Community Survey 2015–2019/);
+    expect(await page.locator('.recharts-wrapper').count()).toBe(0);
+    await screenshot(page, 'public-pricing-capacity');
+    await expectAccessible(page);
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

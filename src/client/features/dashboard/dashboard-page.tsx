@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { loginUrl, useAuth } from '../../lib/auth';
 import { formatCurrency, formatNumber } from '../../lib/format';
+import { CapacityByState } from '../markets/components/capacity-by-state';
 import { useMarketMetrics, usePricingSummary, useRecentInsights, useTopOperators } from './api/dashboard';
 import { QuickSearch } from './components/quick-search';
 
@@ -197,6 +198,13 @@ export function DashboardPage() {
               </Card>
             </TabsContent>
             <TabsContent value="pricing" className="grid gap-4 lg:grid-cols-2">
+              {pricing.data?.pricePoints === 0 ? (
+                // No prices in the data (the public directory, issue 12): supply against demand by state instead.
+                <div className="lg:col-span-2">
+                  <CapacityByState />
+                </div>
+              ) : (
+                <>
               <Card>
                 <CardHeader>
                   <CardTitle as="h2" className="text-lg">
@@ -238,6 +246,8 @@ export function DashboardPage() {
                   )) ?? <Skeleton className="h-40" />}
                 </CardContent>
               </Card>
+                </>
+              )}
             </TabsContent>
             <TabsContent value="sentiment">
               <Card>

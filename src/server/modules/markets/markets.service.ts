@@ -86,7 +86,11 @@ interface Overview {
 
 export function createMarketsService(pool: pg.Pool, options: { caching?: boolean } = {}) {
   const on = options.caching ?? true;
-  const cache = new TtlCache<Overview>(on ? { ttlMs: (MAX_AGE_MS * 4) / 5, staleMs: MAX_AGE_MS / 5, maxEntries: 1 } : { ttlMs: 0 });
+  const fresh = on ? { ttlMs: (MAX_AGE_MS * 4) / 5, staleMs: MAX_AGE_MS / 5 } : { ttlMs: 0 };
+  const cache = new TtlCache<Overview>({ ...fresh, maxEntries: 1 });
+  // Answers per county and per community and radius: at most 5 minutes old, like the overview they embed.
+  const countyCache = new TtlCache<CountyMarket>({ ...fresh, maxEntries: 4000 });
+  const setCache = new TtlCache<CompetitiveSet>({ ...fresh, maxEntries: 3000 });
 
   function overview(): Promise<Overview> {
     return cache.get('all', async () => {
@@ -113,7 +117,8 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
         (t, r) => ({ key: 'US', communities: t.communities + r.communities, capacity: t.capacity + r.capacity, with_capacity: t.with_capacity + r.with_capacity }),
         { key: 'US', communities: 0, capacity: 0, with_capacity: 0 },
       );
-      const usPop = [...statePop.values()].reduce((a, b) => a + b, 0);
+      // The US figure covers the states the data hold (a DATASET_STATES load is not the whole country).
+      const usPop = states.reduce((a, s) => a + (s.population65 ?? 0), 0);
       return {
         us: figures(total, usPop || null),
         states,
@@ -165,7 +170,11 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
     };
   }
 
-  async function countyMarket(state: string, fips: string): Promise<CountyMarket> {
+  function countyMarket(state: string, fips: string): Promise<CountyMarket> {
+    return countyCache.get(`${state}:${fips}`, () => computeCountyMarket(state, fips));
+  }
+
+  async function computeCountyMarket(state: string, fips: string): Promise<CountyMarket> {
     const o = await overview();
     const figures = o.byFips.get(fips);
     if (!figures || figures.state !== state) throw notFound('County');
@@ -201,7 +210,11 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
     };
   }
 
-  async function competitiveSet(id: number, radius: number): Promise<CompetitiveSet> {
+  function competitiveSet(id: number, radius: number): Promise<CompetitiveSet> {
+    return setCache.get(`${id}:${radius}`, () => computeCompetitiveSet(id, radius));
+  }
+
+  async function computeCompetitiveSet(id: number, radius: number): Promise<CompetitiveSet> {
     const c = await repo.communityById(pool, id);
     if (!c) throw notFound('Community');
     if (c.lat === null || c.lng === null) throw new AppError('UNPROCESSABLE', 'This community has no location, so it has no competitive set.');

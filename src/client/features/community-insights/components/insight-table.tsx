@@ -6,6 +6,7 @@ import type { InsightRow, InsightSortField, SortDirection } from '../../../../co
 import { SourceLabel } from '../../../components/source-label';
 import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 
 export interface InsightTableProps {
@@ -41,6 +42,7 @@ function detailText(row: InsightRow, key: keyof InsightRow): string {
 export function InsightTable(props: InsightTableProps) {
   const { rows, sortField, sortDirection, highlightId } = props;
   const highlighted = useRef<HTMLTableRowElement | null>(null);
+  const { isPro } = useAuth();
   const nameSorted = sortField === 'name';
   const SortIcon = !nameSorted ? ArrowUpDownIcon : sortDirection === 'asc' ? ArrowUpIcon : ArrowDownIcon;
 
@@ -96,6 +98,11 @@ export function InsightTable(props: InsightTableProps) {
                     {row.name}
                   </Link>
                   <SourceLabel source={row.source} className="mt-1.5 w-fit" />
+                  {isPro && (
+                    <Link href={`/community-insights/${row.id}/market`} className="mt-1.5 block text-sm text-primary underline-offset-4 hover:underline">
+                      Competitive set
+                    </Link>
+                  )}
                 </TableCell>
                 <TableCell className="align-top">
                   <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
