@@ -126,3 +126,34 @@ export const themeMarketQuerySchema = z.object({
   city: safeText().trim().min(1).max(100).optional(),
   county: safeText().trim().min(1).max(100).optional(),
 });
+
+/** An operator's portfolio (issue 15): its listed communities with their review sentiment, and the trend. */
+export const portfolioSchema = z.object({
+  operator: z.object({ id: z.number().int(), name: z.string(), city: z.string().nullable(), state: z.string().nullable() }),
+  communities: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      city: z.string(),
+      state: z.string(),
+      rating: z.number(),
+      reviewCount: z.number().int(),
+      /** Mean sentiment of the community's customer reviews; null without reviews. */
+      averageSentiment: z.number().nullable(),
+      minPrice: z.number().nullable(),
+      maxPrice: z.number().nullable(),
+    }),
+  ),
+  /** Mean sentiment per quarter of the portfolio's customer reviews and of the operator's employee reviews. */
+  trend: z.array(
+    z.object({
+      quarter: z.string(),
+      customerReviews: z.number().int(),
+      customerSentiment: z.number().nullable(),
+      employeeReviews: z.number().int(),
+      employeeSentiment: z.number().nullable(),
+    }),
+  ),
+  computedFrom: z.string(),
+});
+export type Portfolio = z.infer<typeof portfolioSchema>;

@@ -43,8 +43,8 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-const req = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie = pro, payload?: unknown) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload } : {}) });
+const req = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie = pro, payload?: Record<string, unknown>) =>
+  app.inject(payload !== undefined ? { method, url, headers: { cookie }, payload } : { method, url, headers: { cookie } });
 
 describe('saved lists', () => {
   it('creates a list, saves a community and an operator, and exports CRM columns', async () => {

@@ -133,3 +133,53 @@ export async function selectOperatorName(pool: pg.Pool, id: number): Promise<{ n
   const { rows } = await pool.query<{ name: string }>('SELECT name FROM operators WHERE id = $1', [id]);
   return rows[0] ?? null;
 }
+
+export interface PortfolioCommunityRow {
+  id: number;
+  name: string;
+  city: string;
+  state: string;
+  rating: number;
+  review_count: number;
+  avg: number | null;
+  min_price: number | null;
+  max_price: number | null;
+}
+
+/** The operator's listed communities with the mean sentiment of their customer reviews, most reviewed first. */
+export async function selectPortfolioCommunities(pool: pg.Pool, operatorId: number): Promise<PortfolioCommunityRow[]> {
+  const { rows } = await pool.query<PortfolioCommunityRow>(
+    `SELECT c.id, c.name, c.city, c.state, c.rating::float8 AS rating, c.review_count, c.min_price, c.max_price,
+            (SELECT avg(r.sentiment)::float8 FROM customer_reviews r WHERE r.community_id = c.id) AS avg
+       FROM communities c WHERE c.operator_id = $1 AND ${listedOnly('c')}
+      ORDER BY c.review_count DESC, c.name, c.id`,
+    [operatorId],
+  );
+  return rows;
+}
+
+export interface PortfolioTrendRow {
+  quarter: string;
+  kind: ThemeKind;
+  reviews: number;
+  avg: number;
+}
+
+export async function selectPortfolioTrend(pool: pg.Pool, operatorId: number): Promise<PortfolioTrendRow[]> {
+  const { rows } = await pool.query<PortfolioTrendRow>(
+    `SELECT to_char(r.review_date, 'YYYY-"Q"Q') AS quarter, 'customer' AS kind, count(*)::int AS reviews, avg(r.sentiment)::float8 AS avg
+       FROM customer_reviews r JOIN communities c ON c.id = r.community_id
+      WHERE c.operator_id = $1 AND ${listedOnly('c')} GROUP BY 1
+     UNION ALL
+     SELECT to_char(e.review_date, 'YYYY-"Q"Q'), 'employee', count(*)::int, avg(e.sentiment)::float8
+       FROM employee_reviews e WHERE e.operator_id = $1 GROUP BY 1
+     ORDER BY 1, 2`,
+    [operatorId],
+  );
+  return rows;
+}
+
+export async function selectOperatorPlace(pool: pg.Pool, id: number): Promise<{ name: string; city: string | null; state: string | null } | null> {
+  const { rows } = await pool.query<{ name: string; city: string | null; state: string | null }>('SELECT name, city, state FROM operators WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}

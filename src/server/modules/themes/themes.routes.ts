@@ -1,6 +1,7 @@
 // Routes of the review-theme reports (Pro; registered under /api in src/server/app.ts). ADR 021.
 import { errorResponseSchema } from '../../../contracts/errors';
 import {
+  portfolioSchema,
   themeIdParamsSchema,
   themeKindQuerySchema,
   themeMarketParamsSchema,
@@ -39,5 +40,10 @@ export const themeRoutes: RouteModule = (app, { pool, env }) => {
     '/themes/market/:state',
     { preHandler: requirePro, schema: { params: themeMarketParamsSchema, querystring: themeMarketQuerySchema, response } },
     (request) => themes.market(request.query.kind, request.params.state, request.query.city ?? null, request.query.county ?? null),
+  );
+  app.get(
+    '/portfolio/:id',
+    { preHandler: requirePro, schema: { params: themeIdParamsSchema, response: { 200: portfolioSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
+    (request) => themes.portfolio(request.params.id),
   );
 };

@@ -3,7 +3,7 @@
 // example sentences, all from the themes stored per review (src/server/modules/sentiment/themes.ts).
 import type pg from 'pg';
 import { US_STATES } from '../../../contracts/constants';
-import { THEME_LABELS, THEMES, type ThemeFigure, type ThemeKind, type ThemeReport } from '../../../contracts/themes';
+import { type Portfolio, THEME_LABELS, THEMES, type ThemeFigure, type ThemeKind, type ThemeReport } from '../../../contracts/themes';
 import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { snippetFor } from '../sentiment/themes';
@@ -18,6 +18,9 @@ import {
   selectCommunityName,
   selectExamples,
   selectOperatorName,
+  selectOperatorPlace,
+  selectPortfolioCommunities,
+  selectPortfolioTrend,
   selectQuarters,
   selectTotals,
 } from './themes.repo';
@@ -128,6 +131,39 @@ export class ThemeService {
     return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), () =>
       this.report(kind, scope, scopeMarket(kind, state, city, county), what),
     );
+  }
+
+  /** The operator's portfolio: listed communities with sentiment and the quarterly trend of both review kinds. */
+  async portfolio(id: number): Promise<Portfolio> {
+    const o = await selectOperatorPlace(this.pool, id);
+    if (!o) throw notFound('Operator');
+    const [communities, trend] = await Promise.all([selectPortfolioCommunities(this.pool, id), selectPortfolioTrend(this.pool, id)]);
+    const quarters = [...new Set(trend.map((t) => t.quarter))].sort();
+    const find = (q: string, kind: ThemeKind) => trend.find((t) => t.quarter === q && t.kind === kind);
+    const reviews = communities.reduce((a, c) => a + c.review_count, 0);
+    const employee = trend.filter((t) => t.kind === 'employee').reduce((a, t) => a + t.reviews, 0);
+    return {
+      operator: { id, name: o.name, city: o.city, state: o.state },
+      communities: communities.map((c) => ({
+        id: c.id,
+        name: c.name,
+        city: c.city,
+        state: c.state,
+        rating: c.rating,
+        reviewCount: c.review_count,
+        averageSentiment: c.avg,
+        minPrice: c.min_price,
+        maxPrice: c.max_price,
+      })),
+      trend: quarters.map((q) => ({
+        quarter: q,
+        customerReviews: find(q, 'customer')?.reviews ?? 0,
+        customerSentiment: find(q, 'customer')?.avg ?? null,
+        employeeReviews: find(q, 'employee')?.reviews ?? 0,
+        employeeSentiment: find(q, 'employee')?.avg ?? null,
+      })),
+      computedFrom: `${communities.length} listed communities of ${o.name} with ${reviews.toLocaleString('en-US')} customer reviews, and ${employee.toLocaleString('en-US')} employee reviews of ${o.name}; sentiment derived from the review text`,
+    };
   }
 
   async warm(): Promise<void> {

@@ -1,7 +1,8 @@
 // Review-theme reports on a real database: every share, count, quarter and example below is worked out
 // by hand from the reviews this file writes; sentiments come from the scorer on the same sentences.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ThemeReport } from '../../../contracts/themes';
+import type { Portfolio, ThemeReport } from '../../../contracts/themes';
+import { refreshAggregates } from '../../db/aggregates';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 import { createSession } from '../auth/session';
@@ -42,9 +43,10 @@ beforeAll(async () => {
   ids.a = await community('Alpha House', 'Austin', 'TX', 'listed', 'Travis');
   ids.b = await community('Beta House', 'Dallas', 'TX', 'listed', 'Dallas County');
   ids.c = await community('Gone House', 'Austin', 'TX', 'delisted', 'Travis');
+  // Stored overall sentiment: rating / 5 (a figure the portfolio test can average by hand).
   const review = (community: number, content: string, date: string, rating: number) =>
     tdb.pool.query(
-      `INSERT INTO customer_reviews (community_id, rating, author, content, review_date, source, sentiment) VALUES ($1, $2, 'X', $3, $4, 'Demo', 0.5)`,
+      `INSERT INTO customer_reviews (community_id, rating, author, content, review_date, source, sentiment) VALUES ($1, $2::smallint, 'X', $3, $4, 'Demo', $2::int / 5.0)`,
       [community, rating, content, date],
     );
   await review(ids.a, A1, '2025-01-10', 3);
@@ -62,6 +64,7 @@ beforeAll(async () => {
   await employee(E1, '2025-03-01', 'Austin, TX');
   await employee(E2, '2025-07-01', 'Dallas, TX');
   await backfillReviewThemes(tdb.pool);
+  await refreshAggregates(tdb.pool);
   pro = await userCookie('pro@example.com', 'pro');
   basic = await userCookie('basic@example.com', 'basic');
 });
@@ -200,5 +203,34 @@ describe('review themes are Pro', () => {
     const r = await get('/api/themes');
     expect(r.reviews).toBe(6);
     expect(theme(r, 'food').mentions).toBe(4);
+  });
+});
+
+describe('operator portfolio', () => {
+  it('lists the listed communities with their mean sentiment and the quarterly trend of both review kinds', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/portfolio/${ids.op}`, headers: { cookie: pro } });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json<Portfolio>();
+    expect(p.operator).toMatchObject({ id: ids.op, name: 'Theme Living' });
+    // Alpha: ratings 3, 5, 1, 4 -> sentiments 0.6, 1, 0.2, 0.8, mean 0.65; Beta: 5 -> 1. Gone House (delisted) is left out.
+    expect(p.communities.map((c) => [c.name, c.reviewCount])).toEqual([
+      ['Alpha House', 4],
+      ['Beta House', 1],
+    ]);
+    expect(p.communities[0]!.averageSentiment).toBeCloseTo(0.65, 6);
+    expect(p.communities[1]!.averageSentiment).toBeCloseTo(1, 6);
+    // Q1: A1, A2 (0.6, 1) and E1; Q2: A3, A4, B1 (0.2, 0.8, 1); Q3: E2. Employee sentiments are stored as 0.5.
+    expect(p.trend.map((t) => [t.quarter, t.customerReviews, t.employeeReviews])).toEqual([
+      ['2025-Q1', 2, 1],
+      ['2025-Q2', 3, 0],
+      ['2025-Q3', 0, 1],
+    ]);
+    expect(p.trend[0]!.customerSentiment).toBeCloseTo(0.8, 6);
+    expect(p.trend[1]!.customerSentiment).toBeCloseTo(2 / 3, 6);
+    expect(p.trend[1]!.employeeSentiment).toBeNull();
+    expect(p.trend[2]!.employeeSentiment).toBeCloseTo(0.5, 6);
+    expect(p.computedFrom).toContain('2 listed communities of Theme Living with 5 customer reviews, and 2 employee reviews');
+    expect((await app.inject({ method: 'GET', url: '/api/portfolio/999999', headers: { cookie: pro } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/portfolio/${ids.op}`, headers: { cookie: basic } })).statusCode).toBe(403);
   });
 });
