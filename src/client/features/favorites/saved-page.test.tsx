@@ -107,7 +107,7 @@ describe('SavedPage', () => {
     setup(USER);
     const box = await screen.findByLabelText('Notes for Oak Grove');
     fireEvent.change(box, { target: { value: 'waitlist' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save note' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save note for Oak Grove' }));
     await waitFor(() => expect(writes).toEqual([{ url: '/api/shortlists/1/notes/2', body: { note: 'waitlist' } }]));
     expect(await screen.findByText(/Last edited by Pat/)).toBeTruthy();
   });
@@ -121,7 +121,7 @@ describe('SavedPage', () => {
       }
       return shortlist([]);
     });
-    const inner = fetchMock.getMockImplementation()!;
+    const inner = fetchMock.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>;
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
       try {
         return await inner(url, init);

@@ -44,9 +44,8 @@ export function NoteEditor({ ownerId, item }: { ownerId: number; item: Shortlist
               ? `Last edited${item.noteUpdatedBy ? ` by ${item.noteUpdatedBy}` : ''} on ${formatDate(item.noteUpdatedAt)}`
               : 'No note yet'}
         </p>
-        <Button type="submit" size="sm" variant="outline" disabled={!dirty || save.isPending}>
+        <Button type="submit" size="sm" variant="outline" disabled={!dirty || save.isPending} aria-label={`Save note for ${item.community.name}`}>
           {save.isPending ? 'Saving…' : 'Save note'}
-          <span className="sr-only"> for {item.community.name}</span>
         </Button>
       </div>
     </form>
