@@ -1,5 +1,7 @@
 // Requests the family can follow (issue 16, ADR 023): consent recorded with the request, a receipt with
 // a private link, the status visible only through that link or the owner's session, withdrawal.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSession } from '../auth/session';
 import { buildApp } from '../../app';
@@ -223,5 +225,71 @@ describe('withdrawing', () => {
     const res = await call('POST', '/api/requests/track/withdraw', { payload: { token } });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toContain('closed');
+  });
+});
+
+describe('the receipt over SMTP', () => {
+  let smtp: SMTPServer;
+  let port = 0;
+  const received: Array<{ to: string[]; raw: string }> = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    port = (smtp.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  /** Quoted-printable soft breaks unfolded. */
+  const body = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+  async function sendWith(env: Record<string, string>) {
+    const mailApp = await buildApp({ pool: tdb.pool, db: tdb.db, env: testEnv({ SMTP_URL: `smtp://127.0.0.1:${port}`, ...env }), serveClient: false });
+    await mailApp.ready();
+    try {
+      received.length = 0;
+      const res = await mailApp.inject({
+        method: 'POST',
+        url: '/api/leads',
+        remoteAddress: '10.66.0.1',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(lead({ email: 'family@example.com', consentText: true })),
+      });
+      expect(res.statusCode).toBe(201);
+      for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(received).toHaveLength(1);
+      return { mail: received[0]!, token: (res.json().statusUrl as string).split('#')[1]! };
+    } finally {
+      await mailApp.close();
+    }
+  }
+
+  it('mails the requester the notice, the promise, the consent and the PUBLIC_URL link', async () => {
+    const { mail, token } = await sendWith({ PUBLIC_URL: 'https://seniorscope.example' });
+    expect(mail.to).toEqual(['family@example.com']);
+    const text = body(mail.raw);
+    expect(text).toContain('Subject: We received your information request about Maple Grove');
+    expect(text).toContain('we will not share your details with other communities without asking you');
+    expect(text).toContain('You allowed the advisor to text you.');
+    expect(text).toContain(`https://seniorscope.example/requests/track#${token}`);
+  });
+
+  it('without PUBLIC_URL sends the receipt without a link (the Host header is the sender\'s choice)', async () => {
+    const { mail, token } = await sendWith({});
+    const text = body(mail.raw);
+    expect(text).toContain('within 24 hours');
+    expect(text).not.toContain(token);
+    expect(text).toContain('My requests');
   });
 });
