@@ -169,7 +169,7 @@ describe('map points: server clusters (ADR 018)', () => {
       }
     }
     expect(clusteredAnswers).toBeGreaterThan(10);
-  });
+  }, 120_000);
 
   it('answers the view as single points when few enough of the result are in it', async () => {
     const bbox = { west: -101, south: 39, east: -99, north: 41 }; // the shared ZIP centre and a few more
