@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import type pg from 'pg';
 import { feature } from 'topojson-client';
+import type { Feature, Geometry } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { publicFiles } from './public-dataset/files';
 
@@ -50,8 +51,12 @@ export function readCountyFile(file = publicFiles().counties): CountyRow[] {
 }
 
 /** Writes the ACS county file into county_population; a second run changes nothing. Returns the row count. */
-export async function loadCountyPopulation(db: Queryable, file?: string): Promise<number> {
-  const rows = readCountyFile(file);
+export async function loadCountyPopulation(db: Queryable, opts: { file?: string; ifEmpty?: boolean } = {}): Promise<number> {
+  if (opts.ifEmpty) {
+    const { rows: have } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM county_population');
+    if (have[0]!.n > 0) return have[0]!.n;
+  }
+  const rows = readCountyFile(opts.file);
   const col = <K extends keyof CountyRow>(k: K) => rows.map((r) => r[k]);
   await db.query(
     `INSERT INTO county_population (fips, county, state, population_65, percent_85, population_2010, lat, lng)
@@ -90,14 +95,17 @@ interface Shape {
 let shapes: { list: Shape[]; grid: Map<string, number[]> } | null = null;
 const CELL = 1; // degrees
 
-function countyShapes() {
+/** Builds the shape index once, yielding to the event loop every 100 counties (an admin upload runs this on the app's loop). */
+async function loadShapes() {
   if (shapes) return shapes;
   const require = createRequire(import.meta.url);
   const topology = JSON.parse(readFileSync(require.resolve('us-atlas/counties-10m.json'), 'utf8')) as Topology;
-  const fc = feature(topology, topology.objects['counties'] as GeometryCollection);
+  const geometries = (topology.objects['counties'] as GeometryCollection).geometries;
   const list: Shape[] = [];
   const grid = new Map<string, number[]>();
-  for (const f of fc.features) {
+  for (let n = 0; n < geometries.length; n++) {
+    if (n % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+    const f = feature(topology, geometries[n]!) as Feature<Geometry>;
     const g = f.geometry;
     if (!g || f.id === undefined) continue;
     const rings = g.type === 'Polygon' ? g.coordinates : g.type === 'MultiPolygon' ? g.coordinates.flat() : [];
@@ -119,7 +127,7 @@ function countyShapes() {
         else grid.set(k, [idx]);
       }
   }
-  shapes = { list, grid };
+  shapes ??= { list, grid };
   return shapes;
 }
 
@@ -136,8 +144,8 @@ function inRings(rings: number[][][], x: number, y: number): boolean {
 }
 
 /** The FIPS code of the us-atlas county shape containing (lat, lng), or null. */
-export function countyAt(lat: number, lng: number): string | null {
-  const { list, grid } = countyShapes();
+export async function countyAt(lat: number, lng: number): Promise<string | null> {
+  const { list, grid } = await loadShapes();
   for (const i of grid.get(`${Math.floor(lng / CELL)}:${Math.floor(lat / CELL)}`) ?? []) {
     const s = list[i]!;
     if (lng < s.box[0] || lng > s.box[2] || lat < s.box[1] || lat > s.box[3]) continue;
@@ -176,21 +184,30 @@ export async function assignCounties(db: Queryable, opts: { communityIds?: numbe
     `SELECT id, state, county, lat, lng FROM communities WHERE ${ids ? 'id = ANY($1::int[])' : 'county_fips IS NULL'}`,
     ids ? [ids] : [],
   );
+  const ofState = new Map<string, typeof counties>();
+  for (const c of counties) {
+    const list = ofState.get(c.state);
+    if (list) list.push(c);
+    else ofState.set(c.state, [c]);
+  }
   const result: AssignResult = { byName: 0, byShape: 0, byNearest: 0, unassigned: 0 };
   const outIds: number[] = [];
   const outFips: (string | null)[] = [];
+  let done = 0;
   for (const r of rows) {
+    // An admin upload runs this on the app's event loop: let other requests in every 2,000 rows.
+    if (++done % 2000 === 0) await new Promise((resolve) => setImmediate(resolve));
     let fips: string | null = r.county ? (byName.get(`${r.state}:${countyKey(r.county)}`) ?? null) : null;
     if (fips) result.byName++;
     else if (r.lat !== null && r.lng !== null) {
-      const hit = countyAt(r.lat, r.lng);
+      const hit = await countyAt(r.lat, r.lng);
       if (hit && stateOfPrefix.get(hit.slice(0, 2)) === r.state) {
         fips = hit;
         result.byShape++;
       } else {
         let best = Infinity;
-        for (const c of counties) {
-          if (c.state !== r.state || c.lat === null || c.lng === null) continue;
+        for (const c of ofState.get(r.state) ?? []) {
+          if (c.lat === null || c.lng === null) continue;
           const d = haversineMiles(r.lat, r.lng, c.lat, c.lng);
           if (d < best) {
             best = d;

@@ -402,7 +402,7 @@ export async function writeDirectory(client: Client, batch: DirectoryBatch): Pro
 
   await refreshAggregates(client, { communityIds: com.changedIds });
   // Their county (issue 15): by the record's county name, else by coordinates.
-  await loadCountyPopulation(client);
+  await loadCountyPopulation(client, { ifEmpty: true });
   await assignCounties(client, { communityIds: com.changedIds });
   return {
     inserted: com.inserted,

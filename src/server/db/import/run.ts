@@ -303,7 +303,7 @@ export async function runImport(pool: pg.Pool, options: RunImportOptions): Promi
     const com = await upsertCommunities(client, summaryBase.kind, provenance, communities, ops.ids);
     await writeCmsFacts(client, summaryBase.kind, communities);
     await refreshAggregates(client, { communityIds: com.changedIds });
-    await loadCountyPopulation(client);
+    await loadCountyPopulation(client, { ifEmpty: true });
     await assignCounties(client, { communityIds: com.changedIds });
     const finishedAt = new Date();
     const res = await client.query<{ id: number }>(
