@@ -183,7 +183,7 @@ export function CommunityCard({
               )}
             </div>
           )}
-          <div className={cn('flex gap-2', !isList && 'w-full flex-col')}>
+          <div className={cn('flex flex-wrap gap-2', !isList && 'w-full flex-col')}>
             <Button asChild variant="outline" className={cn(!isList && 'w-full')}>
               <Link href={`/community/${community.id}`}>
                 View Details<span className="sr-only"> for {community.name}</span>
