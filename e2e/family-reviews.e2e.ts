@@ -1,33 +1,54 @@
 // Issue 16 end to end: a family writes a review, the desk approves it and the community page counts it;
 // a family sends a request with consent, follows its status through the private link and My requests
 // as the desk changes it, and withdraws it, which the desk sees.
-import { readFileSync } from 'node:fs';
+// A server and database of this file's own (as public.e2e.ts): an approved review changes whole-table
+// review figures, which other browser tests (sentiment.e2e.ts) compare with the shared database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, readFileSync, rmSync, type WriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, browserAvailable, expectAccessible, logMark, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort, waitForHealth } from './global-setup';
+import { browserAvailable, expectAccessible, pageErrors, screenshot, useBrowser } from './support/browser';
 
+const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'admin@example.com', password: 'correct horse battery' };
+let url = '';
+let child: ChildProcess | null = null;
+let dbName = '';
+let db: pg.Client;
+let logPath = '';
+let logFile: WriteStream | null = null;
+
+const sql = async <T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []) => (await db.query<T>(text, params)).rows;
+const logMark = () => readFileSync(logPath, 'utf8').length;
+
+let userSeq = 0;
+/** Creates an account through the real API in this page's context (so the page is signed in). */
+async function signUp(page: Page, options: { email?: string; password?: string; firstName?: string } = {}) {
+  const email = options.email ?? `family${Date.now()}${userSeq++}@example.com`;
+  const password = options.password ?? 'correct horse battery';
+  const res = await page.request.post(`${url}/api/auth/register`, { data: { email, password, firstName: options.firstName ?? 'Pat' } });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, password };
+}
 
 /** Signs in as the admin (ADMIN_EMAILS=admin@example.com), creating the account on first use (as admin.e2e.ts). */
 async function signInAdmin(page: Page) {
   const exists = await sql('SELECT 1 FROM users WHERE email = $1', [ADMIN.email]);
-  if (exists.length === 0) {
-    try {
-      await signUp(page, { ...ADMIN, firstName: 'Ada' });
-    } catch {
-      // another test file created it meanwhile
-    }
-  }
+  if (exists.length === 0) await signUp(page, { ...ADMIN, firstName: 'Ada' });
   await sql('UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE email = $1', [ADMIN.email]);
-  const res = await page.request.post(`${baseUrl}/api/auth/login`, { data: ADMIN });
+  const res = await page.request.post(`${url}/api/auth/login`, { data: ADMIN });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 /** The status link the app logged after `mark` (without SMTP the receipt's link is logged, not mailed). */
 async function loggedStatusLink(mark: number): Promise<URL> {
-  const log = inject('e2eServerLog');
   for (let i = 0; i < 100; i++) {
-    const line = readFileSync(log, 'utf8')
+    const line = readFileSync(logPath, 'utf8')
       .slice(mark)
       .split('\n')
       .find((l) => l.includes('request status link'));
@@ -42,22 +63,74 @@ describe.skipIf(!browserAvailable)('families decide together (issue 16)', () => 
   let community: { id: number; name: string; review_count: number };
 
   beforeAll(async () => {
+    const adminUrl = inject('e2eAdminUrl');
+    dbName = `sl_e2e_family_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${dbName}"`);
+    await admin.end();
+    const dbUrl = new URL(adminUrl);
+    dbUrl.pathname = `/${dbName}`;
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    logPath = path.join(tmpdir(), `${dbName}.log`);
+    logFile = createWriteStream(logPath);
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: dbUrl.toString(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATASET_SCALE: '0.004',
+        CLIENT_DIST_DIR: inject('e2eClientDir'),
+        LOG_LEVEL: 'info',
+        ADMIN_EMAILS: ADMIN.email,
+        AUTH_RATE_LIMIT_MAX: '1000',
+        OIDC_ISSUER: '',
+        LLM_BASE_URL: '',
+        SMTP_URL: '',
+        MAP_TILE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout?.pipe(logFile);
+    await waitForHealth(url, child, 150_000);
+    db = new pg.Client({ connectionString: dbUrl.toString() });
+    await db.connect();
     // A listed demo community with reviews, from the end of the table (other browser tests use the first ones).
     const rows = await sql<{ id: number; name: string; review_count: number }>(
       `SELECT id, name, review_count FROM communities WHERE review_count > 0 AND listing_status = 'listed' ORDER BY id DESC LIMIT 1`,
     );
     community = rows[0]!;
+  }, 180_000);
+
+  afterAll(async () => {
+    await db?.end();
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child?.once('exit', r));
+    }
+    logFile?.end();
+    if (logPath) rmSync(logPath, { force: true });
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: inject('e2eAdminUrl') });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await admin.end();
+    }
   });
 
   it('a family writes a review, the desk approves it, and the community page counts it', async () => {
     const family = await b.newPage();
     await signUp(family, { firstName: 'Robin' });
     // A saved community shows a relationship to it: the published review is Verified (ADR 008).
-    const fav = await family.request.post(`${baseUrl}/api/favorites`, { data: { communityId: community.id } });
+    const fav = await family.request.post(`${url}/api/favorites`, { data: { communityId: community.id } });
     expect(fav.status(), await fav.text()).toBe(200);
     const title = `Warm staff, good garden ${Date.now()}`;
 
-    await family.goto(`/community/${community.id}`);
+    await family.goto(`${url}/community/${community.id}`);
     const form = family.getByRole('form', { name: 'Write a review' });
     await expect.poll(() => form.isVisible(), { timeout: 20_000 }).toBe(true);
     await form.getByLabel('5 stars').check();
@@ -75,7 +148,7 @@ describe.skipIf(!browserAvailable)('families decide together (issue 16)', () => 
     // The desk approves it from the moderation queue.
     const desk = await b.newPage();
     await signInAdmin(desk);
-    await desk.goto('/admin');
+    await desk.goto(`${url}/admin`);
     await desk.getByRole('tab', { name: 'Reviews' }).click();
     const item = desk.getByTestId('moderation-item').filter({ hasText: title });
     await expect.poll(() => item.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -101,7 +174,7 @@ describe.skipIf(!browserAvailable)('families decide together (issue 16)', () => 
     await expectAccessible(family);
 
     // The author's list shows the state.
-    await family.goto('/my/reviews');
+    await family.goto(`${url}/my/reviews`);
     await expect.poll(() => family.getByText(title, { exact: false }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await family.getByTestId('review-state').first().textContent()).toBe('Published');
     expect(pageErrors(family)).toEqual([]);
@@ -112,7 +185,7 @@ describe.skipIf(!browserAvailable)('families decide together (issue 16)', () => 
     const family = await b.newPage();
     await signUp(family, { firstName: 'Sam' });
     const requester = `Sam Tracker ${Date.now()}`;
-    await family.goto(`/community/${community.id}`);
+    await family.goto(`${url}/community/${community.id}`);
     const form = family.getByRole('form', { name: 'Request information' });
     await expect.poll(() => form.isVisible(), { timeout: 20_000 }).toBe(true);
     // Who receives it is said before sending.
@@ -140,7 +213,7 @@ describe.skipIf(!browserAvailable)('families decide together (issue 16)', () => 
     // The desk moves it: the family sees each step.
     const desk = await b.newPage();
     await signInAdmin(desk);
-    await desk.goto('/admin');
+    await desk.goto(`${url}/admin`);
     const table = desk.getByRole('table', { name: 'Information requests' });
     const row = table.locator('tr', { hasText: requester });
     await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -159,12 +232,12 @@ describe.skipIf(!browserAvailable)('families decide together (issue 16)', () => 
 
     // The private link works signed out, in another browser; My requests needs the owner's session.
     const stranger = await b.newPage();
-    await stranger.goto(`${link.pathname}${link.hash}`);
+    await stranger.goto(`${url}${link.pathname}${link.hash}`);
     await expect.poll(() => stranger.getByTestId('request-status-label').textContent(), { timeout: 20_000 }).toBe('Visit scheduled');
-    await stranger.goto('/my/requests');
+    await stranger.goto(`${url}/my/requests`);
     await expect.poll(() => stranger.getByRole('link', { name: 'Sign in to see your requests' }).isVisible(), { timeout: 20_000 }).toBe(true);
 
-    await family.goto('/my/requests');
+    await family.goto(`${url}/my/requests`);
     const mine = family.getByTestId('request-status').filter({ hasText: `Request about ${community.name}` }).first();
     await expect.poll(() => mine.getByTestId('request-status-label').textContent(), { timeout: 20_000 }).toBe('Visit scheduled');
     expect((await mine.getByRole('list', { name: 'Status history' }).getByRole('listitem').allTextContents()).map((t) => t.split(/\s[A-Z][a-z]{2} \d/)[0])).toEqual([
@@ -176,7 +249,7 @@ describe.skipIf(!browserAvailable)('families decide together (issue 16)', () => 
     await expectAccessible(family);
 
     // The family withdraws it through the private page; the desk sees it and can no longer move it.
-    await family.goto(`${link.pathname}${link.hash}`);
+    await family.goto(`${url}${link.pathname}${link.hash}`);
     await family.getByRole('button', { name: 'Withdraw this request' }).click();
     await family.getByRole('button', { name: 'Yes, withdraw it' }).click();
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Withdrawn by you');
