@@ -22,7 +22,8 @@ describe('routing', () => {
     stubFetch(null);
     renderApp('/SEARCH');
     expect(await screen.findByRole('heading', { level: 1, name: 'Find Senior Living Communities' })).toBeTruthy();
-  });
+    // The first test of the file transforms the lazy search page: seconds on a loaded machine (5.3-6 s seen).
+  }, 20_000);
 
   it('renders the about page for /About', async () => {
     stubFetch(null);
