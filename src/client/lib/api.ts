@@ -130,3 +130,9 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
     return (await res.json()) as T;
   };
 }
+
+/** The server's own words for a failed call (its `error.message`), else the error's message. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.reason ?? err.message.slice(`${err.status}: `.length);
+  return err instanceof Error ? err.message : String(err);
+}

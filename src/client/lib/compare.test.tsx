@@ -6,7 +6,7 @@ import { json, mockFetch, renderWithProviders } from '../test/helpers';
 import { type AuthUser } from './auth';
 import { COMPARE_STORAGE_KEY, readLocalCompare, writeLocalCompare } from './compare';
 
-const USER: AuthUser = { id: 1, email: 'pat@example.com', firstName: 'Pat', lastName: null, profileImageUrl: null, role: 'user', plan: 'basic', trialEndsAt: null, isPro: false };
+const USER: AuthUser = { id: 1, email: 'pat@example.com', firstName: 'Pat', lastName: null, profileImageUrl: null, role: 'user', plan: 'basic', trialEndsAt: null, isPro: false, emailVerified: true };
 const stored = () => JSON.parse(localStorage.getItem(COMPARE_STORAGE_KEY) ?? '[]') as number[];
 
 function Buttons({ ids }: { ids: number[] }) {

@@ -46,3 +46,10 @@ export function formatDate(value: string | number | Date | null | undefined, fal
   if (Number.isNaN(d.getTime())) return fallback;
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/** 'Nov 23, 2026, 5:15 PM' (en-US, the viewer's time zone); '' when there is no value. */
+export function formatDateTime(value: string | null): string {
+  if (!value) return '';
+  const d = new Date(value);
+  return d.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+}

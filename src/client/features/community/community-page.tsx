@@ -16,7 +16,7 @@ import { PhotoGrid } from './components/photo-grid';
 import { PricingSection } from './components/pricing-section';
 import { RecordsSection } from './components/records-section';
 import { ReviewsSection } from './components/reviews-section';
-import { YourReviewCard } from '../family-reviews/components/your-review-card';
+import { YourReviewCard } from '../../components/your-review-card';
 
 export function CommunityPage() {
   const params = useParams<{ id: string }>();

@@ -11,7 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { loginUrl, useAuth } from '../../lib/auth';
 import { formatCurrency, formatNumber } from '../../lib/format';
-import { CapacityByState } from '../markets/components/capacity-by-state';
+import { CapacityByState } from '../../components/capacity-by-state';
 import { useMarketMetrics, usePricingSummary, useRecentInsights, useTopOperators } from './api/dashboard';
 import { QuickSearch } from './components/quick-search';
 

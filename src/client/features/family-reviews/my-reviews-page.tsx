@@ -6,9 +6,9 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatDate } from '../../lib/format';
 import { loginUrl, useAuth } from '../../lib/auth';
-import { useMyReviews } from './api';
-import { ReviewStateBadge } from './components/review-state-badge';
-import { MyPagesNav } from '../requests/my-pages-nav';
+import { useMyReviews } from '../../lib/family-reviews';
+import { ReviewStateBadge } from '../../components/review-state-badge';
+import { MyPagesNav } from '../../components/my-pages-nav';
 
 export function MyReviewsPage() {
   const { isAuthenticated, isLoading } = useAuth();

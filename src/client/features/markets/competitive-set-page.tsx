@@ -10,8 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatCurrency, formatRating } from '../../lib/format';
-import { useCompetitiveSet } from './api/markets';
-import { LoadError, ProOnly } from './components/market-parts';
+import { useCompetitiveSet } from '../../lib/markets';
+import { LoadError, ProOnly } from '../../components/market-parts';
 
 const PricePositionChart = lazy(() => import('./components/price-position-chart').then((m) => ({ default: m.PricePositionChart })));
 

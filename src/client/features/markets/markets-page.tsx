@@ -8,8 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatCurrency, formatRating } from '../../lib/format';
-import { useCountyMarket, useMarkets, useStateMarket } from './api/markets';
-import { BedsComparison, bedsText, LoadError, MarketSources, ProOnly } from './components/market-parts';
+import { useCountyMarket, useMarkets, useStateMarket } from '../../lib/markets';
+import { BedsComparison, bedsText, LoadError, MarketSources, ProOnly } from '../../components/market-parts';
 
 // The county shapes (800 kB of TopoJSON) load only with the map.
 const CountyMap = lazy(() => import('./components/county-map').then((m) => ({ default: m.CountyMap })));

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatCurrency } from '../../lib/format';
 import { DEFAULT_PRICING_FILTERS, type PricingFilters, usePricingAnalytics } from './api/get-pricing-analytics';
-import { CapacityByState } from '../markets/components/capacity-by-state';
+import { CapacityByState } from '../../components/capacity-by-state';
 import { PricingCharts } from './components/pricing-charts';
 
 const CARE_KEYS = Object.keys(CARE_TYPE_KEYS) as CareTypeKey[];

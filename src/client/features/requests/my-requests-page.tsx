@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { loginUrl, useAuth } from '../../lib/auth';
 import { useMyRequests } from './api';
-import { MyPagesNav } from './my-pages-nav';
+import { MyPagesNav } from '../../components/my-pages-nav';
 import { RequestStatusCard } from './request-status-card';
 
 export function MyRequestsPage() {

@@ -7,8 +7,8 @@ import { FAMILY_STATUS_LABELS, LEAD_RECIPIENT_NOTICE, type RequestStatus } from 
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { errorMessage } from '../admin/api/admin-api';
-import { formatDateTime } from '../admin/components/response-clock';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { useWithdrawRequest } from './api';
 
 function hours(ms: number): string {

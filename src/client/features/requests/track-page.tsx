@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Skeleton } from '../../components/ui/skeleton';
-import { errorMessage } from '../admin/api/admin-api';
+import { errorMessage } from '../../lib/api';
 import { useTrackedRequest } from './api';
 import { RequestStatusCard } from './request-status-card';
 

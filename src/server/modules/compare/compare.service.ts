@@ -5,7 +5,7 @@ import zipcodes from 'zipcodes';
 import type { ComparePlace, CompareView } from '../../../contracts/compare';
 import { badRequest } from '../../lib/errors';
 import { toSource } from '../../lib/provenance';
-import { findRecords } from '../communities/records.repo';
+import { loadCommunityRecords } from '../communities/records.service';
 import { toRecords } from '../communities/records.routes';
 import type { SearchService } from '../communities/search.service';
 import { cityCentre, loadCompareRows } from './compare.repo';
@@ -50,7 +50,7 @@ export async function compareView(
 ): Promise<CompareView> {
   const place = near ? await resolvePlace(pool, search, near) : null;
   const rows = await loadCompareRows(pool, ids);
-  const records = await Promise.all(ids.map((id) => (rows.has(id) ? findRecords(pool, id) : Promise.resolve(null))));
+  const records = await Promise.all(ids.map((id) => (rows.has(id) ? loadCommunityRecords(pool, id) : Promise.resolve(null))));
   const communities: CompareView['communities'] = [];
   const missing: number[] = [];
   ids.forEach((id, i) => {

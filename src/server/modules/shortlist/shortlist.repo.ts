@@ -2,8 +2,7 @@
 // statement names the owner, and who may reach an owner is decided by shortlist.service.ts.
 import type pg from 'pg';
 import type { Collaborator, ShortlistComment, ShortlistItem } from '../../../contracts/shortlist';
-import { toSource } from '../../lib/provenance';
-import { loadCommunities } from '../communities/search.repo';
+import { loadCommunityCards } from '../communities/cards.service';
 
 export interface OwnerRow {
   id: number;
@@ -55,7 +54,7 @@ export async function listItems(pool: pg.Pool, ownerId: number): Promise<Shortli
       LIMIT 1000`,
     [ownerId],
   );
-  const cards = await loadCommunities(
+  const cards = await loadCommunityCards(
     pool,
     rows.map((r) => r.community_id),
   );
@@ -69,25 +68,7 @@ export async function listItems(pool: pg.Pool, ownerId: number): Promise<Shortli
         note: r.note,
         noteUpdatedAt: r.note_updated_at?.toISOString() ?? null,
         noteUpdatedBy: r.note === null ? null : r.note_by,
-        community: {
-          id: c.id,
-          name: c.name,
-          address: c.address,
-          city: c.city,
-          state: c.state,
-          zipCode: c.zip_code,
-          phone: c.phone,
-          email: c.email,
-          website: c.website,
-          description: c.description,
-          rating: Number(c.rating),
-          reviewCount: c.review_count,
-          careTypes: c.care_types,
-          amenities: c.amenities,
-          photos: c.photos,
-          pricing: c.pricing,
-          source: toSource(c),
-        },
+        community: c,
       },
     ];
   });

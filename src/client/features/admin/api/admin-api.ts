@@ -13,7 +13,7 @@ import type {
   UserPatchRequest,
 } from '../../../../contracts/admin';
 import type { LeadStatus } from '../../../../contracts/constants';
-import { ApiError, apiRequest, apiUpload, getJson, withQuery } from '../../../lib/api';
+import { apiRequest, apiUpload, getJson, withQuery } from '../../../lib/api';
 import { LEADS_QUERY_KEY, LEADS_URL } from '../../../lib/leads';
 
 export const LEAD_EXPORT_URL = '/api/admin/leads/export.csv';
@@ -22,10 +22,7 @@ const DATA_URL = '/api/admin/data';
 const IMPORTS_URL = '/api/admin/imports';
 
 /** The words of an error for the desk: the server's sentence, else the body or status text, else the error's message. */
-export function errorMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.reason ?? err.message.slice(`${err.status}: `.length);
-  return err instanceof Error ? err.message : String(err);
-}
+export { errorMessage } from '../../../lib/api';
 
 export interface LeadListParams {
   status: string;

@@ -2,6 +2,9 @@
 import { Clock } from 'lucide-react';
 import type { AdminLead } from '../../../../contracts/admin';
 import { Badge } from '../../../components/ui/badge';
+import { formatDateTime } from '../../../lib/format';
+
+export { formatDateTime };
 
 function span(ms: number): string {
   const minutes = Math.max(1, Math.round(ms / 60_000));
@@ -34,8 +37,3 @@ export function ResponseClock({ lead, now }: { lead: Pick<AdminLead, 'status' | 
 }
 
 /** Nov 20, 3:05 PM */
-export function formatDateTime(value: string | null): string {
-  if (!value) return '';
-  const d = new Date(value);
-  return d.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-}

@@ -10,8 +10,8 @@ import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { useToast } from '../../../components/ui/use-toast';
-import { useAdminReviews, useModerateReview } from '../../family-reviews/api';
-import { ReviewStateBadge } from '../../family-reviews/components/review-state-badge';
+import { useAdminReviews, useModerateReview } from '../../../lib/family-reviews';
+import { ReviewStateBadge } from '../../../components/review-state-badge';
 import { errorMessage } from '../api/admin-api';
 import { formatDateTime } from './response-clock';
 

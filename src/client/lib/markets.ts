@@ -1,7 +1,7 @@
 // Queries of the markets screens (issue 15): Pro answers, so a 401/403 is shown, never retried.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CompetitiveSet, CountyMarket, MarketsOverview, StateMarket, StatesSummary } from '../../../../contracts/markets';
-import { getJson } from '../../../lib/api';
+import type { CompetitiveSet, CountyMarket, MarketsOverview, StateMarket, StatesSummary } from '../../contracts/markets';
+import { getJson } from './api';
 
 const noRetry = (count: number, error: Error) => count < 2 && !/^40[0-4]:/.test(error.message);
 

@@ -1,10 +1,10 @@
 // Licensed beds per 1,000 people aged 65+ by state (issue 12): what Pricing Analytics shows when the
 // data hold no prices (the public directory), from the public /api/markets/states.
 import { Link } from 'wouter';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useAuth } from '../../../lib/auth';
-import { useMarketStates } from '../api/markets';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
+import { Skeleton } from './ui/skeleton';
+import { useAuth } from '../lib/auth';
+import { useMarketStates } from '../lib/markets';
 import { bedsText, MarketSources } from './market-parts';
 
 export function CapacityByState() {

@@ -1,5 +1,5 @@
-import { REVIEW_STATE_LABELS, type ReviewState } from '../../../../contracts/family-reviews';
-import { Badge } from '../../../components/ui/badge';
+import { REVIEW_STATE_LABELS, type ReviewState } from '../../contracts/family-reviews';
+import { Badge } from './ui/badge';
 
 const VARIANT: Record<ReviewState, 'success' | 'warning' | 'destructive' | 'soft'> = {
   pending: 'soft',

@@ -1,13 +1,13 @@
 // Pieces shared by the Markets screens and the competitive set (issue 15).
 import { Link } from 'wouter';
-import type { CapacitySource, SupplyFigures } from '../../../../contracts/markets';
-import { formatAsOf } from '../../../../contracts/provenance';
-import { DemoBadge } from '../../../components/source-label';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { loginUrl, useAuth } from '../../../lib/auth';
+import type { CapacitySource, SupplyFigures } from '../../contracts/markets';
+import { formatAsOf } from '../../contracts/provenance';
+import { DemoBadge } from './source-label';
+import { Alert, AlertDescription, AlertTitle } from './ui/alert';
+import { Button } from './ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from './ui/card';
+import { Skeleton } from './ui/skeleton';
+import { loginUrl, useAuth } from '../lib/auth';
 
 /** Renders children for Pro users; a clear notice otherwise (the server refuses the data anyway). */
 export function ProOnly({ what, children }: { what: string; children: React.ReactNode }) {

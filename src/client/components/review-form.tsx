@@ -1,13 +1,13 @@
 // The review form (issue 16): rating 1-5, title, text, relationship, optional stay dates. Validated by
 // the same schema as the server (src/contracts/family-reviews.ts); the server's 4xx message is shown as it is.
 import { type FormEvent, useId, useState } from 'react';
-import { REVIEW_LIMITS, REVIEW_RELATIONSHIPS, REVIEW_RELATIONSHIP_LABELS, reviewInputSchema, type FamilyReview, type ReviewRelationship } from '../../../../contracts/family-reviews';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
-import { errorMessage } from '../../admin/api/admin-api';
-import { useSaveReview } from '../api';
+import { REVIEW_LIMITS, REVIEW_RELATIONSHIPS, REVIEW_RELATIONSHIP_LABELS, reviewInputSchema, type FamilyReview, type ReviewRelationship } from '../../contracts/family-reviews';
+import { Button } from './ui/button';
+import { Input } from './ui/input';
+import { Label } from './ui/label';
+import { Textarea } from './ui/textarea';
+import { errorMessage } from '../lib/api';
+import { useSaveReview } from '../lib/family-reviews';
 
 interface FormState {
   rating: number;

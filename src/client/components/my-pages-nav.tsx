@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
-import { isSamePath } from '../../app/case-insensitive';
-import { cn } from '../../lib/utils';
+import { isSamePath } from '../app/case-insensitive';
+import { cn } from '../lib/utils';
 
 const PAGES = [
   { href: '/my/requests', label: 'My requests' },

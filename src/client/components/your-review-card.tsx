@@ -3,11 +3,11 @@
 import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { loginUrl, useAuth } from '../../../lib/auth';
-import { useMyReviews } from '../api';
+import { Button } from './ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
+import { Skeleton } from './ui/skeleton';
+import { loginUrl, useAuth } from '../lib/auth';
+import { useMyReviews } from '../lib/family-reviews';
 import { ReviewForm } from './review-form';
 import { ReviewStateBadge } from './review-state-badge';
 

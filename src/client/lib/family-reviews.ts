@@ -8,8 +8,8 @@ import type {
   ModerateRequest,
   MyReviewsResponse,
   ReviewState,
-} from '../../../contracts/family-reviews';
-import { apiRequest, getJson, withQuery } from '../../lib/api';
+} from '../../contracts/family-reviews';
+import { apiRequest, getJson, withQuery } from './api';
 
 export const MY_REVIEWS_URL = '/api/family-reviews/mine';
 export const ADMIN_REVIEWS_URL = '/api/admin/reviews';
