@@ -31,6 +31,8 @@ export const CommunityInsightsPage = page(() => import('../features/community-in
 export const OperatorInsightsPage = page(() => import('../features/operator-insights/operator-insights-page'), 'OperatorInsightsPage');
 export const SentimentPage = page(() => import('../features/sentiment/sentiment-page'), 'SentimentPage');
 export const PricingAnalyticsPage = page(() => import('../features/pricing-analytics/pricing-analytics-page'), 'PricingAnalyticsPage');
+export const ListsPage = page(() => import('../features/lists/lists-page'), 'ListsPage');
+export const PortfolioPage = page(() => import('../features/portfolio/portfolio-page'), 'PortfolioPage');
 export const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
 
 export interface AppRoute {
@@ -61,6 +63,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/operator-insights', Page: OperatorInsightsPage, layout: 'analyst', title: 'Operator Intelligence', description: 'Senior living operators: portfolios, locations, ratings and prices.' },
   { path: '/sentiment-analysis', Page: SentimentPage, layout: 'analyst', title: 'Sentiment Analysis', description: 'Sentiment of customer and employee reviews of senior living communities.' },
   { path: '/pricing-analytics', Page: PricingAnalyticsPage, layout: 'analyst', title: 'Pricing Analytics', description: 'Senior living prices by state and care type.' },
+  { path: '/lists', Page: ListsPage, layout: 'analyst', title: 'Saved Lists', description: 'Communities and operators saved for export to a CRM.' },
+  { path: '/portfolio/:id', Page: PortfolioPage, layout: 'analyst', title: 'Operator Portfolio', description: "An operator's communities, review themes and sentiment trend." },
   { path: '/admin', Page: AdminPage, layout: 'analyst', title: 'Admin' },
 ];
 

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { InsightRow, InsightSortField, SortDirection } from '../../../../contracts/insights';
 import { SourceLabel } from '../../../components/source-label';
 import { Button } from '../../../components/ui/button';
+import { SaveToListButton } from '../../../components/save-to-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/utils';
 
@@ -96,6 +97,7 @@ export function InsightTable(props: InsightTableProps) {
                     {row.name}
                   </Link>
                   <SourceLabel source={row.source} className="mt-1.5 w-fit" />
+                  <SaveToListButton type="community" id={row.id} name={row.name} className="mt-2" />
                 </TableCell>
                 <TableCell className="align-top">
                   <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
