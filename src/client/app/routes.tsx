@@ -37,6 +37,8 @@ export const MarketsPage = page(() => import('../features/markets/markets-page')
 export const StateMarketPage = page(() => import('../features/markets/markets-page'), 'StateMarketPage');
 export const CountyMarketPage = page(() => import('../features/markets/markets-page'), 'CountyMarketPage');
 export const CompetitiveSetPage = page(() => import('../features/markets/competitive-set-page'), 'CompetitiveSetPage');
+export const ListsPage = page(() => import('../features/lists/lists-page'), 'ListsPage');
+export const PortfolioPage = page(() => import('../features/portfolio/portfolio-page'), 'PortfolioPage');
 export const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
 export const TrackRequestPage = page(() => import('../features/requests/track-page'), 'TrackRequestPage');
 export const MyRequestsPage = page(() => import('../features/requests/my-requests-page'), 'MyRequestsPage');
@@ -76,6 +78,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/markets/:state', Page: StateMarketPage, layout: 'analyst', title: 'State Market' },
   { path: '/markets/:state/:county', Page: CountyMarketPage, layout: 'analyst', title: 'County Market' },
   { path: '/community-insights/:id/market', Page: CompetitiveSetPage, layout: 'analyst', title: 'Competitive Set' },
+  { path: '/lists', Page: ListsPage, layout: 'analyst', title: 'Saved Lists', description: 'Communities and operators saved for export to a CRM.' },
+  { path: '/portfolio/:id', Page: PortfolioPage, layout: 'analyst', title: 'Operator Portfolio', description: "An operator's communities, review themes and sentiment trend." },
   { path: '/admin', Page: AdminPage, layout: 'analyst', title: 'Admin' },
   { path: '/requests/track', Page: TrackRequestPage, layout: 'consumer', title: 'Your Information Request' },
   { path: '/my/requests', Page: MyRequestsPage, layout: 'consumer', title: 'My Requests' },

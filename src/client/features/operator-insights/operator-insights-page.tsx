@@ -2,6 +2,7 @@
 // communities dialog, and paging (SPEC sections 2 and 4).
 import { SearchIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { DEFAULT_PAGE_SIZE, OPERATOR_COMMUNITY_LABELS, OPERATOR_REVENUE_LABELS, US_STATES } from '../../../contracts/constants';
 import {
   formatRevenue,
@@ -25,6 +26,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { formatNumber } from '../../lib/format';
 import { operatorInsightsExportUrl, useOperatorInsights, type OperatorFilterState } from './api/get-operator-insights';
+import { SaveToListButton } from '../../components/save-to-list';
+import { useAuth } from '../../lib/auth';
 import { OperatorCard } from './components/operator-card';
 import { OperatorCommunitiesDialog } from './components/operator-communities-dialog';
 
@@ -41,7 +44,22 @@ const SORT_LABELS: { value: OperatorSortField; label: string }[] = [
 
 const labelled = (values: readonly string[], labels: Record<string, string>) => values.map((v) => ({ value: v, label: labels[v] ?? v }));
 
+/** Pro actions of an operator card: its portfolio and saving it into a prospect list. */
+function OperatorProActions({ id, name }: { id: number; name: string }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button asChild variant="outline" size="sm">
+        <Link href={`/portfolio/${id}`} aria-label={`Portfolio of ${name}`}>
+          Portfolio
+        </Link>
+      </Button>
+      <SaveToListButton type="operator" id={id} name={name} />
+    </div>
+  );
+}
+
 export function OperatorInsightsPage() {
+  const { isPro } = useAuth();
   const [search, setSearch] = useState('');
   const searchQuery = useDebouncedValue(search, 300);
   const [filters, setFilters] = useState<OperatorFilterState>(ALL_FILTERS);
@@ -169,7 +187,9 @@ export function OperatorInsightsPage() {
           </Card>
         ) : (
           <div className={`grid gap-4 md:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
-            {data?.operators.map((o) => <OperatorCard key={o.id} operator={o} onShowCommunities={showCommunities} />)}
+            {data?.operators.map((o) => (
+              <OperatorCard key={o.id} operator={o} onShowCommunities={showCommunities} actions={isPro ? <OperatorProActions id={o.id} name={o.operatorName} /> : null} />
+            ))}
           </div>
         )}
 

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { InsightRow, InsightSortField, SortDirection } from '../../../../contracts/insights';
 import { SourceLabel } from '../../../components/source-label';
 import { Button } from '../../../components/ui/button';
+import { SaveToListButton } from '../../../components/save-to-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
@@ -103,6 +104,7 @@ export function InsightTable(props: InsightTableProps) {
                       Competitive set
                     </Link>
                   )}
+                  <SaveToListButton type="community" id={row.id} name={row.name} className="mt-2" />
                 </TableCell>
                 <TableCell className="align-top">
                   <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">

@@ -26,6 +26,8 @@ export function revenueText(revenue: string): string {
 export interface OperatorCardProps {
   operator: OperatorRow;
   onShowCommunities: (operator: OperatorRow) => void;
+  /** Pro actions under the card (portfolio link, save to list), given by the page. */
+  actions?: React.ReactNode;
 }
 
 /** '1 employee review', '2,400 employee reviews', 'No employee reviews'. */
@@ -34,7 +36,7 @@ export function employeeReviewsText(count: number): string {
   return `${formatNumber(count)} employee ${count === 1 ? 'review' : 'reviews'}`;
 }
 
-export function OperatorCard({ operator: o, onShowCommunities }: OperatorCardProps) {
+export function OperatorCard({ operator: o, onShowCommunities, actions }: OperatorCardProps) {
   // No external link for a fictional (demo) operator (ADR 008); employer-review sites are never linked:
   // the card shows how many employee reviews the database holds instead.
   const website = o.source.kind === 'demo' ? null : externalUrl(o.operatorWebpage);
@@ -117,6 +119,7 @@ export function OperatorCard({ operator: o, onShowCommunities }: OperatorCardPro
           <MessageSquareTextIcon className="size-3.5 text-muted-foreground" aria-hidden="true" />
           {employeeReviewsText(o.employeeReviewCount)}
         </p>
+        {actions}
       </CardContent>
     </Card>
   );
