@@ -13,8 +13,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { getJson } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatCurrency, formatNumber, formatRating } from '../../lib/format';
-import { useThemeReport } from '../sentiment/api/get-themes';
-import { scoreTextClass } from '../sentiment/components/sentiment-style';
+import { useThemeReport } from '../../lib/themes';
+import { scoreTextClass } from '../../lib/sentiment-style';
 
 function ThemesColumn({ id, kind, title }: { id: number; kind: 'customer' | 'employee'; title: string }) {
   const report = useThemeReport(kind, { type: 'operator', id });

@@ -12,7 +12,7 @@ import {
   type CareType,
 } from '../../../contracts/constants';
 import { sentimentFromCounts } from '../../lib/sentiment';
-import { addCounts, copyThemeColumns, emptyCounts, ThemeScorer } from '../../modules/sentiment/themes';
+import { addCounts, copyThemeColumns, emptyCounts, ThemeScorer } from '../../lib/themes';
 import {
   ALF_FACILITIES,
   ALF_SMALL_SHARE,

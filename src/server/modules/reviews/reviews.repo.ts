@@ -1,5 +1,6 @@
 // SQL of reviews written on this site (issue 16): the author's rows, the moderation queue, publishing
 // an approved review into customer_reviews and taking it back out.
+import { scoreReviewThemes } from './scoring';
 import type pg from 'pg';
 import type { AdminReview, FamilyReview, ReviewInput, ReviewRelationship, ReviewState } from '../../../contracts/family-reviews';
 import { REVIEW_RELATIONSHIP_LABELS } from '../../../contracts/family-reviews';
@@ -168,6 +169,10 @@ export async function publish(client: pg.PoolClient, id: number, moderatorId: nu
   );
   const row = rows[0];
   if (!row) throw new Error('publishing a review wrote no row');
+  // Scored for themes like every other review (ADR 021), in the same transaction.
+  const { rows: published } = await client.query<{ content: string }>('SELECT content FROM customer_reviews WHERE id = $1', [row.customer_review_id]);
+  const themes = scoreReviewThemes(published[0]?.content ?? '');
+  await client.query('UPDATE customer_reviews SET theme_mask = $2, theme_sentiment = $3::real[] WHERE id = $1', [row.customer_review_id, themes.themeMask, themes.themeSentiment]);
   await refreshReviewFigures(client, { communityIds: [row.community_id] });
 }
 

@@ -15,26 +15,13 @@ import {
   type ScoredInput,
 } from './reviews.repo';
 import { scoreFamilyReview } from './scoring';
+import { inTransaction } from '../../db/sql';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 const pgCode = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
 
 const scored = (input: ReviewInput): ScoredInput => ({ ...input, ...scoreFamilyReview(input) });
 
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
 
 export async function createReview(pool: pg.Pool, userId: number, communityId: number, input: ReviewInput): Promise<FamilyReview> {
   let id: number | null;

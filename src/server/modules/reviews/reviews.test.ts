@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSession } from '../auth/session';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
+import { THEMES } from '../../../contracts/themes';
+import { scoreThemes } from '../../lib/themes';
 import { scoreText } from '../sentiment/sentiment';
 
 let tdb: TestDatabase;
@@ -202,6 +204,12 @@ describe('moderation', () => {
     const mine = page.reviews.find((r: { title: string | null }) => r.title === review().title);
     expect(mine).toMatchObject({ source: 'This site', provenance: { kind: 'user', name: 'This site' }, author: 'Jane D., family member', rating: 5 });
     expect(mine.sentiment).toBeCloseTo(scoreText(review().content), 3);
+    // Scored for themes like every other review (ADR 021): staff, food and the rest of its text.
+    const stored = (await tdb.pool.query<{ theme_mask: number; theme_sentiment: number[] }>('SELECT theme_mask, theme_sentiment FROM customer_reviews WHERE id = (SELECT customer_review_id FROM family_reviews WHERE id = $1)', [id])).rows[0]!;
+    const expected = scoreThemes(review().content, 'customer');
+    const mentioned = THEMES.customer.filter((t) => expected[t]?.mentioned);
+    expect(mentioned).toEqual(expect.arrayContaining(['staff', 'food']));
+    for (const [i, t] of THEMES.customer.entries()) expect(Boolean(stored.theme_mask & (1 << i)), t).toBe(mentioned.includes(t));
     const detail = (await call('GET', `/api/communities/${communityId}`)).json();
     expect(detail).toMatchObject({ reviewCount: 3, rating: 3.67 });
   });

@@ -4,7 +4,7 @@ import { THEMES, type ThemeKind } from '../../../contracts/themes';
 import { ensureDataset } from '../../db/seed/dataset';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { backfillReviewThemes } from './backfill';
-import { scoreThemes } from './themes';
+import { scoreThemes } from '../../lib/themes';
 
 let tdb: TestDatabase;
 const TABLE = { customer: 'customer_reviews', employee: 'employee_reviews' } as const;

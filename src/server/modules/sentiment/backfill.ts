@@ -4,7 +4,7 @@
 // *_unscored_idx) and resumable (each batch commits on its own).
 import type pg from 'pg';
 import type { ThemeKind } from '../../../contracts/themes';
-import { ThemeScorer, themeSentimentLiteral } from './themes';
+import { ThemeScorer, themeSentimentLiteral } from '../../lib/themes';
 
 const TABLE: Record<ThemeKind, string> = { customer: 'customer_reviews', employee: 'employee_reviews' };
 const BATCH = 5000;

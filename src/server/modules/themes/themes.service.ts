@@ -6,7 +6,7 @@ import { US_STATES } from '../../../contracts/constants';
 import { type Portfolio, THEME_LABELS, THEMES, type ThemeFigure, type ThemeKind, type ThemeReport } from '../../../contracts/themes';
 import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
-import { snippetFor } from '../sentiment/themes';
+import { snippetFor } from '../../lib/themes';
 import {
   type ExampleRow,
   type QuarterRow,

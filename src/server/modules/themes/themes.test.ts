@@ -7,7 +7,7 @@ import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/
 import type { App } from '../../types';
 import { createSession } from '../auth/session';
 import { backfillReviewThemes } from '../sentiment/backfill';
-import { scoreThemes } from '../sentiment/themes';
+import { scoreThemes } from '../../lib/themes';
 
 let tdb: TestDatabase;
 let app: App;

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Pager } from './review-list';
-import { scoreTextClass } from './sentiment-style';
+import { scoreTextClass } from '../../../lib/sentiment-style';
 
 const buttons = () => ({
   previous: screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement,

@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { CLASS_BADGE, scoreTextClass } from './sentiment-style';
+import { CLASS_BADGE, scoreTextClass } from '../../../lib/sentiment-style';
 import { WindowedList } from './windowed-list';
 
 /** Row heights: one line of details on wide screens; on narrow ones the details wrap. */

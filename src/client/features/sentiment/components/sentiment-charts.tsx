@@ -4,7 +4,7 @@ import type { SentimentSummary } from '../../../../contracts/sentiment';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
-import { SENTIMENT_COLORS } from './sentiment-style';
+import { SENTIMENT_COLORS } from '../../../lib/sentiment-style';
 
 const count = (v: unknown) => formatNumber(Number(v));
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });

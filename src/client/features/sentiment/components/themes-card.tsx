@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuth } from '../../../lib/auth';
-import { type ThemeScopeRequest, useThemeReport } from '../api/get-themes';
+import { type ThemeScopeRequest, useThemeReport } from '../../../lib/themes';
 
 const SCOPES = [{ value: 'all', label: 'All reviews' }, ...Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: name }))];
 

@@ -6,7 +6,7 @@ import type { ReviewKind } from '../../../../contracts/sentiment';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
-import { useSentimentTrend } from '../api/get-themes';
+import { useSentimentTrend } from '../../../lib/themes';
 
 export function TrendChart({ kind }: { kind: ReviewKind }) {
   const trend = useSentimentTrend(kind);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classifySentiment } from '../../../contracts/constants';
-import { THEMES, type ThemeKind } from '../../../contracts/themes';
-import { getCorpus } from '../../db/seed/text';
+import { classifySentiment } from '../../contracts/constants';
+import { THEMES, type ThemeKind } from '../../contracts/themes';
+import { getCorpus } from '../db/seed/text';
 import { CUSTOMER_LABELLED, EMPLOYEE_LABELLED, type Labelled } from './themes.labelled';
 import { addCounts, emptyCounts, scoreThemes, snippetFor, splitSentences, themeCounts } from './themes';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SentimentTrend } from '../../../../contracts/sentiment';
-import type { ThemeKind, ThemeReport } from '../../../../contracts/themes';
-import { getJson, withQuery } from '../../../lib/api';
+import type { SentimentTrend } from '../../contracts/sentiment';
+import type { ThemeKind, ThemeReport } from '../../contracts/themes';
+import { getJson, withQuery } from './api';
 
 /** Which reviews a theme report covers (GET /api/themes...). */
 export type ThemeScopeRequest =

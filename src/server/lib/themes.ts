@@ -18,7 +18,7 @@
 // Additive by construction: the figures of a text are the sums of the figures of its sentences, so the
 // generator scores each of its sentences once and sums them per review.
 import { createRequire } from 'node:module';
-import { THEMES, type ThemeKind } from '../../../contracts/themes';
+import { THEMES, type ThemeKind } from '../../contracts/themes';
 import { sentimentFromCounts } from './sentiment';
 
 // The AFINN-165 word list the `sentiment` package ships (loaded as JSON: an ESM JSON import turns its keys

@@ -1,4 +1,4 @@
-import { SENTIMENT_NEUTRAL_FROM, SENTIMENT_POSITIVE_ABOVE, type SentimentClass } from '../../../../contracts/constants';
+import { SENTIMENT_NEUTRAL_FROM, SENTIMENT_POSITIVE_ABOVE, type SentimentClass } from '../../contracts/constants';
 
 /** Chart colours (SPEC section 9): positive green, neutral amber, negative red. */
 export const SENTIMENT_COLORS: Record<SentimentClass, string> = {
