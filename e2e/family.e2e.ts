@@ -65,7 +65,11 @@ describe.skipIf(!browserAvailable)('families decide together', () => {
     expect(await page.getByTestId('compare-column').allTextContents()).toEqual(five.slice(0, 4).map((c) => expect.stringContaining(c.name)));
     expect(await page.getByTestId('row-care-type').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('row-amenity').count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('row-themes').textContent()).toContain('Not available yet');
+    // Review themes (ADR 021) as the API computes them from the stored reviews.
+    const api = await (await page.request.get(`${baseUrl}/api/compare/view?ids=${five.slice(0, 4).map((c) => c.id).join(',')}`)).json();
+    const themeCells = api.communities.map((c: { themes: string[] | null }) => (c.themes ? c.themes.join(', ') : 'No reviews yet'));
+    expect(themeCells.some((t: string) => /\((praised|criticized|mixed|mentioned)\)/.test(t))).toBe(true);
+    for (const cell of themeCells) expect(await page.getByTestId('row-themes').textContent()).toContain(cell);
 
     // Distance from the first community's ZIP code.
     await page.getByLabel('Distance from (city or ZIP code)').fill(five[0]!.zip_code);

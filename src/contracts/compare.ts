@@ -78,7 +78,7 @@ export const compareCommunitySchema = z.object({
   distanceMiles: z.number().nullable(),
   /** The map point is the ZIP or city centre, so the distance is approximate too. */
   locationApproximate: z.boolean(),
-  /** The top themes of its reviews; null until the review-theme scorer provides them. */
+  /** Its 3 most mentioned review themes with their tone ("Staff (praised)"; ADR 021); null without scored reviews. */
   themes: z.array(z.string()).nullable(),
   source: sourceSchema,
 });

@@ -192,7 +192,7 @@ function CompareTable({ view, onRemove }: { view: CompareView; onRemove: (id: nu
           <Row
             label="Review themes"
             testId="row-themes"
-            cells={list.map((c) => (c.themes && c.themes.length > 0 ? c.themes.join(', ') : <Unknown>Not available yet</Unknown>))}
+            cells={list.map((c) => (c.themes && c.themes.length > 0 ? c.themes.join(', ') : <Unknown>No reviews yet</Unknown>))}
           />
           <Row
             label="Capacity"

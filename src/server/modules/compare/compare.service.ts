@@ -1,5 +1,7 @@
 // Rules of compare (issue 16, ADR 022): the side-by-side view of up to COMPARE_LIMIT communities and the
 // distance from a place the family types (a ZIP code centre or a city centre, never guessed).
+import type { ThemeReport } from '../../../contracts/themes';
+import type { ThemeService } from '../themes/themes.service';
 import type pg from 'pg';
 import zipcodes from 'zipcodes';
 import type { ComparePlace, CompareView } from '../../../contracts/compare';
@@ -42,15 +44,31 @@ export async function resolvePlace(pool: pg.Pool, search: Pick<SearchService, 'l
   throw badRequest(PLACE_NOT_FOUND(text));
 }
 
+const TOP_THEMES = 3;
+
+/** The 3 most mentioned themes of a community's reviews, each with how people speak of it; null without scored reviews. */
+export function summarizeThemes(report: ThemeReport): string[] | null {
+  const top = report.themes.filter((t) => t.mentions > 0).slice(0, TOP_THEMES);
+  if (report.reviews === 0 || top.length === 0) return null;
+  return top.map((t) => {
+    const tone = t.positive > t.negative ? 'praised' : t.negative > t.positive ? 'criticized' : t.positive === 0 ? 'mentioned' : 'mixed';
+    return `${t.label} (${tone})`;
+  });
+}
+
 export async function compareView(
   pool: pg.Pool,
   search: Pick<SearchService, 'locate'>,
   ids: number[],
   near: string | undefined,
+  themes?: Pick<ThemeService, 'community'>,
 ): Promise<CompareView> {
   const place = near ? await resolvePlace(pool, search, near) : null;
   const rows = await loadCompareRows(pool, ids);
-  const records = await Promise.all(ids.map((id) => (rows.has(id) ? loadCommunityRecords(pool, id) : Promise.resolve(null))));
+  const [records, topThemes] = await Promise.all([
+    Promise.all(ids.map((id) => (rows.has(id) ? loadCommunityRecords(pool, id) : Promise.resolve(null)))),
+    Promise.all(ids.map((id) => (rows.has(id) && themes ? themes.community(id).then(summarizeThemes) : Promise.resolve(null)))),
+  ]);
   const communities: CompareView['communities'] = [];
   const missing: number[] = [];
   ids.forEach((id, i) => {
@@ -78,7 +96,7 @@ export async function compareView(
       cms: rec.cms,
       distanceMiles: distance === null ? null : Math.round(distance * 10) / 10,
       locationApproximate: r.location_approximate,
-      themes: null,
+      themes: topThemes[i] ?? null,
       source: toSource(r),
     });
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARE_LIMIT } from '../../../contracts/compare';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
+import { ThemeScorer, themeSentimentLiteral } from '../../lib/themes';
 import { haversineMiles } from './compare.service';
 
 let tdb: TestDatabase;
@@ -117,6 +118,28 @@ describe('compare list on the account', () => {
 });
 
 describe('GET /api/compare/view', () => {
+  it("lists a community's 3 most mentioned review themes and how they are spoken of; null without reviews", async () => {
+    const scorer = new ThemeScorer('customer');
+    const texts = [
+      'The staff were kind and attentive. The food was delicious.',
+      'Wonderful staff, always patient with my father. The food was cold and bland.',
+      'The staff are caring. Activities every afternoon kept her busy.',
+    ];
+    for (const content of texts) {
+      const c = scorer.counts(content);
+      await tdb.pool.query(
+        `INSERT INTO customer_reviews (community_id, rating, author, content, review_date, source, sentiment, theme_mask, theme_sentiment)
+         VALUES ($1, 4, 'Test', $2, '2026-01-01', 'Demo', 0.7, $3, $4::real[])`,
+        [ids[4], content, c.mask, themeSentimentLiteral(c)],
+      );
+    }
+    const body = (await view(`ids=${ids[4]},${ids[0]}`)).json();
+    const [withReviews, without] = body.communities;
+    // staff: 3 mentions, all kind; food: 2 (one praise, one complaint); activities: 1, neutral.
+    expect(withReviews.themes).toEqual(['Staff (praised)', 'Food (mixed)', 'Activities (mentioned)']);
+    expect(without.themes).toBeNull();
+  });
+
   it('answers the side-by-side facts in the order asked for, signed out', async () => {
     const res = await view(`ids=${ids[2]},${ids[0]},${ids[1]}`);
     expect(res.statusCode).toBe(200);
