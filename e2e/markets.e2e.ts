@@ -1,7 +1,7 @@
 // Markets and the competitive set (issue 15) in a real browser, for a trial (Pro) account: open a
 // competitive set, change the radius, read the price chart; open a county market from the map.
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
+import { baseUrl, browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
 
 interface Place {
   id: number;
@@ -65,6 +65,11 @@ describe.skipIf(!browserAvailable)('markets', () => {
     expect(text).toContain(money(me.al!));
     expect(text).toContain(money(percentile(prices, 0.5)));
     expect(text).toContain(`${money(percentile(prices, 0.25))} – ${money(percentile(prices, 0.75))}`);
+    // Review themes against the competitors, as the API compares them (ADR 021).
+    const api = await (await page.request.get(`${baseUrl}/api/community-insights/${me.id}/market?radius=25`)).json();
+    const themes = page.getByTestId('reputation-themes');
+    if (api.reputation.themes === null) expect(await themes.textContent()).toContain('not enough scored reviews');
+    else for (const t of api.reputation.themes as { label: string; verdict: string }[]) expect(await themes.textContent()).toContain(t.label);
     await screenshot(page, 'competitive-set');
     await expectAccessible(page);
     expect(pageErrors(page)).toEqual([]);

@@ -1,5 +1,6 @@
 // Markets and the competitive set (issue 15, docs/decisions/020-markets.md): county supply against
 // ACS demand, price distributions, and one community's nearest competitors.
+import { themeVersusSchema } from './themes';
 import { z } from 'zod';
 import { sourceSchema } from './provenance';
 import { safeText } from './text';
@@ -208,8 +209,8 @@ export const competitiveSetSchema = z.object({
     competitorsRating: z.number().nullable(),
     sentiment: z.number().nullable(),
     competitorsSentiment: z.number().nullable(),
-    /** Review themes better or worse than the competitors': filled once review themes exist (issue 15, themes). */
-    themes: z.null(),
+    /** Each review theme against the competitors' (ADR 021); null when either side has no scored reviews. */
+    themes: z.array(themeVersusSchema).nullable(),
   }),
   amenityGap: z.object({
     competitorsWithAmenities: z.number().int(),

@@ -110,6 +110,21 @@ export const themeReportSchema = z.object({
 });
 export type ThemeReport = z.infer<typeof themeReportSchema>;
 
+/** One theme of a community's customer reviews against its competitors' (the competitive set's reputation). */
+export const themeVersusSchema = z.object({
+  theme: z.string(),
+  label: z.string(),
+  mentions: z.number().int(),
+  share: z.number(),
+  averageSentiment: z.number(),
+  competitorsMentions: z.number().int(),
+  competitorsShare: z.number(),
+  competitorsAverageSentiment: z.number(),
+  /** Mean sentiment more than 0.05 above the competitors' ('better'), below ('worse'), else 'similar'. */
+  verdict: z.enum(['better', 'worse', 'similar']),
+});
+export type ThemeVersus = z.infer<typeof themeVersusSchema>;
+
 export const themeKindQuerySchema = z.object({ kind: themeKindSchema.default('customer') });
 
 export const themeIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

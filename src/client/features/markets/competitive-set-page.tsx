@@ -123,9 +123,34 @@ function View({ id }: { id: string }) {
             <p>
               Sentiment: <strong>{sentimentText(s.reputation.sentiment)}</strong> against <strong>{sentimentText(s.reputation.competitorsSentiment)}</strong>
             </p>
-            <p className="text-muted-foreground" data-testid="themes-placeholder">
-              Review themes (better or worse than the competitors) will appear here once reviews are scored by theme.
-            </p>
+            {s.reputation.themes === null ? (
+              <p className="text-muted-foreground" data-testid="reputation-themes">
+                Review themes: not enough scored reviews here or among the competitors to compare.
+              </p>
+            ) : (
+              <div data-testid="reputation-themes" className="space-y-1">
+                <p className="font-medium">Review themes against the competitors</p>
+                <ul className="space-y-1">
+                  {s.reputation.themes.map((t) => (
+                    <li key={t.theme} className="flex flex-wrap items-baseline justify-between gap-2">
+                      <span>
+                        {t.label}{' '}
+                        <span className="text-muted-foreground">
+                          ({Math.round(t.share * 100)}% of its reviews, {Math.round(t.competitorsShare * 100)}% of theirs)
+                        </span>
+                      </span>
+                      <span className={t.verdict === 'better' ? 'text-emerald-700' : t.verdict === 'worse' ? 'text-red-700' : 'text-muted-foreground'}>
+                        {t.verdict === 'better' ? 'Better' : t.verdict === 'worse' ? 'Worse' : 'Similar'}: {sentimentText(t.averageSentiment)} vs{' '}
+                        {sentimentText(t.competitorsAverageSentiment)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <p className="text-xs text-muted-foreground">
+                  Themes scored per sentence of the review text (ADR 021); better or worse when the mean sentiment differs by more than 0.05.
+                </p>
+              </div>
+            )}
           </CardContent>
         </Card>
         <Card>

@@ -14,10 +14,12 @@ import {
 } from '../../../contracts/markets';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
+import { ThemeService } from '../themes/themes.service';
 import { createMarketsService } from './markets.service';
 
 export const marketsRoutes: RouteModule = (app, { pool, env }) => {
-  const service = createMarketsService(pool, { caching: env.NODE_ENV !== 'test' && env.APP_CACHES });
+  // The competitive set's reputation compares review themes (ADR 021); the set itself is cached, not the themes.
+  const service = createMarketsService(pool, { caching: env.NODE_ENV !== 'test' && env.APP_CACHES, themes: new ThemeService(pool, 0) });
 
   app.get('/markets', { preHandler: requirePro, schema: { querystring: marketsQuerySchema, response: { 200: marketsOverviewSchema } } }, async (request) =>
     service.markets(request.query.minPopulation),

@@ -1,6 +1,7 @@
 // Rules of the markets module (issue 15, docs/decisions/020-markets.md). The county and state supply of
 // the whole country is computed in one pass and cached (5 minutes); a county's market and a competitive
 // set read only their own rows (county_fips and lat/lng indexes).
+import type { ThemeService } from '../themes/themes.service';
 import type pg from 'pg';
 import { US_STATES } from '../../../contracts/constants';
 import {
@@ -84,7 +85,7 @@ interface Overview {
   sources: repo.SourceRow[];
 }
 
-export function createMarketsService(pool: pg.Pool, options: { caching?: boolean } = {}) {
+export function createMarketsService(pool: pg.Pool, options: { caching?: boolean; themes?: Pick<ThemeService, 'versus'> } = {}) {
   const on = options.caching ?? true;
   const fresh = on ? { ttlMs: (MAX_AGE_MS * 4) / 5, staleMs: MAX_AGE_MS / 5 } : { ttlMs: 0 };
   const cache = new TtlCache<Overview>({ ...fresh, maxEntries: 1 });
@@ -271,6 +272,7 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
       }
     }
     const ownSent = sentiment.get(id);
+    const themes = options.themes ? await options.themes.versus(id, shown.map((s) => s.id)) : null;
     const source = (r: repo.CommunityRow) => ({ kind: toSourceKind(r.source_kind), name: r.source_name, asOf: r.source_as_of });
     return {
       community: {
@@ -309,7 +311,7 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
         competitorsRating: round(competitorsRating, 2),
         sentiment: round(ownSent?.sentiment ?? null, 3),
         competitorsSentiment: round(sentN ? sentSum / sentN : null, 3),
-        themes: null,
+        themes,
       },
       amenityGap: { competitorsWithAmenities: withAmenities.length, missing, distinctive },
       demo: toSourceKind(c.source_kind) === 'demo' || set.some((s) => toSourceKind(s.source_kind) === 'demo'),

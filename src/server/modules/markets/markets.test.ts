@@ -4,6 +4,7 @@ import { assignCounties, loadCountyPopulation } from '../../db/counties';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 import { createSession } from '../auth/session';
+import { scoreThemes, ThemeScorer, themeSentimentLiteral } from '../../lib/themes';
 
 let tdb: TestDatabase;
 let app: App;
@@ -199,6 +200,40 @@ describe('competitive set', () => {
     // Review-weighted: (4 * 2 + 2 * 1) / 3; sentiment (0.8 + 0.4 + 0.2) / 3.
     expect(s.reputation).toEqual({ rating: null, competitorsRating: 3.33, sentiment: null, competitorsSentiment: 0.467, themes: null });
     expect(s.demo).toBe(true);
+  });
+
+  it("compares each review theme with the competitors' (better, worse, similar by mean sentiment, margin 0.05)", async () => {
+    const scorer = new ThemeScorer('customer');
+    const add = async (communityId: number, content: string) => {
+      const c = scorer.counts(content);
+      await tdb.pool.query(
+        `INSERT INTO customer_reviews (community_id, rating, author, content, review_date, source, sentiment, theme_mask, theme_sentiment)
+         VALUES ($1, 4, 'T', $2, '2026-01-01', 'Demo', 0.5, $3, $4::real[]) RETURNING id`,
+        [communityId, content, c.mask, themeSentimentLiteral(c)],
+      );
+    };
+    const own = ['The staff were wonderful and kind.', 'The food was cold and bland.'];
+    const theirs = ['The staff were rude and careless.', 'The food was delicious.', 'Lovely food every day.'];
+    for (const t of own) await add(1, t);
+    for (const t of theirs) await add(2, t);
+    const s = (await get('/api/community-insights/1/market?radius=5', pro)).json();
+    const sentimentOf = (texts: string[], theme: string) => {
+      const v = texts.map((t) => scoreThemes(t, 'customer')[theme]!).filter((x) => x.mentioned).map((x) => x.sentiment!);
+      return { mentions: v.length, mean: v.reduce((a, b) => a + b, 0) / v.length };
+    };
+    const byTheme = new Map(s.reputation.themes.map((t: { theme: string }) => [t.theme, t]));
+    expect([...byTheme.keys()].sort()).toEqual(['food', 'staff']);
+    for (const theme of ['staff', 'food']) {
+      const a = sentimentOf(own, theme);
+      const b = sentimentOf(theirs, theme);
+      const verdict = a.mean - b.mean > 0.05 ? 'better' : b.mean - a.mean > 0.05 ? 'worse' : 'similar';
+      expect(byTheme.get(theme)).toMatchObject({ mentions: a.mentions, competitorsMentions: b.mentions, verdict });
+      expect((byTheme.get(theme) as { share: number }).share).toBeCloseTo(a.mentions / own.length, 3);
+      expect((byTheme.get(theme) as { averageSentiment: number }).averageSentiment).toBeCloseTo(a.mean, 2);
+    }
+    expect((byTheme.get('staff') as { verdict: string }).verdict).toBe('better');
+    expect((byTheme.get('food') as { verdict: string }).verdict).toBe('worse');
+    await tdb.pool.query('DELETE FROM customer_reviews WHERE theme_mask IS NOT NULL');
   });
 
   it('keeps only the radius when it holds 10 or more', async () => {

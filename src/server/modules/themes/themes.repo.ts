@@ -19,6 +19,11 @@ export function scopeCommunity(id: number): ScopeFilter {
   return { where: 'r.community_id = $1', params: [id] };
 }
 
+/** Several communities (a competitive set). */
+export function scopeCommunities(ids: readonly number[]): ScopeFilter {
+  return { where: 'r.community_id = ANY($1::int[])', params: [ids] };
+}
+
 export function scopeOperator(kind: ThemeKind, id: number): ScopeFilter {
   if (kind === 'employee') return { where: 'r.operator_id = $1', params: [id] };
   return {

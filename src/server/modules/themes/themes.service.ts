@@ -3,7 +3,7 @@
 // example sentences, all from the themes stored per review (src/server/modules/sentiment/themes.ts).
 import type pg from 'pg';
 import { US_STATES } from '../../../contracts/constants';
-import { type Portfolio, THEME_LABELS, THEMES, type ThemeFigure, type ThemeKind, type ThemeReport } from '../../../contracts/themes';
+import { type Portfolio, THEME_LABELS, THEMES, type ThemeFigure, type ThemeKind, type ThemeReport, type ThemeVersus } from '../../../contracts/themes';
 import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { snippetFor } from '../../lib/themes';
@@ -12,6 +12,7 @@ import {
   type QuarterRow,
   type ScopeFilter,
   scopeAll,
+  scopeCommunities,
   scopeCommunity,
   scopeMarket,
   scopeOperator,
@@ -26,6 +27,9 @@ import {
 } from './themes.repo';
 
 type Scope = ThemeReport['scope'];
+
+/** A theme is 'better' or 'worse' than the competitors' when its mean sentiment differs by more than this (on [0,1]). */
+export const THEME_SENTIMENT_MARGIN = 0.05;
 
 export function buildThemes(kind: ThemeKind, reviews: number, quarters: QuarterRow[], examples: ExampleRow[]): ThemeFigure[] {
   const figures = THEMES[kind].map((theme, i): ThemeFigure => {
@@ -109,6 +113,40 @@ export class ThemeService {
     if (!c) throw notFound('Community');
     const scope: Scope = { type: 'community', id, name: c.name, state: c.state, city: c.city, county: null };
     return this.report('customer', scope, scopeCommunity(id), c.name);
+  }
+
+  /**
+   * Each theme of a community's customer reviews against the same theme over its competitors' reviews
+   * (the competitive set, ADR 020/021): null when either side has no scored reviews.
+   */
+  async versus(id: number, competitorIds: readonly number[]): Promise<ThemeVersus[] | null> {
+    if (competitorIds.length === 0) return null;
+    const scope: Scope = { type: 'community', id, name: 'competitors', state: null, city: null, county: null };
+    const [own, others] = await Promise.all([
+      this.report('customer', scope, scopeCommunity(id), 'the community'),
+      this.report('customer', scope, scopeCommunities(competitorIds), 'its competitors'),
+    ]);
+    if (own.reviews === 0 || others.reviews === 0) return null;
+    const theirs = new Map(others.themes.map((t) => [t.theme, t]));
+    return own.themes.flatMap((t) => {
+      const c = theirs.get(t.theme);
+      if (!c || t.mentions === 0 || c.mentions === 0) return [];
+      const diff = t.averageSentiment - c.averageSentiment;
+      const verdict = diff > THEME_SENTIMENT_MARGIN ? 'better' : diff < -THEME_SENTIMENT_MARGIN ? 'worse' : 'similar';
+      return [
+        {
+          theme: t.theme,
+          label: t.label,
+          mentions: t.mentions,
+          share: t.share,
+          averageSentiment: t.averageSentiment,
+          competitorsMentions: c.mentions,
+          competitorsShare: c.share,
+          competitorsAverageSentiment: c.averageSentiment,
+          verdict,
+        } satisfies ThemeVersus,
+      ];
+    });
   }
 
   async operator(id: number, kind: ThemeKind): Promise<ThemeReport> {
