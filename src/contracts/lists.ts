@@ -48,3 +48,6 @@ export const listItemParamsSchema = z.object({
   itemId: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 export const listItemMutationSchema = z.object({ listId: z.number().int(), type: z.enum(LIST_ITEM_TYPES), id: z.number().int(), saved: z.boolean() });
+
+/** DELETE /api/lists/:id. */
+export const listDeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });

@@ -5,6 +5,7 @@ import {
   addListItemRequestSchema,
   createListRequestSchema,
   LIST_CSV_COLUMNS,
+  listDeletedSchema,
   listDetailSchema,
   listIdParamsSchema,
   listItemMutationSchema,
@@ -17,6 +18,7 @@ import { csvFileName, csvLine } from '../../lib/csv';
 import { AppError, notFound } from '../../lib/errors';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
+import { csvBody, csvFileResponse } from '../docs/responses';
 import { deleteItem, deleteList, insertItem, insertList, type ListRow, selectItems, selectLists, selectOwnList } from './lists.repo';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
@@ -44,14 +46,14 @@ export const listRoutes: RouteModule = (app, { pool }) => {
     };
   };
 
-  app.get('/lists', { preHandler: requirePro, schema: { response: { 200: listsResponseSchema, ...errors } } }, async (request, reply) => {
+  app.get('/lists', { onRequest: requirePro, schema: { response: { 200: listsResponseSchema, ...errors } } }, async (request, reply) => {
     const lists = await selectLists(pool, userId(request));
     return reply.header('Cache-Control', 'no-store').send({ lists: lists.map(summary) });
   });
 
   app.post(
     '/lists',
-    { preHandler: requirePro, schema: { body: createListRequestSchema, response: { 201: listSummarySchema, ...errors } } },
+    { onRequest: requirePro, schema: { body: createListRequestSchema, response: { 201: listSummarySchema, ...errors } } },
     async (request, reply) => {
       const row = await insertList(pool, userId(request), request.body.name);
       if (!row) throw new AppError('CONFLICT', `You already have a list named "${request.body.name}"`);
@@ -59,18 +61,18 @@ export const listRoutes: RouteModule = (app, { pool }) => {
     },
   );
 
-  app.get('/lists/:id', { preHandler: requirePro, schema: { params: listIdParamsSchema, response: { 200: listDetailSchema, ...errors } } }, async (request, reply) =>
+  app.get('/lists/:id', { onRequest: requirePro, schema: { params: listIdParamsSchema, response: { 200: listDetailSchema, ...errors } } }, async (request, reply) =>
     reply.header('Cache-Control', 'no-store').send(await detail(request, request.params.id)),
   );
 
-  app.delete('/lists/:id', { preHandler: requirePro, schema: { params: listIdParamsSchema } }, async (request) => {
+  app.delete('/lists/:id', { onRequest: requirePro, schema: { params: listIdParamsSchema, response: { 200: listDeletedSchema, ...errors } } }, async (request) => {
     if (!(await deleteList(pool, userId(request), request.params.id))) throw notFound('List');
-    return { id: request.params.id, deleted: true };
+    return { id: request.params.id, deleted: true as const };
   });
 
   app.post(
     '/lists/:id/items',
-    { preHandler: requirePro, schema: { params: listIdParamsSchema, body: addListItemRequestSchema, response: { 200: listItemMutationSchema, ...errors } } },
+    { onRequest: requirePro, schema: { params: listIdParamsSchema, body: addListItemRequestSchema, response: { 200: listItemMutationSchema, ...errors } } },
     async (request) => {
       const list = await ownList(request, request.params.id);
       const { type, id } = request.body;
@@ -81,7 +83,7 @@ export const listRoutes: RouteModule = (app, { pool }) => {
 
   app.delete(
     '/lists/:id/items/:type/:itemId',
-    { preHandler: requirePro, schema: { params: listItemParamsSchema, response: { 200: listItemMutationSchema, ...errors } } },
+    { onRequest: requirePro, schema: { params: listItemParamsSchema, response: { 200: listItemMutationSchema, ...errors } } },
     async (request) => {
       const list = await ownList(request, request.params.id);
       await deleteItem(pool, list.id, request.params.type, request.params.itemId);
@@ -90,7 +92,7 @@ export const listRoutes: RouteModule = (app, { pool }) => {
   );
 
   // CRM import: one line per saved community or operator, through the CSV formula guard (src/server/lib/csv.ts).
-  app.get('/lists/:id/export.csv', { preHandler: requirePro, schema: { params: listIdParamsSchema } }, async (request, reply) => {
+  app.get('/lists/:id/export.csv', { onRequest: requirePro, schema: { params: listIdParamsSchema, response: { 200: csvFileResponse('The saved list as CSV with CRM column names'), ...errors } } }, async (request, reply) => {
     const list = await detail(request, request.params.id);
     const body = [csvLine(LIST_CSV_COLUMNS), ...list.items.map((i) => csvLine([i.name, i.phone, i.email, i.website, i.city, i.state, i.communities]))].join('');
     const slug = list.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'list';
@@ -98,6 +100,6 @@ export const listRoutes: RouteModule = (app, { pool }) => {
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${csvFileName(`list-${slug}`)}"`)
       .header('Cache-Control', 'no-store')
-      .send(body);
+      .send(csvBody([body]));
   });
 };

@@ -21,25 +21,25 @@ export const marketsRoutes: RouteModule = (app, { pool, env }) => {
   // The competitive set's reputation compares review themes (ADR 021); the set itself is cached, not the themes.
   const service = createMarketsService(pool, { caching: env.NODE_ENV !== 'test' && env.APP_CACHES, themes: new ThemeService(pool, 0) });
 
-  app.get('/markets', { preHandler: requirePro, schema: { querystring: marketsQuerySchema, response: { 200: marketsOverviewSchema } } }, async (request) =>
+  app.get('/markets', { onRequest: requirePro, schema: { querystring: marketsQuerySchema, response: { 200: marketsOverviewSchema } } }, async (request) =>
     service.markets(request.query.minPopulation),
   );
 
   app.get('/markets/states', { schema: { response: { 200: statesSummarySchema } } }, async () => service.states());
 
-  app.get('/markets/:state', { preHandler: requirePro, schema: { params: marketStateParamsSchema, response: { 200: stateMarketSchema } } }, async (request) =>
+  app.get('/markets/:state', { onRequest: requirePro, schema: { params: marketStateParamsSchema, response: { 200: stateMarketSchema } } }, async (request) =>
     service.stateMarket(request.params.state),
   );
 
   app.get(
     '/markets/:state/:county',
-    { preHandler: requirePro, schema: { params: marketCountyParamsSchema, response: { 200: countyMarketSchema } } },
+    { onRequest: requirePro, schema: { params: marketCountyParamsSchema, response: { 200: countyMarketSchema } } },
     async (request) => service.countyMarket(request.params.state, request.params.county),
   );
 
   app.get(
     '/community-insights/:id/market',
-    { preHandler: requirePro, schema: { params: competitiveSetParamsSchema, querystring: competitiveSetQuerySchema, response: { 200: competitiveSetSchema } } },
+    { onRequest: requirePro, schema: { params: competitiveSetParamsSchema, querystring: competitiveSetQuerySchema, response: { 200: competitiveSetSchema } } },
     async (request) => service.competitiveSet(request.params.id, request.query.radius),
   );
 };

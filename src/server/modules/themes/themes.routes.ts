@@ -25,25 +25,25 @@ export const themeRoutes: RouteModule = (app, { pool, env }) => {
   }
   const response = { 200: themeReportSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-  app.get('/themes', { preHandler: requirePro, schema: { querystring: themeKindQuerySchema, response } }, (request) =>
+  app.get('/themes', { onRequest: requirePro, schema: { querystring: themeKindQuerySchema, response } }, (request) =>
     themes.all(request.query.kind),
   );
-  app.get('/themes/community/:id', { preHandler: requirePro, schema: { params: themeIdParamsSchema, response } }, (request) =>
+  app.get('/themes/community/:id', { onRequest: requirePro, schema: { params: themeIdParamsSchema, response } }, (request) =>
     themes.community(request.params.id),
   );
   app.get(
     '/themes/operator/:id',
-    { preHandler: requirePro, schema: { params: themeIdParamsSchema, querystring: themeKindQuerySchema, response } },
+    { onRequest: requirePro, schema: { params: themeIdParamsSchema, querystring: themeKindQuerySchema, response } },
     (request) => themes.operator(request.params.id, request.query.kind),
   );
   app.get(
     '/themes/market/:state',
-    { preHandler: requirePro, schema: { params: themeMarketParamsSchema, querystring: themeMarketQuerySchema, response } },
+    { onRequest: requirePro, schema: { params: themeMarketParamsSchema, querystring: themeMarketQuerySchema, response } },
     (request) => themes.market(request.query.kind, request.params.state, request.query.city ?? null, request.query.county ?? null),
   );
   app.get(
     '/portfolio/:id',
-    { preHandler: requirePro, schema: { params: themeIdParamsSchema, response: { 200: portfolioSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
+    { onRequest: requirePro, schema: { params: themeIdParamsSchema, response: { 200: portfolioSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
     (request) => themes.portfolio(request.params.id),
   );
 };
