@@ -1,5 +1,6 @@
 // SQL of the review-theme reports (ADR 021). Table names and scope predicates come from constants of this
 // file; every value is a parameter.
+import type { Queryable } from '../../db/sql';
 import type pg from 'pg';
 import { SENTIMENT_NEUTRAL_FROM, SENTIMENT_POSITIVE_ABOVE } from '../../../contracts/constants';
 import { THEMES, type ThemeKind } from '../../../contracts/themes';
@@ -65,7 +66,7 @@ export interface TotalsRow {
   demo: boolean;
 }
 
-export async function selectTotals(pool: pg.Pool, kind: ThemeKind, scope: ScopeFilter): Promise<TotalsRow> {
+export async function selectTotals(pool: Queryable, kind: ThemeKind, scope: ScopeFilter): Promise<TotalsRow> {
   const { rows } = await pool.query<TotalsRow>(
     `SELECT count(*)::int AS reviews, min(r.review_date)::text AS "from", max(r.review_date)::text AS "to",
             coalesce(bool_or(r.source_kind = 'demo'), false) AS demo
@@ -88,7 +89,7 @@ export interface QuarterRow {
  * Per theme and quarter: mentions, the sum of the theme's sentiment and the positive/negative counts. The
  * thresholds are compared as `real`, the stored type (as the Sentiment screen's summary does).
  */
-export async function selectQuarters(pool: pg.Pool, kind: ThemeKind, scope: ScopeFilter): Promise<QuarterRow[]> {
+export async function selectQuarters(pool: Queryable, kind: ThemeKind, scope: ScopeFilter): Promise<QuarterRow[]> {
   const n = scope.params.length;
   const { rows } = await pool.query<QuarterRow>(
     `SELECT m.i, to_char(r.review_date, 'YYYY-"Q"Q') AS quarter, count(*)::int AS mentions, sum(m.s)::float8 AS sum,
@@ -112,7 +113,7 @@ export interface ExampleRow {
 }
 
 /** Per theme, its most positive and its most negative mention (newest first among equals). */
-export async function selectExamples(pool: pg.Pool, kind: ThemeKind, scope: ScopeFilter): Promise<ExampleRow[]> {
+export async function selectExamples(pool: Queryable, kind: ThemeKind, scope: ScopeFilter): Promise<ExampleRow[]> {
   const { rows } = await pool.query<ExampleRow>(
     `WITH x AS (
        SELECT m.i, r.id, m.s, r.review_date,

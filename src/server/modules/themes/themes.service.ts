@@ -6,6 +6,8 @@ import { US_STATES } from '../../../contracts/constants';
 import { type Portfolio, THEME_LABELS, THEMES, type ThemeFigure, type ThemeKind, type ThemeReport, type ThemeVersus } from '../../../contracts/themes';
 import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
+import { allowLongStatements } from '../../db/client';
+import { inTransaction, type Queryable } from '../../db/sql';
 import { snippetFor } from '../../lib/themes';
 import {
   type ExampleRow,
@@ -30,6 +32,9 @@ type Scope = ThemeReport['scope'];
 
 /** A theme is 'better' or 'worse' than the competitors' when its mean sentiment differs by more than this (on [0,1]). */
 export const THEME_SENTIMENT_MARGIN = 0.05;
+
+/** Statement timeout of whole-table and market reports (ms); everything else keeps the app's 5 s. */
+export const WIDE_REPORT_TIMEOUT_MS = 120_000;
 
 export function buildThemes(kind: ThemeKind, reviews: number, quarters: QuarterRow[], examples: ExampleRow[]): ThemeFigure[] {
   const figures = THEMES[kind].map((theme, i): ThemeFigure => {
@@ -73,12 +78,27 @@ export class ThemeService {
     this.cache = new TtlCache({ ttlMs, staleMs: 10 * 60_000, maxEntries: 200 });
   }
 
-  private async report(kind: ThemeKind, scope: Scope, filter: ScopeFilter, what: string): Promise<ThemeReport> {
-    const [totals, quarters, examples] = await Promise.all([
-      selectTotals(this.pool, kind, filter),
-      selectQuarters(this.pool, kind, filter),
-      selectExamples(this.pool, kind, filter),
-    ]);
+  /**
+   * `wide`: a report over the whole table or a market (up to 1.6M reviews on the full dataset) outlasts the
+   * app's 5 s statement timeout; it runs read-only on one connection allowed WIDE_REPORT_TIMEOUT_MS and is
+   * cached (computed at most once per TTL, warmed at start, served stale while refreshed).
+   */
+  private async report(kind: ThemeKind, scope: Scope, filter: ScopeFilter, what: string, wide = false): Promise<ThemeReport> {
+    const read = (db: Queryable) => Promise.all([selectTotals(db, kind, filter), selectQuarters(db, kind, filter), selectExamples(db, kind, filter)]);
+    const [totals, quarters, examples] = wide
+      ? await inTransaction(
+          this.pool,
+          async (client) => {
+            const restore = await allowLongStatements(client, WIDE_REPORT_TIMEOUT_MS);
+            try {
+              return await read(client);
+            } finally {
+              restore();
+            }
+          },
+          { readOnly: true },
+        )
+      : await read(this.pool);
     const themes = buildThemes(kind, totals.reviews, quarters, examples);
     const praise = themes
       .filter((t) => t.positive > t.negative)
@@ -105,7 +125,7 @@ export class ThemeService {
 
   all(kind: ThemeKind): Promise<ThemeReport> {
     const scope: Scope = { type: 'all', id: null, name: 'All reviews', state: null, city: null, county: null };
-    return this.cache.get(`all:${kind}`, () => this.report(kind, scope, scopeAll, 'all communities'));
+    return this.cache.get(`all:${kind}`, () => this.report(kind, scope, scopeAll, 'all communities', true));
   }
 
   async community(id: number): Promise<ThemeReport> {
@@ -167,7 +187,7 @@ export class ThemeService {
     const scope: Scope = { type: 'market', id: null, name, state, city, county };
     const what = kind === 'customer' ? `the listed communities in ${name}` : `employees located in ${name}`;
     return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), () =>
-      this.report(kind, scope, scopeMarket(kind, state, city, county), what),
+      this.report(kind, scope, scopeMarket(kind, state, city, county), what, true),
     );
   }
 
