@@ -1,6 +1,8 @@
 // Test data shared by the server tests (issue 11): users with a session, communities. Real rows in the
 // test's own database through the same tables the app reads; no mocks.
 import type pg from 'pg';
+import { expect } from 'vitest';
+import type { App } from '../types';
 import { createSession } from '../modules/auth/session';
 
 export interface UserFields {
@@ -53,4 +55,17 @@ export async function createCommunity(pool: pg.Pool, f: CommunityFields): Promis
     [f.name, f.city ?? 'Austin', f.state ?? 'TX', f.zipCode ?? '78701', f.sourceId ?? `test-${process.pid}-${++communitySeq}`, f.operatorId ?? null, f.photos ?? []],
   );
   return rows[0]!.id;
+}
+
+let registerSeq = 0;
+
+/**
+ * Registers an account through the real API, as a visitor would, each call from an address of its own (so
+ * the sign-up rate limit never interferes); returns the session token, the value of the `sid` cookie.
+ */
+export async function registerOverHttp(app: App, email: string, password = 'password-123'): Promise<string> {
+  const n = ++registerSeq;
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password }, remoteAddress: `10.9.${Math.floor(n / 250)}.${(n % 250) + 1}` });
+  expect(res.statusCode).toBe(201);
+  return res.cookies.find((c) => c.name === 'sid')!.value;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARE_LIMIT } from '../../../contracts/compare';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { registerOverHttp } from '../../test/factories';
 import type { App } from '../../types';
 import { ThemeScorer, themeSentimentLiteral } from '../../lib/themes';
 import { haversineMiles } from './compare.service';
@@ -11,12 +12,7 @@ let ids: number[];
 let alice: string;
 let bob: string;
 
-let ipSeq = 0;
-async function signUp(email: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'password-123' }, remoteAddress: `10.7.0.${++ipSeq}` });
-  expect(res.statusCode).toBe(201);
-  return res.cookies.find((c) => c.name === 'sid')!.value;
-}
+const signUp = (email: string) => registerOverHttp(app, email);
 
 // Austin 78701 is at about 30.27, -97.74 in the ZIP table; Dallas 75201 at 32.79, -96.80.
 beforeAll(async () => {

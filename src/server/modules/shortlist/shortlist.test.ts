@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { registerOverHttp } from '../../test/factories';
 import type { App } from '../../types';
 
 let tdb: TestDatabase;
@@ -13,12 +14,7 @@ let stranger: string;
 let ownerId: number;
 let sisterId: number;
 
-let ipSeq = 0;
-async function signUp(email: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'password-123' }, remoteAddress: `10.8.0.${++ipSeq}` });
-  expect(res.statusCode).toBe(201);
-  return res.cookies.find((c) => c.name === 'sid')!.value;
-}
+const signUp = (email: string) => registerOverHttp(app, email);
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
