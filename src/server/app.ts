@@ -4,13 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './lib/errors';
 import { assertSameOrigin, isApiPath } from './lib/http';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { postgresRateLimitStore } from './lib/rate-limit-store';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -101,7 +101,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
 
   const tiles = tileOrigins(env.MAP_TILE_URL);
-  await app.register(helmet, {
+  // helmet's headers, computed once at start instead of per response (lib/security-headers.ts).
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
