@@ -65,6 +65,11 @@ export const operators = pgTable(
     communityCount: integer('community_count').notNull().default(0),
     /** Every spelling of the operator's name seen in the sources it was formed from (issue 12). */
     rawNames: textArray('raw_names'),
+    /**
+     * Every field the Operator Intelligence text search looks in (name, city, state, revenue digits and the
+     * revenue as formatRevenue() writes it), separated by U+001F; trigram-indexed (migration 0019, ADR 027).
+     */
+    searchText: text('search_text').generatedAlwaysAs(sql`operator_search_text(name, city, state, revenue)`),
     ...provenance,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +78,7 @@ export const operators = pgTable(
     uniqueIndex('operators_source_uq').on(t.source, t.sourceId),
     index('operators_name_idx').on(t.name, t.id),
     index('operators_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('operators_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('operators_state_city_idx').on(t.state, t.city),
     index('operators_revenue_idx').on(t.revenue),
     index('operators_community_count_idx').on(t.communityCount),
@@ -156,6 +162,8 @@ export const communities = pgTable(
     index('communities_state_city_idx').on(t.state, t.city),
     index('communities_zip_idx').on(t.zipCode),
     index('communities_operator_idx').on(t.operatorId),
+    // Operator Intelligence counts each operator's listed communities from this index alone (ADR 027).
+    index('communities_operator_listed_idx').on(t.operatorId).where(sql`listing_status = 'listed'`),
     index('communities_rating_idx').on(t.rating, t.reviewCount, t.id),
     index('communities_rating_score_idx').on(t.ratingScore, t.reviewCount, t.id),
     index('communities_min_price_idx').on(t.minPrice, t.id),

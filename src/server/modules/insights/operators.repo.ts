@@ -13,7 +13,7 @@ import type {
 import { DIRECTION } from './insights.repo';
 
 /** The revenue text of formatRevenue() (src/contracts/insights.ts), computed in SQL so search can match it. */
-const REVENUE_TEXT = `CASE
+export const REVENUE_TEXT = `CASE
   WHEN o.revenue IS NULL THEN ''
   WHEN abs(o.revenue) >= 1000000000 THEN '$' || to_char(round(o.revenue / 1000000000.0, 1), 'FM999999999990.0') || 'B'
   WHEN abs(o.revenue) >= 1000000 THEN '$' || to_char(round(o.revenue / 1000000.0, 1), 'FM999999999990.0') || 'M'
@@ -33,12 +33,26 @@ const COMMUNITY_COUNT_RANGES: Record<OperatorCommunityRange, string> = {
   over_50: 'o.community_count > 50',
 };
 
-function operatorWhere(f: OperatorFilters, p: Params): string {
+/** Joins the searched fields in operators.search_text (migration 0019); no search text may contain it. */
+const SEARCH_SEPARATOR = '\u001f';
+
+/**
+ * WHERE of the operator filters. The text search matches a field (name, city, state, the revenue as
+ * formatRevenue() writes it, the revenue digits) that contains the text. operators.search_text joins those
+ * fields with SEARCH_SEPARATOR, so a text without it is contained in one field exactly when it is contained
+ * in search_text: one trigram-indexed condition instead of five per row. `reference` (and a text holding the
+ * separator) keeps the per-field conditions: the plain statement the equivalence test compares with.
+ */
+function operatorWhere(f: OperatorFilters, p: Params, reference = false): string {
   const clauses: string[] = [];
   if (f.searchQuery) {
     const q = p.add(containsPattern(f.searchQuery));
-    clauses.push(`(o.name ILIKE ${q} OR o.city ILIKE ${q} OR o.state ILIKE ${q}
-                   OR (${REVENUE_TEXT}) ILIKE ${q} OR o.revenue::text LIKE ${q})`);
+    clauses.push(
+      reference || f.searchQuery.includes(SEARCH_SEPARATOR)
+        ? `(o.name ILIKE ${q} OR o.city ILIKE ${q} OR o.state ILIKE ${q}
+            OR (${REVENUE_TEXT}) ILIKE ${q} OR o.revenue::text LIKE ${q})`
+        : `o.search_text ILIKE ${q}`,
+    );
   }
   if (f.operatorState) clauses.push(`o.state = ${p.add(f.operatorState.toUpperCase())}`);
   if (f.operatorCity) clauses.push(`o.city = ${p.add(f.operatorCity)}`);
@@ -94,12 +108,13 @@ const OPERATOR_COLUMNS = `o.id, o.name, o.city, o.state, o.postal_code, o.webpag
 export async function operatorStats(
   db: Queryable,
   f: OperatorFilters,
+  reference = false,
 ): Promise<{ n: number; avg_revenue: number | null; avg_communities: number | null }> {
   const p = new Params();
   const { rows } = await db.query<{ n: number; avg_revenue: number | null; avg_communities: number | null }>(
     `SELECT count(*)::int AS n, round(avg(o.revenue))::float8 AS avg_revenue,
             round(avg(o.community_count), 1)::float8 AS avg_communities
-       FROM operators o ${operatorWhere(f, p)}`,
+       FROM operators o ${operatorWhere(f, p, reference)}`,
     p.values,
   );
   return rows[0] ?? { n: 0, avg_revenue: null, avg_communities: null };
@@ -110,6 +125,11 @@ export async function countAllOperators(db: Queryable): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/**
+ * One page of operators. The page's ids are chosen on the operators table alone (filter, order, LIMIT and
+ * OFFSET), and the per-operator counts are taken for those rows only: with the counts in the same SELECT,
+ * PostgreSQL computed them for every row OFFSET skips too (page 8 of 100 counted for 800 operators).
+ */
 export async function findOperatorPage(
   db: Queryable,
   f: OperatorFilters,
@@ -120,6 +140,28 @@ export async function findOperatorPage(
 ): Promise<OperatorRecord[]> {
   const p = new Params();
   const where = operatorWhere(f, p);
+  const order = operatorOrder(sortField, sortDirection);
+  const { rows } = await db.query<OperatorRecord>(
+    `SELECT ${OPERATOR_COLUMNS}
+       FROM operators o
+      WHERE o.id = ANY (ARRAY(SELECT o.id FROM operators o ${where} ${order} LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}))
+      ${order}`,
+    p.values,
+  );
+  return rows;
+}
+
+/** The plain statement of a page (counts in the same SELECT, no search index): the equivalence test's reference. */
+export async function findOperatorPageReference(
+  db: Queryable,
+  f: OperatorFilters,
+  sortField: OperatorSortField,
+  sortDirection: SortDirection,
+  limit: number,
+  offset: number,
+): Promise<OperatorRecord[]> {
+  const p = new Params();
+  const where = operatorWhere(f, p, true);
   const { rows } = await db.query<OperatorRecord>(
     `SELECT ${OPERATOR_COLUMNS} FROM operators o ${where} ${operatorOrder(sortField, sortDirection)}
       LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
