@@ -3,6 +3,9 @@
 // primary-key lookup through the same pool). Targets BENCH_URL, or starts the app (full dataset) itself.
 // `--dataset public` (or BENCH_DATASET=public) starts it on the real directory (DATASET=public, in its own
 // DATA_DIR so a demo database is never measured by mistake; DATASET_STATES for a small load) and labels the rows.
+// `--scale 10` (BENCH_SCALE) starts it on the generated dataset at that scale, in a DATA_DIR of its own per
+// scale (generated on its first start), and labels the rows with the scale. `--caches off` (BENCH_CACHES)
+// starts it with APP_CACHES=false; `--caches on,off` measures both, one app after the other, in one table.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -24,14 +27,38 @@ function datasetArg(argv: string[]): 'demo' | 'public' {
   if (value !== 'demo' && value !== 'public') throw new Error(`--dataset must be demo or public, not '${value}'`);
   return value;
 }
-const DATASET = datasetArg(process.argv.slice(2));
+/** The value of `--name value`, `--name=value` or the environment variable. */
+function option(argv: string[], name: string, envName: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  if (i >= 0) return argv[i + 1];
+  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? process.env[envName];
+}
+const ARGS = process.argv.slice(2);
+const DATASET = datasetArg(ARGS);
 const STATES = DATASET === 'public' ? (process.env.DATASET_STATES ?? '') : '';
+/** Scale of the generated dataset the started app loads (DATASET_SCALE); undefined = the app's default (1). */
+const SCALE = ((): number | undefined => {
+  const value = option(ARGS, 'scale', 'BENCH_SCALE');
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (DATASET === 'public') throw new Error('--scale applies to the generated dataset, not to --dataset public');
+  if (!(n > 0 && n <= 10)) throw new Error(`--scale must be in (0, 10], not '${value}'`);
+  return n;
+})();
+/** Which answer-cache settings to measure: 'on' (default), 'off' (APP_CACHES=false) or both in turn. */
+const CACHES = ((): boolean[] => {
+  const value = option(ARGS, 'caches', 'BENCH_CACHES') ?? 'on';
+  const list = value.split(',').map((v) => v.trim());
+  if (list.length === 0 || list.some((v) => v !== 'on' && v !== 'off')) throw new Error(`--caches must be on, off or on,off, not '${value}'`);
+  return [...new Set(list)].map((v) => v === 'on');
+})();
 /** What every table heading and JSON row says the figures were measured on. */
-const DATASET_LABEL = DATASET === 'public' ? `DATASET=public${STATES ? ` (states ${STATES})` : ' (all 51 jurisdictions)'}` : 'DATASET=demo';
-/** A free-text label for the run (e.g. 'caches off'), printed in the table's heading. */
+const DATASET_LABEL =
+  DATASET === 'public' ? `DATASET=public${STATES ? ` (states ${STATES})` : ' (all 51 jurisdictions)'}` : `DATASET=demo, scale ${SCALE ?? 1}`;
+/** A free-text label for the run (e.g. 'quiet machine'), printed in the table's heading. */
 const LABEL = [DATASET_LABEL, process.env.BENCH_LABEL].filter(Boolean).join(', ');
-/** Results go to bench/results/<OUT>.md and .json ('latest-public' for the public dataset, beside the demo's 'latest'). */
-const OUT = process.env.BENCH_OUT ?? (DATASET === 'public' ? 'latest-public' : 'latest');
+/** Results go to bench/results/<OUT>.md and .json ('latest-public' for the public dataset, 'latest-scale-N' at another scale). */
+const OUT = process.env.BENCH_OUT ?? (DATASET === 'public' ? 'latest-public' : SCALE !== undefined && SCALE !== 1 ? `latest-scale-${SCALE}` : 'latest');
 /**
  * Seconds of the bare-query baseline measured again right before each endpoint (0 = off): on a shared
  * machine the load changes within a run, so each endpoint is compared with a baseline taken next to it.
@@ -71,8 +98,25 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startApp(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+/** The started app's own database: the public dataset and each scale in a DATA_DIR of their own (never the demo's .data). */
+function ownDatabase(): Record<string, string> {
+  if (process.env.DATABASE_URL) return {};
+  if (DATASET === 'public') {
+    return { DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(root, '.data-bench-public'), EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54339' };
+  }
+  if (SCALE !== undefined) {
+    return {
+      DATASET_SCALE: String(SCALE),
+      DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(root, `.data-bench-scale-${SCALE}`),
+      EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54340',
+    };
+  }
+  return {};
+}
+
+async function startApp(caches: boolean): Promise<{ url: string; child: ChildProcess }> {
+  // BENCH_PORT pins the started app's port (e.g. on a machine where ports are shared out); a free one otherwise.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     env: {
@@ -82,15 +126,16 @@ async function startApp(): Promise<{ url: string; child: ChildProcess }> {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       DATASET,
-      // A public run gets its own embedded database: one that holds the demo dataset is kept as it is (ADR 014).
-      ...(DATASET === 'public' && !process.env.DATABASE_URL
-        ? { DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(root, '.data-bench-public'), EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54339' }
-        : {}),
+      APP_CACHES: caches ? 'true' : 'false',
+      // A public or scaled run gets its own embedded database: one that holds the demo dataset is kept as it is (ADR 014).
+      ...ownDatabase(),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200; i++) {
+  // A first start at a large scale generates the dataset (scale 10: tens of minutes on 2 cores).
+  const minutes = 10 * Math.max(1, SCALE ?? 1);
+  for (let i = 0; i < minutes * 120; i++) {
     if (child.exitCode !== null) throw new Error('the app exited before it was ready');
     try {
       if ((await fetch(`${url}/api/health/live`)).ok) return { url, child };
@@ -99,7 +144,7 @@ async function startApp(): Promise<{ url: string; child: ChildProcess }> {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('the app did not start within 10 minutes');
+  throw new Error(`the app did not start within ${minutes} minutes`);
 }
 
 async function json<T>(url: string): Promise<T> {
@@ -255,6 +300,8 @@ interface Row {
   note?: string;
   /** The bare-query baseline measured right before this endpoint. */
   adjacent?: { reqs: number; p99: number };
+  /** The app's answer caches during the measurement (APP_CACHES). */
+  caches?: 'on' | 'off';
 }
 
 /** Waits (up to 30 s) until a bare indexed query answers within 50 ms: the previous endpoint's backlog is gone. */
@@ -299,21 +346,19 @@ async function measure(url: string, t: Target, cookie: string | undefined, secon
   };
 }
 
-const external = process.env.BENCH_URL;
-const app = external ? null : await startApp();
-const url = external ?? app!.url;
-try {
+/** Measures every target against the app at `url`; rows carry the cache setting they were measured with. */
+async function measureAll(url: string, caches: 'on' | 'off'): Promise<Row[]> {
   // The rows must be of the dataset they are labelled with: the public directory has no demo data.
   const site = await json<{ demoData?: boolean }>(`${url}/api/site`).catch(() => ({}) as { demoData?: boolean });
   if (DATASET === 'public' && site.demoData !== false) {
     throw new Error(`${url} serves demo data: the public rows need a database that holds only DATASET=public (BENCH_DATA_DIR or a fresh DATABASE_URL)`);
   }
   if (DATASET === 'demo' && site.demoData === false) console.log(`warning: ${url} serves no demo data; add --dataset public to label the rows right`);
+  // New counters per app: each run sends the same distinct URLs from the first.
+  distinctTargets = undefined;
   const sampled = await sample(url);
   const cookie = await signIn(url);
   const rows: Row[] = [];
-  const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
-  const loadBefore = load();
   for (const t of targets(sampled)) {
     if (ONLY && !t.baseline && !ONLY.test(t.name)) continue;
     if (t.auth && !cookie) continue;
@@ -328,43 +373,64 @@ try {
     }
     if (!probe.ok && probe.status !== 429) console.log(`warning: ${t.name}: ${first} answers ${probe.status} ${probeText.slice(0, 200)}`);
     await settle(url);
-    process.stdout.write(`measuring ${t.name} ... `);
+    process.stdout.write(`measuring ${t.name} (caches ${caches}) ... `);
     if (WARMUP > 0 && !t.limited) await measure(url, t, cookie, WARMUP);
     const baselineQuery = targets(sampled).find((b) => b.baseline === 'query');
     const adjacent = ADJACENT > 0 && !t.baseline && !t.limited && baselineQuery ? await measure(url, baselineQuery, cookie, ADJACENT) : undefined;
     const row = await measure(url, t, cookie, DURATION);
     if (adjacent) row.adjacent = { reqs: adjacent.reqs, p99: adjacent.p99 };
+    row.caches = caches;
     console.log(`${Math.round(row.reqs)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`);
     rows.push(row);
   }
-  const route = rows.find((r) => r.baseline === 'route');
-  const query = rows.find((r) => r.baseline === 'query');
-  const ratio = (r: Row, b?: Row) => (b && b.reqs > 0 && !r.note ? `${((r.reqs / b.reqs) * 100).toFixed(0)}%` : '-');
-  const notes = rows.filter((r) => r.note);
-  const lines = [
-    `Benchmark${LABEL ? ` (${LABEL})` : ''}: ${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s warm-up, ${new Date().toISOString()}, target ${url}`,
-    `Load average (1, 5, 15 min) on ${os.cpus().length} cores: ${loadBefore} before, ${load()} after.`,
-    '',
-    ...(ADJACENT > 0
-      ? [`The last two columns: the bare indexed query measured for ${ADJACENT} s right before each endpoint (req/s, p99 ms), and the endpoint's req/s as a share of it.`, '']
-      : []),
-    '| endpoint | req/s | p50 ms | p99 ms | non-2xx | vs bare route | vs bare query | adjacent bare query | vs adjacent |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      (r) =>
-        `| ${r.name}${r.note ? ' *' : ''} | ${Math.round(r.reqs)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio(r, route)} | ${ratio(r, query)} | ${
-          r.adjacent ? `${Math.round(r.adjacent.reqs)}, ${r.adjacent.p99}` : '-'
-        } | ${r.adjacent && r.adjacent.reqs > 0 && !r.note ? `${((r.reqs / r.adjacent.reqs) * 100).toFixed(0)}%` : '-'} |`,
-    ),
-    ...(notes.length ? ['', ...notes.map((r) => `\\* ${r.name}: ${r.note}.`)] : []),
-  ];
-  console.log(`\n${lines.join('\n')}`);
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(root, `bench/results/${OUT}.md`), `${lines.join('\n')}\n`);
-  writeFileSync(path.join(root, `bench/results/${OUT}.json`), JSON.stringify(rows.map((r) => ({ dataset: DATASET_LABEL, ...r })), null, 2));
-} finally {
-  if (app) {
-    app.child.kill('SIGTERM');
-    await new Promise((r) => app.child.once('exit', r));
+  return rows;
+}
+
+const external = process.env.BENCH_URL;
+if (external && (SCALE !== undefined || !CACHES[0] || CACHES.length > 1)) {
+  if (CACHES.length > 1) throw new Error('--caches on,off starts the app twice: leave BENCH_URL unset');
+  console.log(`warning: BENCH_URL is measured as it runs; the labels (scale, caches) are not checked against it`);
+}
+const rows: Row[] = [];
+const targetsMeasured: string[] = [];
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
+const loadBefore = load();
+for (const caches of CACHES) {
+  const app = external ? null : await startApp(caches);
+  const url = external ?? app!.url;
+  targetsMeasured.push(url);
+  try {
+    rows.push(...(await measureAll(url, caches ? 'on' : 'off')));
+  } finally {
+    if (app) {
+      app.child.kill('SIGTERM');
+      await new Promise((r) => app.child.once('exit', r));
+    }
   }
 }
+// Each row is compared with the baselines measured on the same app (same cache setting).
+const baseline = (r: Row, kind: 'route' | 'query') => rows.find((b) => b.baseline === kind && b.caches === r.caches);
+const ratio = (r: Row, b?: Row) => (b && b.reqs > 0 && !r.note ? `${((r.reqs / b.reqs) * 100).toFixed(0)}%` : '-');
+const notes = rows.filter((r) => r.note);
+const lines = [
+  `Benchmark${LABEL ? ` (${LABEL})` : ''}: ${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s warm-up, ${new Date().toISOString()}, target ${targetsMeasured.join(' then ')}`,
+  `Load average (1, 5, 15 min) on ${os.cpus().length} cores: ${loadBefore} before, ${load()} after.`,
+  `Answer caches: ${CACHES.map((c) => (c ? 'on' : 'off (APP_CACHES=false)')).join(', then ')}; each row says which.`,
+  '',
+  ...(ADJACENT > 0
+    ? [`The last two columns: the bare indexed query measured for ${ADJACENT} s right before each endpoint (req/s, p99 ms), and the endpoint's req/s as a share of it.`, '']
+    : []),
+  '| endpoint | caches | req/s | p50 ms | p99 ms | non-2xx | vs bare route | vs bare query | adjacent bare query | vs adjacent |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    (r) =>
+      `| ${r.name}${r.note ? ' *' : ''} | ${r.caches} | ${Math.round(r.reqs)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio(r, baseline(r, 'route'))} | ${ratio(r, baseline(r, 'query'))} | ${
+        r.adjacent ? `${Math.round(r.adjacent.reqs)}, ${r.adjacent.p99}` : '-'
+      } | ${r.adjacent && r.adjacent.reqs > 0 && !r.note ? `${((r.reqs / r.adjacent.reqs) * 100).toFixed(0)}%` : '-'} |`,
+  ),
+  ...(notes.length ? ['', ...notes.map((r) => `\\* ${r.name}: ${r.note}.`)] : []),
+];
+console.log(`\n${lines.join('\n')}`);
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, `bench/results/${OUT}.md`), `${lines.join('\n')}\n`);
+writeFileSync(path.join(root, `bench/results/${OUT}.json`), JSON.stringify(rows.map((r) => ({ dataset: DATASET_LABEL, ...r })), null, 2));
