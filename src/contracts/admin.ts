@@ -1,6 +1,7 @@
 // The care-advisor desk (/admin): the requests inbox (GET /api/leads and /api/admin/leads/*), users
 // (/api/admin/users) and data (/api/admin/data, POST /api/admin/imports). Admin role only.
 import { z } from 'zod';
+import { pagedTotalFields, pageQueryFields } from './paging';
 import { safeText } from './text';
 import { LEAD_STATUSES, type LeadStatus } from './constants';
 
@@ -46,8 +47,7 @@ const optionalQueryText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-const pageSchema = z.coerce.number().int().min(1).max(10_000).default(1);
-const pageSizeSchema = z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE);
+const paging = pageQueryFields({ maxPageSize: ADMIN_MAX_PAGE_SIZE, defaultPageSize: ADMIN_PAGE_SIZE });
 
 /** Filters of the inbox (also used by the CSV export). */
 export const leadFiltersSchema = z.object({
@@ -68,7 +68,7 @@ export const leadFiltersSchema = z.object({
 });
 export type LeadFilters = z.output<typeof leadFiltersSchema>;
 
-export const leadListQuerySchema = leadFiltersSchema.extend({ page: pageSchema, pageSize: pageSizeSchema });
+export const leadListQuerySchema = leadFiltersSchema.extend(paging);
 export type LeadListQuery = z.input<typeof leadListQuerySchema>;
 
 export const adminLeadSchema = z.object({
@@ -111,9 +111,7 @@ export type AdminLead = z.infer<typeof adminLeadSchema>;
 
 export const leadListResponseSchema = z.object({
   leads: z.array(adminLeadSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pagedTotalFields,
   /** Overdue requests among all requests (not only this filter). */
   overdueCount: z.number().int(),
   /** The states and communities that have requests, for the filter menus. */
@@ -151,7 +149,7 @@ export type LeadStatusRequest = z.input<typeof leadStatusRequestSchema>;
 export const USER_ROLES = ['user', 'admin'] as const;
 export const USER_PLANS = ['basic', 'pro'] as const;
 
-export const userListQuerySchema = z.object({ q: optionalQueryText(200), page: pageSchema, pageSize: pageSizeSchema });
+export const userListQuerySchema = z.object({ q: optionalQueryText(200), ...paging });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 export const adminUserSchema = z.object({
@@ -169,9 +167,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const userListResponseSchema = z.object({
   users: z.array(adminUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pagedTotalFields,
   adminCount: z.number().int(),
 });
 export type UserListResponse = z.infer<typeof userListResponseSchema>;

@@ -1,6 +1,7 @@
 // The Community entity (SPEC section 3) and the detail page's calls:
 // GET /api/communities/:id and GET /api/reviews/:id.
 import { z } from 'zod';
+import { pageFields, pageQueryFields } from './paging';
 import { safeText } from './text';
 import { sourceSchema } from './provenance';
 
@@ -68,8 +69,7 @@ export const REVIEWS_DEFAULT_PAGE_SIZE = 10;
 export const REVIEWS_MAX_PAGE_SIZE = 100;
 
 export const reviewsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(REVIEWS_MAX_PAGE_SIZE).default(REVIEWS_DEFAULT_PAGE_SIZE),
+  ...pageQueryFields({ maxPageSize: REVIEWS_MAX_PAGE_SIZE, defaultPageSize: REVIEWS_DEFAULT_PAGE_SIZE, maxPage: 1_000_000 }),
 });
 export type ReviewsQuery = z.input<typeof reviewsQuerySchema>;
 
@@ -103,8 +103,7 @@ export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 export const reviewsResponseSchema = z.object({
   reviews: z.array(reviewSchema),
   summary: reviewSummarySchema,
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pageFields,
   totalPages: z.number().int(),
 });
 export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;

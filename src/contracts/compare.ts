@@ -2,8 +2,7 @@
 // GET/PUT/POST/DELETE /api/compare keep a signed-in user's list; POST /api/compare/merge adds the
 // browser's list at sign-in; GET /api/compare/view answers the side-by-side table (signed in or out).
 import { z } from 'zod';
-import { idParamSchema, pricingEntrySchema } from './community';
-import { sourceSchema } from './provenance';
+import { communitySchema, idParamSchema } from './community';
 import { cmsRecordSchema, licenceRecordSchema } from './records';
 import { safeText } from './text';
 
@@ -57,31 +56,24 @@ export const comparePlaceSchema = z.object({
 });
 export type ComparePlace = z.infer<typeof comparePlaceSchema>;
 
-export const compareCommunitySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  rating: z.number(),
-  reviewCount: z.number().int(),
-  careTypes: z.array(z.string()),
-  /** Per care type, lowest minPrice first. */
-  pricing: z.array(pricingEntrySchema),
-  /** The community's amenities (search amenities and community amenities, once each, sorted). */
-  amenities: z.array(z.string()),
-  capacity: z.number().int().nullable(),
-  licence: licenceRecordSchema.nullable(),
-  cms: cmsRecordSchema.nullable(),
-  /** Straight-line miles from the place (null without a place or without coordinates). */
-  distanceMiles: z.number().nullable(),
-  /** The map point is the ZIP or city centre, so the distance is approximate too. */
-  locationApproximate: z.boolean(),
-  /** Its 3 most mentioned review themes with their tone ("Staff (praised)"; ADR 021); null without scored reviews. */
-  themes: z.array(z.string()).nullable(),
-  source: sourceSchema,
-});
+/**
+ * The community entity's identity, address, rating, care types, pricing (per care type, lowest minPrice
+ * first) and source, plus the facts compared. `amenities` are the search amenities and the community
+ * amenities, once each, sorted.
+ */
+export const compareCommunitySchema = communitySchema
+  .pick({ id: true, name: true, address: true, city: true, state: true, zipCode: true, rating: true, reviewCount: true, careTypes: true, pricing: true, amenities: true, source: true })
+  .extend({
+    capacity: z.number().int().nullable(),
+    licence: licenceRecordSchema.nullable(),
+    cms: cmsRecordSchema.nullable(),
+    /** Straight-line miles from the place (null without a place or without coordinates). */
+    distanceMiles: z.number().nullable(),
+    /** The map point is the ZIP or city centre, so the distance is approximate too. */
+    locationApproximate: z.boolean(),
+    /** Its 3 most mentioned review themes with their tone ("Staff (praised)"; ADR 021); null without scored reviews. */
+    themes: z.array(z.string()).nullable(),
+  });
 export type CompareCommunity = z.infer<typeof compareCommunitySchema>;
 
 export const compareViewSchema = z.object({

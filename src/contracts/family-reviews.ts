@@ -2,6 +2,7 @@
 // POST /api/family-reviews, PUT /api/family-reviews/:id, GET /api/family-reviews/mine and the
 // moderation queue of the desk (GET /api/admin/reviews, POST /api/admin/reviews/:id/moderate).
 import { z } from 'zod';
+import { pagedTotalFields, pageQueryFields } from './paging';
 import { safeText } from './text';
 
 export const REVIEW_RELATIONSHIPS = ['resident', 'family_member', 'visitor'] as const;
@@ -99,15 +100,12 @@ export type AdminReview = z.infer<typeof adminReviewSchema>;
 
 export const adminReviewListQuerySchema = z.object({
   status: z.enum([...REVIEW_STATES, 'all'], { error: `status must be one of ${REVIEW_STATES.join(', ')} or all` }).default('pending'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQueryFields({ maxPageSize: 100, defaultPageSize: 25 }),
 });
 export const adminReviewListResponseSchema = z.object({
   reviews: z.array(adminReviewSchema),
-  total: z.number().int(),
+  ...pagedTotalFields,
   pendingCount: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
 });
 export type AdminReviewListResponse = z.infer<typeof adminReviewListResponseSchema>;
 

@@ -5,6 +5,7 @@ import { safeText } from './text';
 import { ALL_FILTER_VALUE, CARE_TYPES, CARE_TYPE_KEYS, SEARCH_SORTS, careTypeFromParam, type CareType } from './constants';
 import { communitySchema, coordinatesSchema } from './community';
 import { licenceFilterShape, type CapacityBand, type LicenceType } from './licence-filters';
+import { pagedTotalFields } from './paging';
 import { sourceSchema } from './provenance';
 
 export const SEARCH_DEFAULT_PAGE_SIZE = 12;
@@ -211,10 +212,8 @@ export type SearchCommunity = z.infer<typeof searchCommunitySchema>;
 
 export const searchResponseSchema = z.object({
   communities: z.array(searchCommunitySchema),
-  total: z.number().int(),
+  ...pagedTotalFields,
   totalPages: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
   /**
    * With a price band: communities that match every other filter but publish no price (for the
    * chosen care types, or at all); they are in `communities`/`total` only with includeUnpriced. 0 without a band.

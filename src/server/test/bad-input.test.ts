@@ -9,23 +9,19 @@ import { buildApp } from '../app';
 import { createCommunity, createSignedInUser } from './factories';
 import type { App } from '../types';
 import { createTestDatabase, testEnv, type TestDatabase } from './db';
+import { buildAppWithRoutes, defOf, type Def, fieldsOf, methodsOf as declaredMethods } from './route-table';
 
 let tdb: TestDatabase;
 let app: App;
 let cookie: string;
 let communityId: number;
-const routes: RouteOptions[] = [];
+let routes: RouteOptions[];
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  app = await buildApp({
-    pool: tdb.pool,
-    db: tdb.db,
+  ({ app, routes } = await buildAppWithRoutes(tdb, {
     env: testEnv({ AUTH_RATE_LIMIT_MAX: '100000', LEAD_RATE_LIMIT_MAX: '100000', CHAT_RATE_LIMIT_MAX: '100000', RATE_LIMIT_MAX: '100000' }),
-    serveClient: false,
-    onRoute: (r) => routes.push(r),
-  });
-  await app.ready();
+  }));
   // An admin on a Pro plan reaches every guarded route (so the parameters are really parsed).
   ({ cookie } = await createSignedInUser(tdb.pool, { email: 'fuzz@example.com', role: 'admin', plan: 'pro', verified: true }));
   communityId = await createCommunity(tdb.pool, { name: 'Maple Grove', sourceId: 'fz1' });
@@ -34,19 +30,6 @@ afterAll(async () => {
   await app.close();
   await tdb.drop();
 });
-
-type Def = { type: string; [k: string]: unknown };
-const defOf = (s: unknown): Def => (s as { _zod: { def: Def } })._zod.def;
-
-/** The top-level field names of a request schema (unwrapping optional/pipe/default). */
-function fieldsOf(schema: unknown): string[] {
-  if (!schema) return [];
-  const def = defOf(schema);
-  if (def.type === 'object') return Object.keys(def.shape as object);
-  if (def.type === 'pipe') return fieldsOf(def.in).length ? fieldsOf(def.in) : fieldsOf(def.out);
-  if (def.innerType) return fieldsOf(def.innerType);
-  return [];
-}
 
 /** Every string schema a request value passes through first, with its path. */
 function stringsOf(schema: unknown, path: string, out: Array<{ path: string; def: Def }>): void {
@@ -87,7 +70,7 @@ const usesSafePattern = (def: Def) =>
     (c) => c._zod.def.pattern === SAFE_TEXT_PATTERN || c._zod.def.pattern === SAFE_MULTILINE_PATTERN,
   );
 
-const methodsOf = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD');
+const methodsOf = (r: RouteOptions) => declaredMethods(r).filter((m) => m !== 'HEAD');
 
 describe('every request string uses the shared text schema', () => {
   it('has no bare z.string() in a querystring, body or params schema of any route', () => {

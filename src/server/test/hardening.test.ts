@@ -11,6 +11,7 @@ import { isApiPath } from '../lib/http';
 import { createSignedInUser } from './factories';
 import type { App } from '../types';
 import { createTestDatabase, testEnv, type TestDatabase } from './db';
+import { buildAppWithRoutes, methodsOf } from './route-table';
 
 let tdb: TestDatabase;
 let app: App;
@@ -18,7 +19,7 @@ let clientDir: string;
 let adminCookie: string;
 let communityId: number;
 let operatorId: number;
-const routes: RouteOptions[] = [];
+let routes: RouteOptions[];
 let ipSeq = 0;
 const nextIp = () => `10.9.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
 
@@ -28,14 +29,7 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div><!-- spa -->');
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  app = await buildApp({
-    pool: tdb.pool,
-    db: tdb.db,
-    env: testEnv({ CLIENT_DIST_DIR: clientDir }),
-    serveClient: true,
-    onRoute: (r) => routes.push(r),
-  });
-  await app.ready();
+  ({ app, routes } = await buildAppWithRoutes(tdb, { env: testEnv({ CLIENT_DIST_DIR: clientDir }), serveClient: true }));
   adminCookie = (await createSignedInUser(tdb.pool, { email: 'head@example.com', role: 'admin', plan: 'pro', verified: true })).cookie;
   const o = await tdb.pool.query<{ id: number }>("INSERT INTO operators (name, city, state, source_id) VALUES ('Acme Care', 'Austin', 'TX', 'h-op') RETURNING id");
   operatorId = o.rows[0]!.id;
@@ -57,7 +51,7 @@ const fill = (url: string) =>
 describe('HEAD', () => {
   it('answers wherever GET does, with the same status and no body (every GET route, the client routes, static files)', async () => {
     // GET /api/logout signs out (a navigation by spec): it would end the session the sweep uses.
-    const gets = routes.filter((r) => (Array.isArray(r.method) ? r.method : [r.method]).includes('GET') && !r.url.includes('*') && r.url !== '/api/logout');
+    const gets = routes.filter((r) => methodsOf(r).includes('GET') && !r.url.includes('*') && r.url !== '/api/logout');
     const urls = [...new Set(gets.map((r) => fill(r.url)))];
     urls.push('/', '/search', '/communities/1', '/Admin/Users', '/assets/app-abc123.js');
     expect(urls.length).toBeGreaterThan(35);

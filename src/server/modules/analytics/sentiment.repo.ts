@@ -51,29 +51,26 @@ export async function selectSummary(pool: pg.Pool, kind: ReviewKind): Promise<Su
   return row;
 }
 
-export interface CustomerReviewDbRow {
+/** The columns a customer and an employee review of a page share. */
+export interface ReviewDbRow {
   id: number;
   rating: number;
   content: string;
   date: string;
   sentiment: number;
-  community_name: string | null;
   source: string;
   source_kind: string;
 }
 
-export interface EmployeeReviewDbRow {
-  id: number;
-  rating: number;
-  content: string;
-  date: string;
-  sentiment: number;
+export interface CustomerReviewDbRow extends ReviewDbRow {
+  community_name: string | null;
+}
+
+export interface EmployeeReviewDbRow extends ReviewDbRow {
   operator_name: string | null;
   job_title: string;
   employment_status: string;
   location: string | null;
-  source: string;
-  source_kind: string;
 }
 
 /** Where a page starts: an offset, or (faster for deep pages) the first (review_date, id) key of the page. */
@@ -95,32 +92,35 @@ function pageIds(kind: ReviewKind, start: PageStart): { sql: string; params: unk
   return { sql: `SELECT id FROM ${table} WHERE ${COUNTED[kind]} ORDER BY review_date DESC, id DESC LIMIT $1 OFFSET $2`, params: [start.offset] };
 }
 
-export async function selectCustomerPage(pool: pg.Pool, limit: number, start: PageStart): Promise<CustomerReviewDbRow[]> {
-  const ids = pageIds('customer', start);
-  const { rows } = await pool.query<CustomerReviewDbRow>(
-    `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, c.name AS community_name,
-            r.source, r.source_kind
+/** What a page of each kind adds to the shared review columns: the community's or the operator's name and more. */
+const PAGE_JOIN: Record<ReviewKind, { columns: string; join: string }> = {
+  customer: { columns: 'c.name AS community_name', join: 'LEFT JOIN communities c ON c.id = r.community_id' },
+  employee: {
+    columns: 'o.name AS operator_name, r.job_title, r.employment_status, r.location',
+    join: 'LEFT JOIN operators o ON o.id = r.operator_id',
+  },
+};
+
+async function selectPage<R extends ReviewDbRow>(pool: pg.Pool, kind: ReviewKind, limit: number, start: PageStart): Promise<R[]> {
+  const ids = pageIds(kind, start);
+  const { columns, join } = PAGE_JOIN[kind];
+  const { rows } = await pool.query<R>(
+    `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, ${columns}, r.source, r.source_kind
      FROM (${ids.sql}) p
-     JOIN customer_reviews r ON r.id = p.id
-     LEFT JOIN communities c ON c.id = r.community_id
+     JOIN ${TABLE[kind]} r ON r.id = p.id
+     ${join}
      ORDER BY r.review_date DESC, r.id DESC`,
     [limit, ...ids.params],
   );
   return rows;
 }
 
-export async function selectEmployeePage(pool: pg.Pool, limit: number, start: PageStart): Promise<EmployeeReviewDbRow[]> {
-  const ids = pageIds('employee', start);
-  const { rows } = await pool.query<EmployeeReviewDbRow>(
-    `SELECT r.id, r.rating, r.content, r.review_date::text AS date, r.sentiment, o.name AS operator_name,
-            r.job_title, r.employment_status, r.location, r.source, r.source_kind
-     FROM (${ids.sql}) p
-     JOIN employee_reviews r ON r.id = p.id
-     LEFT JOIN operators o ON o.id = r.operator_id
-     ORDER BY r.review_date DESC, r.id DESC`,
-    [limit, ...ids.params],
-  );
-  return rows;
+export function selectCustomerPage(pool: pg.Pool, limit: number, start: PageStart): Promise<CustomerReviewDbRow[]> {
+  return selectPage<CustomerReviewDbRow>(pool, 'customer', limit, start);
+}
+
+export function selectEmployeePage(pool: pg.Pool, limit: number, start: PageStart): Promise<EmployeeReviewDbRow[]> {
+  return selectPage<EmployeeReviewDbRow>(pool, 'employee', limit, start);
 }
 
 /**

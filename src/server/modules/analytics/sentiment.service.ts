@@ -2,11 +2,22 @@
 import { reviewProvenance } from '../../../contracts/provenance';
 import type pg from 'pg';
 import { classifySentiment, SENTIMENT_PAGE_SIZE } from '../../../contracts/constants';
-import type { CustomerReviewPage, EmployeeReviewPage, ReviewKind, SentimentSummary, SentimentTrend } from '../../../contracts/sentiment';
+import {
+  customerReviewPageSchema,
+  employeeReviewPageSchema,
+  type CustomerReviewPage,
+  type EmployeeReviewPage,
+  type ReviewKind,
+  type SentimentSummary,
+  type SentimentTrend,
+} from '../../../contracts/sentiment';
 import { AppError } from '../../lib/errors';
+import { serializeAnswer, type SerializedAnswer } from '../../lib/serialized';
+import { TtlCache } from '../../lib/ttl-cache';
 import {
   type PageKey,
   type PageStart,
+  type ReviewDbRow,
   selectCustomerPage,
   selectEmployeePage,
   selectMonthlyTrend,
@@ -94,12 +105,17 @@ export class SentimentService {
   private readonly summaries: Record<ReviewKind, Swr<SentimentSummary>>;
   private readonly pageKeys: Record<ReviewKind, Swr<PageKey[]>>;
   private readonly trends: Record<ReviewKind, Swr<SentimentTrend>>;
+  /** Pages as bytes (serializing 1000 rows per request was most of their cost), as long as the summaries. */
+  private readonly pages: TtlCache<SerializedAnswer>;
 
+  /** `cachePages`: keep serialized review pages (lib/cache-policy's answerCachesOn: off in tests and with APP_CACHES=false). */
   constructor(
     private readonly pool: pg.Pool,
     ttlMs = SUMMARY_TTL_MS,
     now: () => number = Date.now,
+    cachePages = false,
   ) {
+    this.pages = new TtlCache<SerializedAnswer>({ ttlMs: cachePages ? ttlMs : 0, maxEntries: 32 });
     const summary = (kind: ReviewKind) => new Swr(async () => toSummary(await selectSummary(pool, kind)), ttlMs, now);
     const keys = (kind: ReviewKind) => new Swr(() => selectPageKeys(pool, kind, SENTIMENT_PAGE_SIZE), ttlMs, now);
     this.summaries = { customer: summary('customer'), employee: summary('employee') };
@@ -156,47 +172,56 @@ export class SentimentService {
   }
 
   async customerPage(page: number): Promise<CustomerReviewPage> {
-    const { total, totalPages, start } = await this.bounds('customer', page);
-    const rows = await selectCustomerPage(this.pool, SENTIMENT_PAGE_SIZE, start);
-    return {
-      reviews: rows.map((r) => ({
-        id: r.id,
-        communityName: r.community_name ?? 'Unknown Community',
-        rating: r.rating,
-        content: r.content,
-        date: r.date,
-        sentiment: r.sentiment,
-        classification: classifySentiment(r.sentiment),
-        source: reviewProvenance(r.source_kind, r.source),
-      })),
-      page,
-      pageSize: SENTIMENT_PAGE_SIZE,
-      total,
-      totalPages,
-    };
+    return this.page('customer', page, selectCustomerPage, (r) => ({
+      ...reviewFields(r),
+      communityName: r.community_name ?? 'Unknown Community',
+    }));
   }
 
   async employeePage(page: number): Promise<EmployeeReviewPage> {
-    const { total, totalPages, start } = await this.bounds('employee', page);
-    const rows = await selectEmployeePage(this.pool, SENTIMENT_PAGE_SIZE, start);
-    return {
-      reviews: rows.map((r) => ({
-        id: r.id,
-        operatorName: r.operator_name ?? 'Unknown Operator',
-        rating: r.rating,
-        content: r.content,
-        date: r.date,
-        sentiment: r.sentiment,
-        classification: classifySentiment(r.sentiment),
-        source: reviewProvenance(r.source_kind, r.source),
-        jobTitle: r.job_title,
-        employmentStatus: r.employment_status,
-        location: r.location,
-      })),
-      page,
-      pageSize: SENTIMENT_PAGE_SIZE,
-      total,
-      totalPages,
-    };
+    return this.page('employee', page, selectEmployeePage, (r) => ({
+      ...reviewFields(r),
+      operatorName: r.operator_name ?? 'Unknown Operator',
+      jobTitle: r.job_title,
+      employmentStatus: r.employment_status,
+      location: r.location,
+    }));
   }
+
+  /**
+   * A page as bytes: validated against its contract, serialized and gzipped once, and cached as long as the
+   * summaries and page keys it is built from. Null when the service does not cache pages (tests, APP_CACHES=false).
+   */
+  serializedPage(kind: ReviewKind, page: number): Promise<SerializedAnswer> | null {
+    if (!this.pages.enabled) return null;
+    return this.pages.get(`${kind}:${page}`, async () =>
+      serializeAnswer(
+        kind === 'customer' ? customerReviewPageSchema.parse(await this.customerPage(page)) : employeeReviewPageSchema.parse(await this.employeePage(page)),
+      ),
+    );
+  }
+
+  private async page<R, T>(
+    kind: ReviewKind,
+    page: number,
+    select: (db: pg.Pool, limit: number, start: PageStart) => Promise<R[]>,
+    toReview: (row: R) => T,
+  ): Promise<{ reviews: T[]; page: number; pageSize: typeof SENTIMENT_PAGE_SIZE; total: number; totalPages: number }> {
+    const { total, totalPages, start } = await this.bounds(kind, page);
+    const rows = await select(this.pool, SENTIMENT_PAGE_SIZE, start);
+    return { reviews: rows.map(toReview), page, pageSize: SENTIMENT_PAGE_SIZE, total, totalPages };
+  }
+}
+
+/** What a customer and an employee review of a page have in common. */
+function reviewFields(r: ReviewDbRow) {
+  return {
+    id: r.id,
+    rating: r.rating,
+    content: r.content,
+    date: r.date,
+    sentiment: r.sentiment,
+    classification: classifySentiment(r.sentiment),
+    source: reviewProvenance(r.source_kind, r.source),
+  };
 }

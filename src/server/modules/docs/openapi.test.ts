@@ -4,14 +4,14 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { createTestDatabase, testEnv, type TestDatabase } from '../../test/db';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { buildAppWithRoutes, fieldsOf, methodsOf as declaredMethods } from '../../test/route-table';
 import type { App } from '../../types';
 import { isDocsRoute, routeGuard } from './openapi';
 
 let tdb: TestDatabase;
 let app: App;
-const routes: RouteOptions[] = [];
+let routes: RouteOptions[];
 type Operation = {
   parameters?: Array<{ name: string; in: string }>;
   requestBody?: unknown;
@@ -23,8 +23,7 @@ let doc: Doc;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  app = await buildApp({ pool: tdb.pool, db: tdb.db, env: testEnv(), serveClient: false, onRoute: (r) => routes.push(r) });
-  await app.ready();
+  ({ app, routes } = await buildAppWithRoutes(tdb));
   doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 });
 afterAll(async () => {
@@ -32,19 +31,7 @@ afterAll(async () => {
   await tdb.drop();
 });
 
-type Def = { type: string; [k: string]: unknown };
-const defOf = (s: unknown): Def => (s as { _zod: { def: Def } })._zod.def;
-/** The top-level field names of a zod request schema (unwrapping optional/pipe/default). */
-function fieldsOf(schema: unknown): string[] {
-  if (!schema) return [];
-  const def = defOf(schema);
-  if (def.type === 'object') return Object.keys(def.shape as object);
-  if (def.type === 'pipe') return fieldsOf(def.in).length ? fieldsOf(def.in) : fieldsOf(def.out);
-  if (def.innerType) return fieldsOf(def.innerType);
-  return [];
-}
-
-const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toLowerCase());
+const methodsOf = (route: RouteOptions) => declaredMethods(route).map((m) => m.toLowerCase());
 const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** What a route lacks for the document: its schema, its success answer, its path parameters, or its operation. */

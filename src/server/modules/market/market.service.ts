@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import { CARE_TYPE_KEYS, DEFAULT_CSAT, PRICE_RANGES, US_STATES } from '../../../contracts/constants';
 import type { MarketMetrics, PricingAnalyticsResponse, RecentInsights, TopOperators } from '../../../contracts/market';
+import { maxAgeCache } from '../../lib/cache-policy';
 import { TtlCache } from '../../lib/ttl-cache';
 import * as repo from './market.repo';
 
@@ -14,7 +15,6 @@ import * as repo from './market.repo';
  */
 const PRICING_MAX_AGE_MS = 5 * 60_000;
 const DASHBOARD_MAX_AGE_MS = 60_000;
-const fresh = (maxAge: number) => ({ ttlMs: (maxAge * 4) / 5, staleMs: maxAge / 5 });
 
 export const SEGMENT_COLORS = { budget: '#16a34a', mid: '#2563eb', premium: '#9333ea' } as const;
 
@@ -25,8 +25,8 @@ export function createMarketService(pool: pg.Pool, options: { caching?: boolean 
   const on = options.caching ?? true;
   // A pricing answer embeds the cached state averages: each gets half the 5 minutes, so no figure in an
   // answer is older than 5 minutes.
-  const pricing = on ? fresh(PRICING_MAX_AGE_MS / 2) : { ttlMs: 0 };
-  const dashboard = on ? fresh(DASHBOARD_MAX_AGE_MS) : { ttlMs: 0 };
+  const pricing = maxAgeCache(PRICING_MAX_AGE_MS / 2, on);
+  const dashboard = maxAgeCache(DASHBOARD_MAX_AGE_MS, on);
   const pricingCache = new TtlCache<PricingAnalyticsResponse>(pricing);
   const statesCache = new TtlCache<Awaited<ReturnType<typeof repo.stateAverages>>>({ ...pricing, maxEntries: 1 });
   const dashboardCache = new TtlCache<unknown>({ ...dashboard, maxEntries: 10 });
