@@ -35,7 +35,9 @@ import { shortlistRoutes } from './modules/shortlist/shortlist.routes';
 import { registerSeoRoutes } from './modules/seo/seo.routes';
 import { themeRoutes } from './modules/themes/themes.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
-import type { App, AppDeps, RouteModule } from './types';
+import { createSearchService, searchIndexEnabled } from './modules/communities/search.service';
+import { LiveSearchIndex } from './modules/communities/search-index.live';
+import type { App, AppDeps, AppServices, RouteModule } from './types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CLIENT_DIST = path.resolve(here, '../../dist/client');
@@ -148,7 +150,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (token) request.user = await findSessionUser(options.pool, token);
   });
 
-  const deps: AppDeps = { pool: options.pool, db: options.db, env };
+  // The one search service of the app, with the in-memory index when it is on (ADR 026).
+  const searchIndex = searchIndexEnabled(env)
+    ? new LiveSearchIndex(options.pool, {
+        debounceMs: env.SEARCH_INDEX_DEBOUNCE_MS,
+        log: (msg) => app.log.info({ module: 'search' }, msg),
+        logError: (msg, err) => app.log.error({ module: 'search', err }, msg),
+      })
+    : null;
+  const search = createSearchService(options.pool, { ...(env.APP_CACHES ? {} : { cacheTtlMs: 0 }), index: searchIndex });
+  searchIndex?.start();
+  app.addHook('onClose', async () => search.close());
+  app.decorate('searchService', search);
+  const deps: AppServices = { pool: options.pool, db: options.db, env, search };
   // The OpenAPI collector listens to every route declared from here on (ADR 019).
   await registerApiDocs(app as unknown as App);
   await app.register(

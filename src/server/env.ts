@@ -121,6 +121,14 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * The in-memory search index (ADR 026): search and map points answer from memory, rebuilt from
+   * PostgreSQL on change notifications. Default true; false answers from SQL. Off by default under
+   * NODE_ENV=test (server tests that write and read at once see SQL; the index's own tests turn it on).
+   */
+  SEARCH_INDEX: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Wait after a change notification before the index is rebuilt (a burst of writes costs one build). */
+  SEARCH_INDEX_DEBOUNCE_MS: z.coerce.number().int().min(0).default(500),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Sign-in and sign-up attempts per IP address per minute (each endpoint counts on its own). */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),

@@ -1,13 +1,11 @@
 // POST /api/chat: validated, rate limited; the model when one is configured, else (and on any model
 // failure) the default engine. The user never sees a stack trace.
 import { chatRequestSchema, chatResponseSchema } from '../../../contracts/chat';
-import { createSearchService } from '../communities/search.service';
 import type { RouteModule } from '../../types';
 import { rulesReply } from './engine';
 import { llmReply, LlmUnusable } from './llm';
 
-export const chatRoutes: RouteModule = (app, { pool, env }) => {
-  const search = createSearchService(pool);
+export const chatRoutes: RouteModule = (app, { pool, env, search }) => {
   const llm = env.LLM_BASE_URL && env.LLM_MODEL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS } : null;
 
   app.post(

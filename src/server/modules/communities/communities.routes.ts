@@ -2,10 +2,8 @@
 // the search, the map points of a whole search result and the map configuration.
 import { mapConfigSchema, mapPointsQuerySchema, mapPointsResponseSchema, searchQuerySchema, searchResponseSchema } from '../../../contracts/search';
 import type { RouteModule } from '../../types';
-import { createSearchService } from './search.service';
 
-export const communityRoutes: RouteModule = (app, { pool, env }) => {
-  const search = createSearchService(pool, env.APP_CACHES ? {} : { cacheTtlMs: 0 });
+export const communityRoutes: RouteModule = (app, { env, search }) => {
 
   app.get(
     '/communities/search',

@@ -5,8 +5,9 @@ import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type { SearchSort } from '../../../contracts/constants';
 import type { CommunityColumns } from '../../db/rows';
-import { Params, escapeLike, type Queryable } from '../../db/sql';
-import type { CapacityBand, LicenceType } from '../../../contracts/licence-filters';
+import type pg from 'pg';
+import { Params, escapeLike, withStatementTimeout, type Queryable } from '../../db/sql';
+import { LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
 
 /** How the typed location was understood (see search.service.ts resolveLocation). */
 export type LocationFilter =
@@ -280,22 +281,82 @@ export interface CommunityRow
   pricing: { careType: string; minPrice: number; maxPrice: number }[];
 }
 
-/** The cards of one page in one query: operator name and the pricing list aggregated per community. */
-export async function loadCommunities(db: Queryable, ids: number[]): Promise<Map<number, CommunityRow>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await db.query<CommunityRow>(
-    `SELECT c.id, c.name, c.address, c.city, c.state, c.zip_code, c.phone, c.email, c.website, c.description,
+/** The select list of a card (operator name and the pricing list aggregated per community); FROM communities c LEFT JOIN operators o. */
+const CARD_COLUMNS = `c.id, c.name, c.address, c.city, c.state, c.zip_code, c.phone, c.email, c.website, c.description,
             c.rating, c.review_count, c.care_types, c.amenities, c.photos, c.lat, c.lng, o.name AS operator_name,
             ${sourceColumns('c')},
             coalesce((SELECT json_agg(json_build_object('careType', p.care_type, 'minPrice', p.min_price, 'maxPrice', p.max_price)
                                       ORDER BY p.min_price, p.care_type, p.id)
-                        FROM community_pricing p WHERE p.community_id = c.id), '[]'::json) AS pricing
+                        FROM community_pricing p WHERE p.community_id = c.id), '[]'::json) AS pricing`;
+
+/** The cards of one page in one query: operator name and the pricing list aggregated per community. */
+export async function loadCommunities(db: Queryable, ids: number[]): Promise<Map<number, CommunityRow>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<CommunityRow>(
+    `SELECT ${CARD_COLUMNS}
        FROM communities c
        LEFT JOIN operators o ON o.id = c.operator_id
       WHERE c.id = ANY($1::int[])`,
     [ids],
   );
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** One listed community as the in-memory search index reads it (search-index.ts). */
+export interface IndexRow {
+  row: CommunityRow;
+  min_price: number | null;
+  max_price: number | null;
+  location_approximate: boolean;
+  capacity: number | null;
+  /** lower(name) as the database lower-cases (its LC_CTYPE). */
+  lower_name: string;
+  /** 0-based ranks in the ORDER BYs of the rating and name sorts, as PostgreSQL orders (its collation). */
+  rating_rank: number;
+  name_rank: number;
+  licence: Record<LicenceType, boolean>;
+}
+
+/**
+ * Every listed community with its card, the filter facts the SQL conditions decide (licence types by the
+ * same SQL as licenceTypeCondition) and its rank in each fixed sort order, by id, in one statement; and
+ * whether the database's lower() changes only ASCII letters (LC_CTYPE C, as the embedded server is made).
+ * Runs without the request statement timeout (seconds at scale 10).
+ */
+export async function loadIndexRows(pool: pg.Pool): Promise<{ rows: IndexRow[]; asciiLower: boolean }> {
+  return withStatementTimeout(pool, 600_000, async (db) => {
+    const licence = LICENCE_TYPES.map((t) => `(${licenceTypeCondition('c', t)}) IS TRUE AS "lic_${t}"`).join(', ');
+    const { rows } = await db.query<CommunityRow & Record<string, unknown>>(
+      `SELECT ${CARD_COLUMNS}, c.min_price AS idx_min_price, c.max_price AS idx_max_price, c.location_approximate AS idx_approximate,
+              c.capacity AS idx_capacity, lower(c.name) AS idx_lower_name,
+              (row_number() OVER (ORDER BY c.rating_score DESC, c.review_count DESC, c.id DESC) - 1)::int AS idx_rating_rank,
+              (row_number() OVER (ORDER BY c.name ASC, c.id ASC) - 1)::int AS idx_name_rank,
+              ${licence}
+         FROM communities c
+         LEFT JOIN operators o ON o.id = c.operator_id
+        WHERE ${listedOnly('c')}
+        ORDER BY c.id`,
+    );
+    const { rows: ctype } = await db.query<{ ascii: boolean }>(`SELECT lower('ÀB') = 'Àb' AS ascii`);
+    return {
+      asciiLower: ctype[0]?.ascii ?? true,
+      rows: rows.map((r) => {
+        const out: IndexRow = {
+          row: r,
+          min_price: r.idx_min_price as number | null,
+          max_price: r.idx_max_price as number | null,
+          location_approximate: r.idx_approximate as boolean,
+          capacity: r.idx_capacity as number | null,
+          lower_name: r.idx_lower_name as string,
+          rating_rank: r.idx_rating_rank as number,
+          name_rank: r.idx_name_rank as number,
+          licence: Object.fromEntries(LICENCE_TYPES.map((t) => [t, r[`lic_${t}`] === true])) as Record<LicenceType, boolean>,
+        };
+        for (const k of Object.keys(r)) if (k.startsWith('idx_') || k.startsWith('lic_')) delete r[k];
+        return out;
+      }),
+    };
+  });
 }
 
 export interface PointRow extends SourceColumns {

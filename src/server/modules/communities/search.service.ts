@@ -19,9 +19,12 @@ import {
   type SearchResponse,
 } from '../../../contracts/search';
 import type { Queryable } from '../../db/sql';
+import type { Env } from '../../env';
 import { toSource } from '../../lib/provenance';
 import { TtlCache } from '../../lib/ttl-cache';
 import { CityIndex, type CityMatch } from './city-index';
+import type { SearchIndex } from './search-index';
+import type { LiveSearchIndex } from './search-index.live';
 import {
   countPoints,
   countResult,
@@ -31,8 +34,11 @@ import {
   listCities,
   loadCommunities,
   narrowLocation,
+  type Bounds,
+  type CommunityRow,
   type LocationFilter,
   type PointRow,
+  type PointScope,
   type SearchCriteria,
 } from './search.repo';
 
@@ -101,6 +107,11 @@ export interface SearchServiceOptions {
   cacheTtlMs?: number;
   /** Above this many communities (in the requested area) the map points are clustered (default MAP_POINTS_MAX). */
   mapPointsMax?: number;
+  /**
+   * The in-memory index (ADR 026): when it has been built, searches and map points answer from it
+   * (the same answers, no database round trip); before that, and without one, from SQL.
+   */
+  index?: LiveSearchIndex | null;
 }
 
 const WORLD: MapBounds = { west: -180, south: -90, east: 180, north: 90 };
@@ -154,6 +165,12 @@ function toPoint(r: PointRow): MapPointsResponse['points'][number] {
   };
 }
 
+/** SEARCH_INDEX: on unless set to false; under NODE_ENV=test only when set to true (ADR 026). */
+export function searchIndexEnabled(env: Pick<Env, 'SEARCH_INDEX' | 'NODE_ENV'>): boolean {
+  if (env.SEARCH_INDEX === undefined) return env.NODE_ENV !== 'test';
+  return env.SEARCH_INDEX === 'true' || env.SEARCH_INDEX === '1';
+}
+
 export function createSearchService(db: Queryable, options: SearchServiceOptions = {}) {
   const ttl = options.cacheTtlMs ?? 20_000;
   // No answer is older than `ttl`; in its last fifth it is still served while one background refresh
@@ -167,6 +184,9 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   // The city list is an index of the directory, not an answer cache: reloaded (in the background) at most
   // once a minute even when the answer caches are off (APP_CACHES=false), so new cities appear within 60 s.
   const cityIndex = new CityIndex(() => listCities(db), Math.max(ttl * 3, 60_000));
+  const live = options.index ?? null;
+  /** The index that answers now and its build number (a cache key part: a rebuilt index never serves an older answer). */
+  const memory = (): { index: SearchIndex | null; version: number } => ({ index: live?.current ?? null, version: live?.version ?? 0 });
 
   async function criteriaFor(f: SearchFilters): Promise<SearchCriteria> {
     const locKey = (f.location ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
@@ -186,18 +206,30 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
 
   async function search(q: SearchQuery): Promise<SearchResponse> {
     const fKey = filterKey(q);
-    return pages.get(JSON.stringify([fKey, q.sort, q.page, q.pageSize]), async () => {
+    const { index, version } = memory();
+    return pages.get(JSON.stringify([fKey, q.sort, q.page, q.pageSize, version]), async () => {
       const criteria = await criteriaFor(q);
       const offset = (q.page - 1) * q.pageSize;
-      // Two statements in parallel: the total with the unpriced count (one scan), and the page.
-      const [{ total, unpriced }, refs] = await Promise.all([
-        counts.get(fKey, () => countResult(db, criteria)),
-        findPageIds(db, criteria, q.sort, q.pageSize, offset, narrowLocation(criteria) ? 'lateral' : 'grouped'),
-      ]);
-      const rows = await loadCommunities(
-        db,
-        refs.map((r) => r.id),
-      );
+      let total: number;
+      let unpriced: number;
+      let refs: { id: number; distance: number | null }[];
+      let rows: Map<number, CommunityRow>;
+      if (index) {
+        ({ total, unpriced, page: refs } = index.search(criteria, q.sort, q.pageSize, offset));
+        rows = index.cards(refs.map((r) => r.id));
+      } else {
+        // Two statements in parallel: the total with the unpriced count (one scan), and the page.
+        let counted: { total: number; unpriced: number };
+        [counted, refs] = await Promise.all([
+          counts.get(fKey, () => countResult(db, criteria)),
+          findPageIds(db, criteria, q.sort, q.pageSize, offset, narrowLocation(criteria) ? 'lateral' : 'grouped'),
+        ]);
+        ({ total, unpriced } = counted);
+        rows = await loadCommunities(
+          db,
+          refs.map((r) => r.id),
+        );
+      }
       const communities: SearchCommunity[] = [];
       for (const ref of refs) {
         const r = rows.get(ref.id);
@@ -245,19 +277,32 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
    */
   async function mapPoints(q: Pick<MapPointsQuery, keyof SearchFilters | 'zoom' | 'bbox'>): Promise<SerializedPoints> {
     const bbox = q.bbox;
-    const key = JSON.stringify([filterKey(q), q.zoom, bbox ? [bbox.west, bbox.south, bbox.east, bbox.north] : null]);
+    const { index, version } = memory();
+    const key = JSON.stringify([filterKey(q), q.zoom, bbox ? [bbox.west, bbox.south, bbox.east, bbox.north] : null, version]);
+    // The same three questions, answered by the index when there is one, else by SQL.
+    const source = index
+      ? {
+          countPoints: async (c: SearchCriteria, b?: Bounds) => index.countPoints(c, b),
+          findPoints: async (c: SearchCriteria, scope?: PointScope) => index.findPoints(c, scope),
+          gridCells: async (c: SearchCriteria, cellDeg: number, b?: Bounds) => index.gridCells(c, cellDeg, b),
+        }
+      : {
+          countPoints: (c: SearchCriteria, b?: Bounds) => countPoints(db, c, b),
+          findPoints: (c: SearchCriteria, scope?: PointScope) => findPoints(db, c, scope),
+          gridCells: (c: SearchCriteria, cellDeg: number, b?: Bounds) => gridCells(db, c, cellDeg, b),
+        };
     return points.get(key, async () => {
       const criteria = await criteriaFor(q);
-      const { total, inView } = await countPoints(db, criteria, bbox);
+      const { total, inView } = await source.countPoints(criteria, bbox);
       let body: MapPointsResponse;
       if (total <= pointsMax) {
-        body = { points: (await findPoints(db, criteria)).map(toPoint), clusters: [], total, inView: total, clustered: false, complete: true };
+        body = { points: (await source.findPoints(criteria)).map(toPoint), clusters: [], total, inView: total, clustered: false, complete: true };
       } else if (inView <= pointsMax) {
-        body = { points: (await findPoints(db, criteria, { bbox })).map(toPoint), clusters: [], total, inView, clustered: false, complete: false };
+        body = { points: (await source.findPoints(criteria, { bbox })).map(toPoint), clusters: [], total, inView, clustered: false, complete: false };
       } else {
-        const cells = await gridCells(db, criteria, clusterCellDegrees(q.zoom, bbox), bbox);
+        const cells = await source.gridCells(criteria, clusterCellDegrees(q.zoom, bbox), bbox);
         const singles = cells.filter((c) => c.count === 1).map((c) => c.id);
-        const rows = singles.length ? await findPoints(db, criteria, { ids: singles }) : [];
+        const rows = singles.length ? await source.findPoints(criteria, { ids: singles }) : [];
         body = {
           points: rows.map(toPoint),
           clusters: cells
@@ -285,7 +330,12 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
     return locations.get(key, () => resolveLocation(cityIndex, raw));
   }
 
-  return { search, mapPoints, locate };
+  /** Stops the index's change listener (the app's onClose). */
+  async function close(): Promise<void> {
+    await live?.close();
+  }
+
+  return { search, mapPoints, locate, close, index: live };
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;

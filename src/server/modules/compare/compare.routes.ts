@@ -16,15 +16,13 @@ import { errorResponseSchema } from '../../../contracts/errors';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { RouteModule } from '../../types';
 import { requireUser } from '../auth/session';
-import { createSearchService } from '../communities/search.service';
 import { addCompare, listCompare, mergeCompare, removeCompare, replaceCompare } from './compare.repo';
 import { compareView } from './compare.service';
 import { ThemeService } from '../themes/themes.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
-export const compareRoutes: RouteModule = (app, { pool, env }) => {
-  const search = createSearchService(pool, env.APP_CACHES ? {} : { cacheTtlMs: 0 });
+export const compareRoutes: RouteModule = (app, { pool, search }) => {
   // Per-community theme reports are not cached (each is a few indexed statements over one community's reviews).
   const themes = new ThemeService(pool, 0);
   const userId = (request: { user: { id: number } | null }) => {

@@ -8,11 +8,10 @@ import { searchQuerySchema } from '../../../contracts/search';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { App, AppDeps } from '../../types';
+import type { App, AppServices } from '../../types';
 import { communityDetailSchema } from '../../../contracts/community';
 import { getCommunityDetail } from '../communities/detail.service';
 import { createSiteInfo } from '../health/site';
-import { createSearchService } from '../communities/search.service';
 import { escapeHtml, headTags, initialDataScript, injectIntoShell } from './html';
 import { createPagePreloads, type PAGE_SOURCES } from './preload';
 import { communityNotFoundPage, communityPage, type RenderedPage, searchPage, SITE_NAME, stateName } from './pages';
@@ -55,10 +54,9 @@ function careTypesParam(raw: unknown): string | undefined {
   return [...labels].join(',') || undefined;
 }
 
-export function registerSeoRoutes(app: App, { pool, env }: AppDeps, options: SeoOptions): void {
+export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, options: SeoOptions): void {
   const pageSize = Math.min(SITEMAP_MAX_URLS, Math.max(1, options.sitemapPageSize ?? SITEMAP_MAX_URLS));
   const sitemaps = new TtlCache<string>({ ttlMs: env.APP_CACHES ? SITEMAP_TTL_MS : 0, staleMs: SITEMAP_TTL_MS, maxEntries: 64 });
-  const search = createSearchService(pool, env.APP_CACHES ? {} : { cacheTtlMs: 0 });
 
   app.get('/robots.txt', async (request, reply) => {
     const base = publicBase(env, request);

@@ -1,0 +1,249 @@
+// The in-memory search index (ADR 026) against the SQL path it replaces, on thousands of random queries
+// over a seeded directory (delisted, unpriced and unlocated communities, several prices per care type,
+// equal prices, ratings and names, licence types, capacities, ZIP codes, mixed-case and accented names):
+// totals, unpriced counts, every row of every sort in order, pages, cards, map points and grid cells.
+// Then the same through the HTTP API: an app on the index and an app on SQL give the same bodies.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMENITY_OPTIONS, CARE_TYPES, SEARCH_SORTS } from '../../../contracts/constants';
+import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
+import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import type { App } from '../../types';
+import { SearchIndex } from './search-index';
+import {
+  countPoints,
+  countResult,
+  findPageIds,
+  findPoints,
+  gridCells,
+  loadCommunities,
+  type Bounds,
+  type LocationFilter,
+  type SearchCriteria,
+} from './search.repo';
+
+let tdb: TestDatabase;
+let index: SearchIndex;
+const N = 900;
+const CITIES = [
+  ['Springfield', 'IL'],
+  ['Springfield', 'MA'],
+  ['Austin', 'TX'],
+  ['Dallas', 'TX'],
+  ['Naperville', 'IL'],
+  ['Portland', 'OR'],
+  ['Portland', 'ME'],
+  ['Miami', 'FL'],
+] as const;
+const WORDS = ['Oak', 'Maple', 'Sunrise', 'Garden', 'Village', 'Manor', 'Springfield', 'Hills', 'ÉLAN', 'élan', 'oak', 'A_b%'];
+const ZIPS = ['60540', '60563', '78701', '75201', '33101', '97201'];
+const LICENCES = [null, null, 'ASSISTED LIVING FACILITY', 'ALZHEIMER SPECIAL CARE UNIT', 'RCFE-CONTINUING CARE RETIREMENT COMMUNITY', 'NURSING FACILITY'];
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  const random = rng(2026);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  const { rows: ops } = await tdb.pool.query<{ id: number }>(`INSERT INTO operators (name, source_id) VALUES ('Acme Care', 'o1'), ('Bright Living', 'o2'), ('Cedar Group', 'o3') RETURNING id`);
+  const rows = Array.from({ length: N }, (_, i) => {
+    const [city, state] = pick(CITIES);
+    const careTypes = [...new Set([pick(CARE_TYPES), pick(CARE_TYPES), pick(CARE_TYPES)].slice(0, 1 + Math.floor(random() * 3)))];
+    // Several price rows per care type sometimes, no price at all sometimes, and many equal prices (ties decide by id).
+    const pricing = random() < 0.75 ? careTypes.flatMap((c) => Array.from({ length: random() < 0.2 ? 2 : 1 }, () => [c, 2000 + Math.floor(random() * 12) * 500] as const)) : [];
+    const kind = random();
+    const located = random() < 0.97;
+    return {
+      name: `${pick(WORDS)} ${pick(WORDS)} ${i % 7 === 0 ? city : ''}`.trim(),
+      city,
+      state,
+      zip_code: pick(ZIPS),
+      // Clustered so that equal coordinates occur (equal distances) and a few sit outside any view.
+      lat: located ? (random() < 0.1 ? 41.75 : 30 + random() * 12) : null,
+      lng: located ? (random() < 0.1 ? -88.15 : -100 + random() * 20) : null,
+      care_types: careTypes,
+      amenities: [...new Set([pick(AMENITY_OPTIONS), pick(AMENITY_OPTIONS)])].slice(0, Math.floor(random() * 3)),
+      // Few distinct ratings and review counts: equal rating scores are common (ties decide by id).
+      rating: Math.round(random() * 10) / 2,
+      reviews: Math.floor(random() * 6) * 5,
+      listing_status: random() < 0.94 ? 'listed' : 'delisted',
+      license_type: pick(LICENCES),
+      source_kind: kind < 0.6 ? 'demo' : kind < 0.85 ? 'state' : 'cms',
+      capacity: random() < 0.8 ? 1 + Math.floor(random() * 160) : null,
+      operator_id: random() < 0.7 ? pick(ops).id : null,
+      location_approximate: random() < 0.1,
+      source_id: `e${i}`,
+      pricing: pricing.map(([c, min]) => ({ careType: c, min, max: min + 500 + Math.floor(random() * 4) * 500 })),
+    };
+  });
+  const { rows: inserted } = await tdb.pool.query<{ id: number }>(
+    `INSERT INTO communities (name, address, city, state, zip_code, lat, lng, care_types, amenities, photos, rating, review_count, min_price, max_price,
+                              listing_status, license_type, source_kind, capacity, operator_id, location_approximate, source_id)
+     SELECT r.name, '1 Main St', r.city, r.state, r.zip_code, r.lat, r.lng, r.care_types, r.amenities, '{}', r.rating, r.reviews, r.min_price, r.max_price,
+            r.listing_status, r.license_type, r.source_kind, r.capacity, r.operator_id, r.location_approximate, r.source_id
+       FROM json_to_recordset($1::json) AS r(name text, city text, state text, zip_code text, lat float8, lng float8, care_types text[], amenities text[],
+                                            rating real, reviews int, min_price int, max_price int, listing_status text, license_type text, source_kind text,
+                                            capacity int, operator_id int, location_approximate boolean, source_id text)
+     ORDER BY r.source_id
+     RETURNING id, source_id`,
+    [
+      JSON.stringify(
+        rows.map((r) => ({
+          ...r,
+          min_price: r.pricing.length ? Math.min(...r.pricing.map((p) => p.min)) : null,
+          max_price: r.pricing.length ? Math.max(...r.pricing.map((p) => p.max)) : null,
+        })),
+      ),
+    ],
+  );
+  const idBySource = new Map(inserted.map((r) => [(r as unknown as { source_id: string }).source_id, r.id]));
+  const pricing = rows.flatMap((r) => r.pricing.map((p) => ({ community_id: idBySource.get(r.source_id)!, care_type: p.careType, min_price: p.min, max_price: p.max })));
+  await tdb.pool.query(
+    `INSERT INTO community_pricing (community_id, care_type, min_price, max_price)
+     SELECT * FROM json_to_recordset($1::json) AS r(community_id int, care_type text, min_price int, max_price int)`,
+    [JSON.stringify(pricing)],
+  );
+  await tdb.pool.query('ANALYZE communities; ANALYZE community_pricing');
+  index = await SearchIndex.build(tdb.pool);
+}, 60_000);
+afterAll(async () => {
+  await tdb?.drop();
+});
+
+function randomCriteria(random: () => number): SearchCriteria {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  const [city, state] = pick(CITIES);
+  const locations: LocationFilter[] = [
+    { kind: 'none' },
+    { kind: 'none' },
+    { kind: 'state', state },
+    { kind: 'zip', zip: pick(ZIPS) },
+    { kind: 'city', cities: [{ city, state, rank: 1 }] },
+    { kind: 'city', cities: CITIES.filter(([c]) => c === city).map(([c, s], i) => ({ city: c, state: s, rank: i + 1 })), nameText: city },
+    { kind: 'city', cities: CITIES.filter(([c]) => c === city).map(([c, s], i) => ({ city: c, state: s, rank: i + 1 })), nameText: pick(WORDS), state },
+    { kind: 'near', lat: 30 + random() * 12, lng: -100 + random() * 20, radiusMiles: 50 + random() * 150 },
+    { kind: 'near', lat: 41.75, lng: -88.15, radiusMiles: 50 },
+    { kind: 'name', text: pick(WORDS).toLowerCase() },
+    { kind: 'name', text: pick(WORDS) },
+    { kind: 'name', text: `${pick(WORDS)} ${pick(WORDS)}` },
+    { kind: 'name', text: pick(WORDS), state },
+  ];
+  const band = random();
+  return {
+    location: pick(locations),
+    careTypes: random() < 0.6 ? [...new Set([pick(CARE_TYPES), ...(random() < 0.3 ? [pick(CARE_TYPES)] : [])])] : [],
+    amenities: random() < 0.3 ? [...new Set([pick(AMENITY_OPTIONS), ...(random() < 0.3 ? [pick(AMENITY_OPTIONS)] : [])])] : [],
+    priceMin: band < 0.5 ? 2000 + Math.floor(random() * 8) * 500 : undefined,
+    priceMax: band > 0.3 ? 4000 + Math.floor(random() * 8) * 500 : undefined,
+    includeUnpriced: random() < 0.3,
+    licenceType: random() < 0.15 ? pick(LICENCE_TYPES) : undefined,
+    capacity: random() < 0.15 ? pick(CAPACITY_BANDS) : undefined,
+  };
+}
+
+const sameRefs = (a: { id: number; distance: number | null }[]) => a.map((r) => [r.id, r.distance === null ? null : Math.round(r.distance * 1e6) / 1e6]);
+
+describe('the in-memory search index against the SQL path (ADR 026)', () => {
+  it('agrees on 2,000 random searches: totals, unpriced counts, every row of every sort in order, pages and cards', async () => {
+    const random = rng(7);
+    let nonEmpty = 0;
+    let unpricedSeen = 0;
+    let rowsCompared = 0;
+    for (let i = 0; i < 2000; i++) {
+      const c = randomCriteria(random);
+      const sort = SEARCH_SORTS[i % SEARCH_SORTS.length]!;
+      const label = `${sort} ${JSON.stringify(c)}`;
+      const sqlCount = await countResult(tdb.pool, c);
+      expect(index.count(c), label).toEqual(sqlCount);
+      // Every row of the result in the sort's order (and its distance for ZIP searches).
+      const sqlAll = await findPageIds(tdb.pool, c, sort, 10_000, 0);
+      const all = index.search(c, sort, 10_000, 0);
+      expect(sameRefs(all.page), label).toEqual(sameRefs(sqlAll));
+      expect({ total: all.total, unpriced: all.unpriced }, label).toEqual(sqlCount);
+      // A random page is that slice.
+      const pageSize = 1 + Math.floor(random() * 30);
+      const offset = Math.floor(random() * Math.max(1, sqlAll.length + 5));
+      expect(sameRefs(index.search(c, sort, pageSize, offset).page), label).toEqual(sameRefs(sqlAll.slice(offset, offset + pageSize)));
+      if (sqlCount.total > 0) nonEmpty++;
+      if (sqlCount.unpriced > 0) unpricedSeen++;
+      rowsCompared += sqlAll.length;
+      // The cards of a page are the rows the SQL loads.
+      if (i % 10 === 0) {
+        const ids = sqlAll.slice(0, 25).map((r) => r.id);
+        expect(index.cards(ids), label).toEqual(await loadCommunities(tdb.pool, ids));
+      }
+    }
+    // The random queries are not trivially empty, and they reach the unpriced rule.
+    expect(nonEmpty).toBeGreaterThan(1000);
+    expect(unpricedSeen).toBeGreaterThan(150);
+    expect(rowsCompared).toBeGreaterThan(50_000);
+  }, 600_000);
+
+  it('agrees on 400 random map questions: point counts, points in a view, grid cells', async () => {
+    const random = rng(8);
+    let clusteredCells = 0;
+    for (let i = 0; i < 400; i++) {
+      const c = randomCriteria(random);
+      const west = -102 + random() * 15;
+      const south = 29 + random() * 10;
+      const bbox: Bounds | undefined = random() < 0.2 ? undefined : { west, south, east: west + 1 + random() * 15, north: south + 1 + random() * 8 };
+      const label = `${JSON.stringify(c)} ${JSON.stringify(bbox)}`;
+      expect(index.countPoints(c, bbox), label).toEqual(await countPoints(tdb.pool, c, bbox));
+      expect(index.findPoints(c, { bbox }), label).toEqual(await findPoints(tdb.pool, c, { bbox }));
+      const cellDeg = [0.25, 1, 2.8125, 5][i % 4]!;
+      const sqlCells = await gridCells(tdb.pool, c, cellDeg, bbox);
+      const cells = index.gridCells(c, cellDeg, bbox);
+      // Means are sums in another order: equal to 9 digits (the API rounds to 5).
+      const rounded = (xs: typeof cells) => xs.map((x) => ({ ...x, lat: x.lat.toFixed(9), lng: x.lng.toFixed(9) }));
+      expect(rounded(cells), label).toEqual(rounded(sqlCells));
+      const singles = cells.filter((x) => x.count === 1).map((x) => x.id);
+      expect(index.findPoints(c, { ids: singles }), label).toEqual(await findPoints(tdb.pool, c, { ids: singles }));
+      clusteredCells += cells.filter((x) => x.count > 1).length;
+    }
+    expect(clusteredCells).toBeGreaterThan(400);
+  }, 300_000);
+});
+
+describe('the API on the index and on SQL (ADR 026)', () => {
+  let onIndex: App;
+  let onSql: App;
+  beforeAll(async () => {
+    onIndex = await buildTestApp(tdb, { SEARCH_INDEX: 'true' });
+    onSql = await buildTestApp(tdb, { SEARCH_INDEX: 'false' });
+    await onIndex.searchService.index!.ready();
+  });
+  afterAll(async () => {
+    await onIndex?.close();
+    await onSql?.close();
+  });
+
+  it('give the same bodies for 300 random searches and map requests (typed places, misspellings, ZIP radius, every sort)', async () => {
+    const random = rng(9);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    const places = ['', 'Springfield', 'springfield, il', 'Sprinfield', 'Austin, TX', 'Portland', 'Texas', 'IL', '60540', '78701-1234', '99999', 'oak', 'Élan', 'Manor, MA'];
+    for (let i = 0; i < 300; i++) {
+      const params = new URLSearchParams();
+      const place = pick(places);
+      if (place) params.set('location', place);
+      if (random() < 0.5) params.set('careTypes', pick(['assisted', 'Memory Care', 'independent,skilled']));
+      if (random() < 0.4) params.set('priceMax', String(pick([3000, 4500, 6000])));
+      if (random() < 0.3) params.set('priceMin', String(pick([2000, 2500])));
+      if (random() < 0.2) params.set('includeUnpriced', 'true');
+      if (random() < 0.2) params.set('amenities', pick(AMENITY_OPTIONS));
+      params.set('sort', pick(SEARCH_SORTS));
+      params.set('page', String(1 + Math.floor(random() * 3)));
+      const url = i % 4 === 3 ? `/api/communities/search/points?${params}&zoom=${pick([3, 6, 9])}` : `/api/communities/search?${params}`;
+      const [a, b] = await Promise.all([onIndex.inject({ url }), onSql.inject({ url })]);
+      expect(a.statusCode, url).toBe(200);
+      expect(a.json(), url).toEqual(b.json());
+    }
+  }, 300_000);
+});

@@ -1,0 +1,90 @@
+// The in-memory search index follows PostgreSQL (ADR 026): a changed price, new review figures, a
+// delisted community or a new one reach the search answer through NOTIFY (migration 0013) and a rebuild,
+// within a bounded wait; a lost listening connection is opened again and the index rebuilt.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCommunity } from '../../test/factories';
+import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import type { App } from '../../types';
+
+let tdb: TestDatabase;
+let app: App;
+const ids: number[] = [];
+
+/** Polls the search until `accept` holds for its answer; fails after `ms` (a bound, not a timing assertion). */
+async function eventually(url: string, accept: (body: { total: number; communities: { id: number; name: string; shownPrice: { minPrice: number } | null }[] }) => boolean, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    last = res.json();
+    if (accept(res.json())) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no such answer within ${ms} ms from ${url}: ${JSON.stringify(last)}`);
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  for (const [i, name] of ['Refresh Alpha', 'Refresh Beta', 'Refresh Gamma'].entries()) {
+    const id = await createCommunity(tdb.pool, { name, city: 'Testville', state: 'OH' });
+    await tdb.pool.query(`INSERT INTO community_pricing (community_id, care_type, min_price, max_price) VALUES ($1, 'Assisted Living', $2, $3)`, [id, 3000 + i * 1000, 4000 + i * 1000]);
+    await tdb.pool.query(
+      `UPDATE communities SET care_types = '{Assisted Living}', rating = 4, review_count = $4, min_price = $2, max_price = $3 WHERE id = $1`,
+      [id, 3000 + i * 1000, 4000 + i * 1000, 10 + i],
+    );
+    ids.push(id);
+  }
+  app = await buildTestApp(tdb, { SEARCH_INDEX: 'true', SEARCH_INDEX_DEBOUNCE_MS: '20' });
+  await app.searchService.index!.ready();
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await tdb?.drop();
+});
+
+const names = (b: { communities: { name: string }[] }) => b.communities.map((c) => c.name);
+
+describe('search index refresh (ADR 026)', () => {
+  it('answers from the index once built', async () => {
+    const res = await app.inject({ url: '/api/communities/search?location=Testville&sort=price_low' });
+    expect(names(res.json())).toEqual(['Refresh Alpha', 'Refresh Beta', 'Refresh Gamma']);
+    expect(app.searchService.index!.current?.n).toBe(3);
+  });
+
+  it('a changed price moves the community in the price sort and into a price band', async () => {
+    const url = '/api/communities/search?location=Testville&careTypes=assisted&priceMax=2600&sort=price_low';
+    expect((await app.inject({ url })).json().total).toBe(0);
+    const version = app.searchService.index!.version;
+    await tdb.pool.query(`UPDATE community_pricing SET min_price = 2500 WHERE community_id = $1`, [ids[2]]);
+    await eventually(url, (b) => b.total === 1 && b.communities[0]!.id === ids[2] && b.communities[0]!.shownPrice?.minPrice === 2500);
+    expect(app.searchService.index!.version).toBeGreaterThan(version);
+  });
+
+  it('new review figures (what publishing a review writes) reorder "Highest Rated"', async () => {
+    const url = '/api/communities/search?location=Testville&sort=rating';
+    await eventually(url, (b) => b.communities[0]!.id !== ids[0]);
+    await tdb.pool.query(`UPDATE communities SET rating = 5, review_count = 80 WHERE id = $1`, [ids[0]]);
+    await eventually(url, (b) => b.communities[0]!.id === ids[0]);
+  });
+
+  it('a delisted community leaves the answer; a new one joins it', async () => {
+    const url = '/api/communities/search?location=Testville&sort=name';
+    await tdb.pool.query(`UPDATE communities SET listing_status = 'delisted' WHERE id = $1`, [ids[1]]);
+    await eventually(url, (b) => b.total === 2 && !names(b).includes('Refresh Beta'));
+    await createCommunity(tdb.pool, { name: 'Refresh Delta', city: 'Testville', state: 'OH' });
+    await eventually(url, (b) => b.total === 3 && names(b).includes('Refresh Delta'));
+  });
+
+  it('after the listening connection is lost it listens again and rebuilds', async () => {
+    const { rowCount } = await tdb.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN search_index%' AND pid <> pg_backend_pid()`,
+    );
+    expect(rowCount).toBe(1);
+    await tdb.pool.query(`UPDATE communities SET name = 'Refresh Epsilon' WHERE name = 'Refresh Delta'`);
+    await eventually('/api/communities/search?location=Testville&sort=name', (b) => names(b).includes('Refresh Epsilon'), 30_000);
+    // It listens again: a later change arrives by notification too.
+    await tdb.pool.query(`UPDATE communities SET name = 'Refresh Zeta' WHERE name = 'Refresh Epsilon'`);
+    await eventually('/api/communities/search?location=Testville&sort=name', (b) => names(b).includes('Refresh Zeta'));
+  }, 60_000);
+});
