@@ -14,6 +14,11 @@ const EARTH_RADIUS_MILES = 3958.8;
 /** PostgreSQL's radians(): x * RADIANS_PER_DEGREE (float.c), not x * π / 180. */
 const RADIANS_PER_DEGREE = Math.PI / 180; // 0.017453292519943295, as the C constant rounds to a double
 const radians = (deg: number) => deg * RADIANS_PER_DEGREE;
+/** Sort keys of the price sorts: price × POS_LIMIT + position, exact in a double while price < PRICE_LIMIT. */
+const POS_LIMIT = 2 ** 22;
+const PRICE_LIMIT = 2 ** 30;
+/** Keys of communities without the price: after every priced one (NULLS LAST). */
+const NULL_KEY = PRICE_LIMIT * POS_LIMIT;
 
 /** A fixed-size set of row positions, one bit each. */
 class Bitset {
@@ -95,6 +100,8 @@ export class SearchIndex {
     private readonly priceHighOrder: Int32Array,
     /** The names lower-cased as the database does (lower()/ILIKE). */
     private readonly lowerName: string[],
+    /** Every 3-character substring of the lower-cased names -> the positions whose name has it (ascending). */
+    private readonly nameGrams: Map<string, Int32Array>,
     private readonly lowerText: (s: string) => string,
     /** Pricing rows per community in the card's order: [priceStart[i], priceStart[i+1]). */
     private readonly priceStart: Int32Array,
@@ -251,6 +258,7 @@ export class SearchIndex {
       byPrice(1),
       byPrice(-1),
       lowerName,
+      gramPostings(lowerName),
       raw.asciiLower ? asciiLower : (s) => s.toLowerCase(),
       priceStart,
       priceCare,
@@ -294,8 +302,25 @@ export class SearchIndex {
     return out;
   }
 
-  private containsName(i: number, lowerNeedle: string): boolean {
-    return this.lowerName[i]!.includes(lowerNeedle);
+  /**
+   * Positions whose lower-cased name contains `needle` (ILIKE '%needle%'), ascending: the candidates are
+   * those holding the needle's rarest 3-character substring (every one of them must be there), each
+   * checked by a substring search; a needle shorter than 3 characters scans every name.
+   */
+  private namesContaining(needle: string): Int32Array | number[] {
+    let candidates: Int32Array | null = null;
+    for (let k = 0; k + 3 <= needle.length; k++) {
+      const posting = this.nameGrams.get(needle.slice(k, k + 3));
+      if (!posting) return [];
+      if (!candidates || posting.length < candidates.length) candidates = posting;
+    }
+    const out: number[] = [];
+    if (candidates) {
+      for (const i of candidates) if (this.lowerName[i]!.includes(needle)) out.push(i);
+    } else {
+      for (let i = 0; i < this.n; i++) if (this.lowerName[i]!.includes(needle)) out.push(i);
+    }
+    return out;
   }
 
   /** Positions the location keeps (ascending), or null for "every community". */
@@ -310,23 +335,15 @@ export class SearchIndex {
         const set = new Set<number>();
         for (const c of loc.cities) for (const i of this.byCity.get(`${c.state}|${c.city}`) ?? []) set.add(i);
         if (loc.nameText) {
-          const needle = this.lowerText(loc.nameText);
           const stateBits = loc.state ? this.stateBits.get(loc.state) : undefined;
           if (!loc.state || stateBits) {
-            for (let i = 0; i < this.n; i++) {
-              if (stateBits && !stateBits.has(i)) continue;
-              if (this.containsName(i, needle)) set.add(i);
-            }
+            for (const i of this.namesContaining(this.lowerText(loc.nameText))) if (!stateBits || stateBits.has(i)) set.add(i);
           }
         }
         return [...set].sort((a, b) => a - b);
       }
-      case 'name': {
-        const needle = this.lowerText(loc.text);
-        const out: number[] = [];
-        for (let i = 0; i < this.n; i++) if (this.containsName(i, needle)) out.push(i);
-        return out;
-      }
+      case 'name':
+        return [...this.namesContaining(this.lowerText(loc.text))];
       case 'near': {
         // The same bounding box and haversine distance as the SQL (search.repo.ts), in float8 arithmetic.
         const dLat = loc.radiusMiles / 69.0;
@@ -442,7 +459,34 @@ export class SearchIndex {
         // The chosen care types' lowest price within the band; NULLS LAST, ties by id (ASC, or DESC with price_high).
         const dir = sort === 'price_low' ? 1 : -1;
         const price = new Float64Array(r.length);
-        for (let k = 0; k < r.length; k++) price[k] = this.bandPrice(r[k]!, c) ?? NaN;
+        let inRange = this.n < POS_LIMIT;
+        for (let k = 0; k < r.length; k++) {
+          const p = this.bandPrice(r[k]!, c);
+          price[k] = p ?? NaN;
+          if (p !== null && !(p >= 0 && p < PRICE_LIMIT)) inRange = false;
+        }
+        if (inRange) {
+          // One number per community orders it exactly (price, then position = id), sorted natively.
+          const keys = new Float64Array(r.length);
+          for (let k = 0; k < r.length; k++) {
+            const i = r[k]!;
+            const p = price[k]!;
+            if (Number.isNaN(p)) keys[k] = NULL_KEY + (dir === 1 ? i : POS_LIMIT - 1 - i);
+            else keys[k] = dir * (p * POS_LIMIT + i);
+          }
+          keys.sort();
+          const out: number[] = [];
+          for (let k = 0; k < keys.length && k < upTo; k++) {
+            const key = keys[k]!;
+            if (key >= NULL_KEY) {
+              const rest = key - NULL_KEY;
+              out.push(dir === 1 ? rest : POS_LIMIT - 1 - rest);
+            } else {
+              out.push(Math.abs(key) % POS_LIMIT);
+            }
+          }
+          return out;
+        }
         const idx = Array.from({ length: r.length }, (_, k) => k);
         idx.sort((a, b) => {
           const pa = price[a]!;
@@ -619,6 +663,23 @@ export class SearchIndex {
       .sort((a, b) => a.id - b.id)
       .map(({ sumLat, sumLng, ...cell }) => ({ ...cell, lat: sumLat / cell.count, lng: sumLng / cell.count }));
   }
+}
+
+/** The 3-character substrings of each name -> positions (ascending, each once). */
+function gramPostings(names: string[]): Map<string, Int32Array> {
+  const lists = new Map<string, number[]>();
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    for (let k = 0; k + 3 <= name.length; k++) {
+      const gram = name.slice(k, k + 3);
+      let list = lists.get(gram);
+      if (!list) lists.set(gram, (list = []));
+      if (list[list.length - 1] !== i) list.push(i);
+    }
+  }
+  const out = new Map<string, Int32Array>();
+  for (const [gram, list] of lists) out.set(gram, Int32Array.from(list));
+  return out;
 }
 
 /** lower() of a database whose LC_CTYPE is C: only ASCII letters change. */

@@ -6,7 +6,8 @@ import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type { SearchSort } from '../../../contracts/constants';
 import type { CommunityColumns } from '../../db/rows';
 import type pg from 'pg';
-import { Params, escapeLike, withStatementTimeout, type Queryable } from '../../db/sql';
+import { allowLongStatements } from '../../db/client';
+import { Params, escapeLike, inTransaction, type Queryable } from '../../db/sql';
 import { LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
 
 /** How the typed location was understood (see search.service.ts resolveLocation). */
@@ -324,7 +325,19 @@ export interface IndexRow {
  * Runs without the request statement timeout (seconds at scale 10).
  */
 export async function loadIndexRows(pool: pg.Pool): Promise<{ rows: IndexRow[]; asciiLower: boolean }> {
-  return withStatementTimeout(pool, 600_000, async (db) => {
+  return inTransaction(pool, async (db) => {
+    // Seconds under load (and at scale 10): neither the request statement timeout nor the client-side read timeout applies.
+    const restore = await allowLongStatements(db, 600_000);
+    try {
+      return await readIndexRows(db);
+    } finally {
+      restore();
+    }
+  }, { readOnly: true });
+}
+
+async function readIndexRows(db: Queryable): Promise<{ rows: IndexRow[]; asciiLower: boolean }> {
+  {
     const licence = LICENCE_TYPES.map((t) => `(${licenceTypeCondition('c', t)}) IS TRUE AS "lic_${t}"`).join(', ');
     const { rows } = await db.query<CommunityRow & Record<string, unknown>>(
       `SELECT ${CARD_COLUMNS}, c.min_price AS idx_min_price, c.max_price AS idx_max_price, c.location_approximate AS idx_approximate,
@@ -356,7 +369,7 @@ export async function loadIndexRows(pool: pg.Pool): Promise<{ rows: IndexRow[]; 
         return out;
       }),
     };
-  });
+  }
 }
 
 export interface PointRow extends SourceColumns {
