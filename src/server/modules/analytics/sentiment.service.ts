@@ -3,6 +3,7 @@ import { reviewProvenance } from '../../../contracts/provenance';
 import type pg from 'pg';
 import { classifySentiment, SENTIMENT_PAGE_SIZE } from '../../../contracts/constants';
 import type { CustomerReviewPage, EmployeeReviewPage, ReviewKind, SentimentSummary, SentimentTrend } from '../../../contracts/sentiment';
+import { withLongReads } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   type PageKey,
@@ -100,14 +101,16 @@ export class SentimentService {
     ttlMs = SUMMARY_TTL_MS,
     now: () => number = Date.now,
   ) {
-    const summary = (kind: ReviewKind) => new Swr(async () => toSummary(await selectSummary(pool, kind)), ttlMs, now);
-    const keys = (kind: ReviewKind) => new Swr(() => selectPageKeys(pool, kind, SENTIMENT_PAGE_SIZE), ttlMs, now);
+    // Whole-table reads (16 M customer reviews at scale 10) outlast the 5 s request timeout: one read-only
+    // connection allowed LONG_READ_MS each, once per TTL (ADR 027).
+    const summary = (kind: ReviewKind) => new Swr(async () => toSummary(await withLongReads(pool, (db) => selectSummary(db, kind))), ttlMs, now);
+    const keys = (kind: ReviewKind) => new Swr(() => withLongReads(pool, (db) => selectPageKeys(db, kind, SENTIMENT_PAGE_SIZE)), ttlMs, now);
     this.summaries = { customer: summary('customer'), employee: summary('employee') };
     this.pageKeys = { customer: keys('customer'), employee: keys('employee') };
     const trend = (kind: ReviewKind) =>
       new Swr(
         async (): Promise<SentimentTrend> => {
-          const rows = await selectMonthlyTrend(pool, kind);
+          const rows = await withLongReads(pool, (db) => selectMonthlyTrend(db, kind));
           const total = rows.reduce((a, r) => a + r.reviews, 0);
           return {
             months: rows.map((r) => ({ month: r.month, reviews: r.reviews, averageSentiment: r.avg })),
