@@ -28,8 +28,8 @@ if (!url) {
 }
 const scale = Number(values.scale);
 const seed = Number(values.seed);
-if (!(scale > 0 && scale <= 4) || !Number.isInteger(seed)) {
-  console.error('--scale must be in (0, 4] and --seed an integer');
+if (!(scale > 0 && scale <= 10) || !Number.isInteger(seed)) {
+  console.error('--scale must be in (0, 10] and --seed an integer');
   process.exit(2);
 }
 const pool = createPool(url, 4);

@@ -75,7 +75,7 @@ export const envSchema = z.object({
     )
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'two-letter state codes separated by commas'))),
   /** Dataset size on first start: 1 = the full product scale; 0.01 = a small test set. */
-  DATASET_SCALE: z.coerce.number().positive().max(4).default(1),
+  DATASET_SCALE: z.coerce.number().positive().max(10).default(1),
   DATASET_SEED: z.coerce.number().int().default(20261120),
   /** Set to false to start on an empty database (no generated data). */
   GENERATE_DATASET: z

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { setLocalStatementTimeout } from './sql';
+import { inTransaction, setLocalStatementTimeout } from './sql';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -558,6 +558,29 @@ export async function allowLongStatements(client: pg.PoolClient, ms: number): Pr
   return () => {
     params.query_timeout = before;
   };
+}
+
+/** How long a whole-table report or start-up warm-up may run (scale 10: a scan of 16 M reviews takes tens of seconds). */
+export const LONG_READ_MS = 120_000;
+
+/**
+ * Runs read-only `fn` on one connection whose statements may take up to `ms`: whole-table reports and the
+ * warm-ups that fill their caches (computed once per TTL, never per visitor request), which outlast the
+ * app's 5 s statement timeout on large datasets (ADR 027).
+ */
+export function withLongReads<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, ms = LONG_READ_MS): Promise<T> {
+  return inTransaction(
+    pool,
+    async (client) => {
+      const restore = await allowLongStatements(client, ms);
+      try {
+        return await fn(client);
+      } finally {
+        restore();
+      }
+    },
+    { readOnly: true },
+  );
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {

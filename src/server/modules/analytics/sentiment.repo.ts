@@ -2,6 +2,7 @@
 import type pg from 'pg';
 import { SENTIMENT_NEUTRAL_FROM, SENTIMENT_POSITIVE_ABOVE } from '../../../contracts/constants';
 import type { ReviewKind } from '../../../contracts/sentiment';
+import type { Queryable } from '../../db/sql';
 import { ofListedCommunity } from '../../lib/listing';
 
 const TABLE: Record<ReviewKind, string> = { customer: 'customer_reviews', employee: 'employee_reviews' };
@@ -30,7 +31,7 @@ export interface SummaryRow {
  * stored 0.6 is Neutral here exactly as classifySentiment(0.6) says (a float4 0.6 widened to double
  * would be 0.6000000238 and count as Positive).
  */
-export async function selectSummary(pool: pg.Pool, kind: ReviewKind): Promise<SummaryRow> {
+export async function selectSummary(pool: Queryable, kind: ReviewKind): Promise<SummaryRow> {
   const { rows } = await pool.query<SummaryRow>(
     `SELECT count(*)::int AS total,
             coalesce(avg(rating), 0)::float8 AS avg_rating,
@@ -127,7 +128,7 @@ export function selectEmployeePage(pool: pg.Pool, limit: number, start: PageStar
  * The first key of every page (every pageSize-th row, newest first): one index-only scan of the
  * (review_date, id) index, so that any page is then a keyset range read instead of a deep OFFSET.
  */
-export async function selectPageKeys(pool: pg.Pool, kind: ReviewKind, pageSize: number): Promise<PageKey[]> {
+export async function selectPageKeys(pool: Queryable, kind: ReviewKind, pageSize: number): Promise<PageKey[]> {
   const { rows } = await pool.query<PageKey>(
     `SELECT date, id FROM (
        SELECT review_date::text AS date, id, row_number() OVER (ORDER BY review_date DESC, id DESC) AS rn FROM ${TABLE[kind]}
@@ -145,7 +146,7 @@ export interface MonthRow {
 }
 
 /** Mean sentiment and count per calendar month of review_date (one scan of the (review_date, id) index and the rows). */
-export async function selectMonthlyTrend(pool: pg.Pool, kind: ReviewKind): Promise<MonthRow[]> {
+export async function selectMonthlyTrend(pool: Queryable, kind: ReviewKind): Promise<MonthRow[]> {
   const { rows } = await pool.query<MonthRow>(
     `SELECT to_char(date_trunc('month', review_date), 'YYYY-MM') AS month, count(*)::int AS reviews, avg(sentiment)::float8 AS avg
        FROM ${TABLE[kind]} GROUP BY 1 ORDER BY 1`,

@@ -11,6 +11,7 @@ import {
   type SentimentSummary,
   type SentimentTrend,
 } from '../../../contracts/sentiment';
+import { withLongReads } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { serializeAnswer, type SerializedAnswer } from '../../lib/serialized';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -116,14 +117,16 @@ export class SentimentService {
     cachePages = false,
   ) {
     this.pages = new TtlCache<SerializedAnswer>({ ttlMs: cachePages ? ttlMs : 0, maxEntries: 32 });
-    const summary = (kind: ReviewKind) => new Swr(async () => toSummary(await selectSummary(pool, kind)), ttlMs, now);
-    const keys = (kind: ReviewKind) => new Swr(() => selectPageKeys(pool, kind, SENTIMENT_PAGE_SIZE), ttlMs, now);
+    // Whole-table reads (16 M customer reviews at scale 10) outlast the 5 s request timeout: one read-only
+    // connection allowed LONG_READ_MS each, once per TTL (ADR 027).
+    const summary = (kind: ReviewKind) => new Swr(async () => toSummary(await withLongReads(pool, (db) => selectSummary(db, kind))), ttlMs, now);
+    const keys = (kind: ReviewKind) => new Swr(() => withLongReads(pool, (db) => selectPageKeys(db, kind, SENTIMENT_PAGE_SIZE)), ttlMs, now);
     this.summaries = { customer: summary('customer'), employee: summary('employee') };
     this.pageKeys = { customer: keys('customer'), employee: keys('employee') };
     const trend = (kind: ReviewKind) =>
       new Swr(
         async (): Promise<SentimentTrend> => {
-          const rows = await selectMonthlyTrend(pool, kind);
+          const rows = await withLongReads(pool, (db) => selectMonthlyTrend(db, kind));
           const total = rows.reduce((a, r) => a + r.reviews, 0);
           return {
             months: rows.map((r) => ({ month: r.month, reviews: r.reviews, averageSentiment: r.avg })),

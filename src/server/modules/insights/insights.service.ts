@@ -28,6 +28,7 @@ import {
   type OperatorResponse,
 } from '../../../contracts/insights';
 import type pg from 'pg';
+import { withLongReads } from '../../db/client';
 import { withStatementTimeout } from '../../db/sql';
 import { AppError, notFound } from '../../lib/errors';
 import * as repo from './insights.repo';
@@ -197,22 +198,26 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
      */
     async warm(): Promise<void> {
       if (!counts.enabled) return;
-      const total = await repo.communityTotals(pool);
-      totals.set('communities', total);
-      counts.set(countKey({} as InsightFilters), total.total);
-      const bulk = await repo.singleFilterCounts(pool, FIXED_CHOICES);
-      FIXED_CHOICES.forEach(({ key, value }, i) => counts.set(countKey(single(key, value)), bulk.fixed[i] ?? 0));
-      for (const [state, n] of bulk.byState) counts.set(countKey(single('state', state)), n);
-      for (const [city, n] of bulk.byCity) counts.set(countKey(single('city', city)), n);
-      for (const [type, n] of bulk.byType) counts.set(countKey(single('communityType', type)), n);
-      for (const [name, n] of bulk.byOperator) counts.set(countKey(single('operatorName', name)), n);
-      options$.set('states', await repo.communityStates(pool));
-      options$.set('cities:', await repo.communityCities(pool, undefined, CITY_OPTIONS_CAP));
-      options$.set('types', await repo.communityTypes(pool));
-      options$.set('operators:', await repo.communityOperatorNames(pool, undefined, OPERATOR_OPTIONS_CAP));
-      counts.set('operators:all', await operatorRepo.countAllOperators(pool));
-      options$.set('op-states', await operatorRepo.operatorStates(pool));
-      options$.set('op-cities:', await operatorRepo.operatorCities(pool, undefined, CITY_OPTIONS_CAP));
+      // Whole-table passes (452,470 communities at scale 10) outlast the 5 s request timeout: one read-only
+      // connection allowed LONG_READ_MS (ADR 027). Statements one after another: one connection runs one at a time.
+      await withLongReads(pool, async (db) => {
+        const total = await repo.communityTotals(db);
+        totals.set('communities', total);
+        counts.set(countKey({} as InsightFilters), total.total);
+        const bulk = await repo.singleFilterCounts(db, FIXED_CHOICES);
+        FIXED_CHOICES.forEach(({ key, value }, i) => counts.set(countKey(single(key, value)), bulk.fixed[i] ?? 0));
+        for (const [state, n] of bulk.byState) counts.set(countKey(single('state', state)), n);
+        for (const [city, n] of bulk.byCity) counts.set(countKey(single('city', city)), n);
+        for (const [type, n] of bulk.byType) counts.set(countKey(single('communityType', type)), n);
+        for (const [name, n] of bulk.byOperator) counts.set(countKey(single('operatorName', name)), n);
+        options$.set('states', await repo.communityStates(db));
+        options$.set('cities:', await repo.communityCities(db, undefined, CITY_OPTIONS_CAP));
+        options$.set('types', await repo.communityTypes(db));
+        options$.set('operators:', await repo.communityOperatorNames(db, undefined, OPERATOR_OPTIONS_CAP));
+        counts.set('operators:all', await operatorRepo.countAllOperators(db));
+        options$.set('op-states', await operatorRepo.operatorStates(db));
+        options$.set('op-cities:', await operatorRepo.operatorCities(db, undefined, CITY_OPTIONS_CAP));
+      });
     },
 
     getCommunityInsights(q: InsightQuery): Promise<InsightResponse> {

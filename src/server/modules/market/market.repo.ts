@@ -1,6 +1,6 @@
 // SQL of the market module: pricing aggregates and dashboard figures. Parameterized only.
-import type pg from 'pg';
 import { CARE_TYPE_KEYS, PRICE_RANGES, TOP_OPERATORS_CHART, TOP_STATES_CHART, type CareTypeKey } from '../../../contracts/constants';
+import type { Queryable } from '../../db/sql';
 import { listedOnly, ofListedCommunity } from '../../lib/listing';
 
 export interface PricingFilter {
@@ -31,7 +31,7 @@ function params(f: PricingFilter): unknown[] {
  * for every cold answer, which under load met the pool's connect timeout and the 5 s statement timeout
  * (ADR 011) and failed the page with a 503.
  */
-export async function pricingAggregates(pool: pg.Pool, f: PricingFilter) {
+export async function pricingAggregates(pool: Queryable, f: PricingFilter) {
   const { rows } = await pool.query<{
     by_care: { care_type: string; avg: number }[];
     by_state: { state: string; avg: number }[];
@@ -64,7 +64,7 @@ export async function pricingAggregates(pool: pg.Pool, f: PricingFilter) {
   return { byCare: r.by_care, byState: r.by_state, byOperator: r.by_operator, bands: r.bands, csat: r.csat };
 }
 
-export async function stateAverages(pool: pg.Pool) {
+export async function stateAverages(pool: Queryable) {
   const { rows } = await pool.query<{ state: string; avg: number }>(
     `SELECT c.state, round(avg((p.min_price + p.max_price) / 2.0))::int AS avg
        FROM community_pricing p JOIN communities c ON c.id = p.community_id
@@ -74,7 +74,7 @@ export async function stateAverages(pool: pg.Pool) {
   return rows;
 }
 
-export async function marketMetrics(pool: pg.Pool) {
+export async function marketMetrics(pool: Queryable) {
   const { rows } = await pool.query<{
     communities: number;
     communities_new: number;
@@ -101,7 +101,7 @@ export async function marketMetrics(pool: pg.Pool) {
   return { ...rows[0]!, reviews: reviews.rows[0]! };
 }
 
-export async function topOperators(pool: pg.Pool, limit: number) {
+export async function topOperators(pool: Queryable, limit: number) {
   const { rows } = await pool.query<{ id: number; name: string; communities: number; states: number; avg_rating: number | null }>(
     `SELECT o.id, o.name, o.community_count AS communities,
             (SELECT count(DISTINCT c.state)::int FROM communities c WHERE c.operator_id = o.id AND ${listedOnly('c')}) AS states,
@@ -115,7 +115,7 @@ export async function topOperators(pool: pg.Pool, limit: number) {
   return rows;
 }
 
-export async function regionalCapacity(pool: pg.Pool) {
+export async function regionalCapacity(pool: Queryable) {
   const { rows } = await pool.query<{ state: string; communities: number; capacity: number }>(
     `SELECT state, count(*)::int AS communities, coalesce(sum(capacity), 0)::int AS capacity
        FROM communities c WHERE ${listedOnly('c')} GROUP BY state ORDER BY count(*) DESC, state LIMIT 3`,
@@ -123,7 +123,7 @@ export async function regionalCapacity(pool: pg.Pool) {
   return rows;
 }
 
-export async function careTypeSpread(pool: pg.Pool) {
+export async function careTypeSpread(pool: Queryable) {
   const { rows } = await pool.query<{ care_type: string; avg: number; n: number }>(
     `SELECT care_type, round(avg((min_price + max_price) / 2.0))::int AS avg, count(*)::int AS n
        FROM community_pricing p WHERE ${ofListedCommunity('p.community_id')} GROUP BY care_type`,
@@ -131,7 +131,7 @@ export async function careTypeSpread(pool: pg.Pool) {
   return rows;
 }
 
-export async function sentimentHighlights(pool: pg.Pool) {
+export async function sentimentHighlights(pool: Queryable) {
   const [byYear, states] = await Promise.all([
     pool.query<{ year: number; positive: number; n: number }>(
       `SELECT extract(year FROM review_date)::int AS year,

@@ -3,6 +3,8 @@
 import type pg from 'pg';
 import { CARE_TYPE_KEYS, DEFAULT_CSAT, PRICE_RANGES, US_STATES } from '../../../contracts/constants';
 import type { MarketMetrics, PricingAnalyticsResponse, RecentInsights, TopOperators } from '../../../contracts/market';
+import { withLongReads } from '../../db/client';
+import type { Queryable } from '../../db/sql';
 import { maxAgeCache } from '../../lib/cache-policy';
 import { TtlCache } from '../../lib/ttl-cache';
 import * as repo from './market.repo';
@@ -30,11 +32,14 @@ export function createMarketService(pool: pg.Pool, options: { caching?: boolean 
   const pricingCache = new TtlCache<PricingAnalyticsResponse>(pricing);
   const statesCache = new TtlCache<Awaited<ReturnType<typeof repo.stateAverages>>>({ ...pricing, maxEntries: 1 });
   const dashboardCache = new TtlCache<unknown>({ ...dashboard, maxEntries: 10 });
+  // Whole-table aggregates (16 M reviews at scale 10) outlast the 5 s request timeout: one read-only
+  // connection allowed LONG_READ_MS each; cached, so visitors do not wait for them once computed (ADR 027).
+  const long = <T>(fn: (db: Queryable) => Promise<T>) => withLongReads(pool, fn);
 
   async function pricingAnalytics(filter: repo.PricingFilter): Promise<PricingAnalyticsResponse> {
     const key = JSON.stringify([filter.state ?? '', filter.careType ?? '', filter.priceRange ?? '']);
     return pricingCache.get(key, async () => {
-      const [agg, states] = await Promise.all([repo.pricingAggregates(pool, filter), statesCache.get('all', () => repo.stateAverages(pool))]);
+      const [agg, states] = await Promise.all([long((db) => repo.pricingAggregates(db, filter)), statesCache.get('all', () => long((db) => repo.stateAverages(db)))]);
       const avgFor = (key: keyof typeof CARE_TYPE_KEYS) => agg.byCare.find((r) => r.care_type === CARE_TYPE_KEYS[key])?.avg ?? null;
       const total = agg.bands?.total ?? 0;
       const share = (n: number) => (total ? pct(n / total) : 0);
@@ -56,7 +61,7 @@ export function createMarketService(pool: pg.Pool, options: { caching?: boolean 
 
   function metrics(): Promise<MarketMetrics> {
     return dashboardCache.get('metrics', async () => {
-      const m = await repo.marketMetrics(pool);
+      const m = await long((db) => repo.marketMetrics(db));
       const r = m.reviews;
       return {
         communitiesTracked: m.communities,
@@ -75,14 +80,14 @@ export function createMarketService(pool: pg.Pool, options: { caching?: boolean 
 
   function top(limit: number): Promise<TopOperators> {
     return dashboardCache.get(`top:${limit}`, async () => {
-      const rows = await repo.topOperators(pool, limit);
+      const rows = await long((db) => repo.topOperators(db, limit));
       return { operators: rows.map((o) => ({ id: o.id, name: o.name, communities: o.communities, states: o.states, averageRating: o.avg_rating })) };
     }) as Promise<TopOperators>;
   }
 
   function recent(pro: boolean): Promise<RecentInsights> {
     return dashboardCache.get(`recent:${pro}`, async () => {
-      const [spread, capacity, metricsNow] = await Promise.all([repo.careTypeSpread(pool), repo.regionalCapacity(pool), metrics()]);
+      const [spread, capacity, metricsNow] = await Promise.all([long((db) => repo.careTypeSpread(db)), long((db) => repo.regionalCapacity(db)), metrics()]);
       const avg = (label: string) => spread.find((s) => s.care_type === label)?.avg ?? null;
       const market: RecentInsights['market'] = [];
       const assisted = avg(CARE_TYPE_KEYS.assisted);
@@ -109,7 +114,7 @@ export function createMarketService(pool: pg.Pool, options: { caching?: boolean 
       });
       const result: RecentInsights = { market, regionalCapacity: capacity };
       if (pro) {
-        const s = await repo.sentimentHighlights(pool);
+        const s = await long((db) => repo.sentimentHighlights(db));
         const sentiment: RecentInsights['sentiment'] = [];
         const [prev, last] = s.byYear.slice(-2);
         if (prev && last) {
