@@ -61,6 +61,15 @@ export const marketsQuerySchema = z.object({
   minPopulation: z.coerce.number().int().min(0).max(10_000_000).default(UNDERSERVED_MIN_POPULATION),
 });
 
+/** The underserved counties alone (`GET /api/markets/underserved`): the overview's list for another population threshold. */
+export const underservedSchema = z.object({
+  underserved: z.array(countyFigureSchema),
+  minPopulation: z.number().int(),
+  sources: marketSourcesSchema,
+  demo: z.boolean(),
+});
+export type Underserved = z.infer<typeof underservedSchema>;
+
 export const marketsOverviewSchema = z.object({
   us: supplyFiguresSchema,
   states: z.array(stateFigureSchema),

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { createPool, openDatabase, wrapPool } from './db/client';
 import { ensureMarketData } from './db/counties';
+import { ensureReviewSummaries } from './db/review-summary';
 import { runMigrations } from './db/migrate';
 import { ensurePublicDataset } from './db/public-dataset/load';
 import { ensureDataset } from './db/seed/dataset';
@@ -65,7 +66,9 @@ if (env.GENERATE_DATASET) {
 {
   const maintenance = createPool(database.maintenanceUrl, 2);
   try {
-    await backfillReviewThemes(maintenance, say);
+    const scored = await backfillReviewThemes(maintenance, say);
+    // The per-community review summaries (ADR 029): built once for a database loaded before migration 0021.
+    await ensureReviewSummaries(maintenance, scored.customer > 0, say);
   } finally {
     await maintenance.end();
   }

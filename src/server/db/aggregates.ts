@@ -1,5 +1,6 @@
 // Denormalized figures (community rating/review count/price span, operator community count)
 // are recomputed here after bulk loads and imports, so every screen reads consistent numbers.
+import { refreshReviewSummaries } from './review-summary';
 import type { Queryable } from './sql';
 
 export interface RefreshScope {
@@ -33,7 +34,8 @@ export async function refreshAggregates(db: Queryable, scope: RefreshScope = {})
 
 /**
  * Rating and review count of communities from their customer reviews (rating_score follows: it is
- * generated from them). Also run on its own when one review is published or withdrawn (issue 16).
+ * generated from them), and their review summaries (ADR 029). Also run on its own when one review is
+ * published or withdrawn (issue 16).
  */
 export async function refreshReviewFigures(db: Queryable, scope: RefreshScope = {}): Promise<void> {
   const ids = scope.communityIds;
@@ -49,4 +51,5 @@ export async function refreshReviewFigures(db: Queryable, scope: RefreshScope = 
         AND (c.rating IS DISTINCT FROM coalesce(r.avg_rating, 0) OR c.review_count IS DISTINCT FROM coalesce(r.n, 0))`,
     params,
   );
+  await refreshReviewSummaries(db, ids);
 }

@@ -323,6 +323,58 @@ export const employeeReviews = pgTable(
   ],
 );
 
+// Per-community summaries of the customer reviews (ADR 029): what the theme reports, the competitive set and
+// the portfolio read instead of scanning the reviews. Kept by refreshReviewFigures (src/server/db/aggregates.ts)
+// wherever reviews are written: the dataset load, imports, a published or withdrawn review, the theme backfill.
+
+/** Review count and sentiment sum of a community; the scored (theme_mask set) reviews' count, dates and demo flag. */
+export const communityReviewSummary = pgTable('community_review_summary', {
+  communityId: integer('community_id')
+    .primaryKey()
+    .references(() => communities.id, { onDelete: 'cascade' }),
+  reviews: integer('reviews').notNull(),
+  sentimentSum: doublePrecision('sentiment_sum').notNull(),
+  scored: integer('scored').notNull(),
+  firstDate: date('first_date', { mode: 'string' }),
+  lastDate: date('last_date', { mode: 'string' }),
+  demo: boolean('demo').notNull(),
+});
+
+/** Mentions of customer theme `theme` (index into CUSTOMER_THEMES) in a community's reviews of one quarter ('2025-Q1'). */
+export const communityThemeQuarters = pgTable(
+  'community_theme_quarters',
+  {
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    theme: smallint('theme').notNull(),
+    quarter: text('quarter').notNull(),
+    mentions: integer('mentions').notNull(),
+    sentimentSum: doublePrecision('sentiment_sum').notNull(),
+    positive: integer('positive').notNull(),
+    negative: integer('negative').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.theme, t.quarter] })],
+);
+
+/** A community's most positive and most negative mention of each theme (newest, then highest id, among equals). */
+export const communityThemeExamples = pgTable(
+  'community_theme_examples',
+  {
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    theme: smallint('theme').notNull(),
+    bestReviewId: integer('best_review_id').notNull(),
+    bestS: real('best_s'),
+    bestDate: date('best_date', { mode: 'string' }).notNull(),
+    worstReviewId: integer('worst_review_id').notNull(),
+    worstS: real('worst_s'),
+    worstDate: date('worst_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.theme] })],
+);
+
 export const users = pgTable(
   'users',
   {

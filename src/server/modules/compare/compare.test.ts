@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARE_LIMIT } from '../../../contracts/compare';
+import { refreshReviewFigures } from '../../db/aggregates';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import { registerOverHttp } from '../../test/factories';
 import type { App } from '../../types';
@@ -129,6 +130,8 @@ describe('GET /api/compare/view', () => {
         [ids[4], content, c.mask, themeSentimentLiteral(c)],
       );
     }
+    // As every path that writes reviews does: the review summaries the theme report reads (ADR 029).
+    await refreshReviewFigures(tdb.pool, { communityIds: [ids[4]!] });
     const body = (await view(`ids=${ids[4]},${ids[0]}`)).json();
     const [withReviews, without] = body.communities;
     // staff: 3 mentions, all kind; food: 2 (one praise, one complaint); activities: 1, neutral.

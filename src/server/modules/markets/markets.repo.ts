@@ -167,10 +167,11 @@ export async function neighbours(pool: pg.Pool, id: number, lat: number, lng: nu
   return rows;
 }
 
+/** Mean review sentiment and review count per community, from the review summaries (ADR 029). */
 export async function sentimentOf(pool: pg.Pool, ids: number[]) {
   const { rows } = await pool.query<{ community_id: number; sentiment: number; n: number }>(
-    `SELECT community_id, avg(sentiment)::float AS sentiment, count(*)::int AS n FROM customer_reviews
-      WHERE community_id = ANY($1::int[]) GROUP BY community_id`,
+    `SELECT community_id, sentiment_sum / reviews AS sentiment, reviews AS n FROM community_review_summary
+      WHERE community_id = ANY($1::int[]) AND reviews > 0`,
     [ids],
   );
   return new Map(rows.map((r) => [r.community_id, r]));

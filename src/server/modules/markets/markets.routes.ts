@@ -11,18 +11,30 @@ import {
   marketsQuerySchema,
   stateMarketSchema,
   statesSummarySchema,
+  underservedSchema,
 } from '../../../contracts/markets';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
-import { ThemeService } from '../themes/themes.service';
+import { appThemeService } from '../themes/themes.service';
 import { createMarketsService } from './markets.service';
 
 export const marketsRoutes: RouteModule = (app, { pool, env }) => {
   // The competitive set's reputation compares review themes (ADR 021); the set itself is cached, not the themes.
-  const service = createMarketsService(pool, { caching: env.NODE_ENV !== 'test' && env.APP_CACHES, themes: new ThemeService(pool, 0) });
+  const service = createMarketsService(pool, { caching: env.NODE_ENV !== 'test' && env.APP_CACHES, themes: appThemeService(pool, env) });
 
-  app.get('/markets', { onRequest: requirePro, schema: { querystring: marketsQuerySchema, response: { 200: marketsOverviewSchema } } }, async (request) =>
-    service.markets(request.query.minPopulation),
+  app.get('/markets', { onRequest: requirePro, schema: { querystring: marketsQuerySchema, response: { 200: marketsOverviewSchema } } }, async (request, reply) => {
+    // Every county (~0.8 MB of JSON): serialized and gzipped once per computed overview, not per request (ADR 029).
+    const body = await service.marketsBody(request.query.minPopulation);
+    reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      // A Buffer is sent as it is (no serializer runs).
+      return reply.header('Content-Encoding', 'gzip').send(body.gzip as never);
+    }
+    return reply.serializer((payload) => payload as string).send(body.json as never);
+  });
+
+  app.get('/markets/underserved', { onRequest: requirePro, schema: { querystring: marketsQuerySchema, response: { 200: underservedSchema } } }, async (request) =>
+    service.underserved(request.query.minPopulation),
   );
 
   app.get('/markets/states', { schema: { response: { 200: statesSummarySchema } } }, async () => service.states());

@@ -1,12 +1,15 @@
 // Rules of the markets module (issue 15, docs/decisions/020-markets.md). The county and state supply of
 // the whole country is computed in one pass and cached (5 minutes); a county's market and a competitive
 // set read only their own rows (county_fips and lat/lng indexes).
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { ThemeService } from '../themes/themes.service';
 import type pg from 'pg';
 import { US_STATES } from '../../../contracts/constants';
 import {
   MIN_CAPACITY_SHARE,
   MIN_COMPETITORS,
+  marketsOverviewSchema,
   POPULATION_SOURCE,
   type CapacitySource,
   type CompetitiveSet,
@@ -18,6 +21,7 @@ import {
   type StateMarket,
   type StatesSummary,
   type SupplyFigures,
+  type Underserved,
 } from '../../../contracts/markets';
 import { toSourceKind } from '../../../contracts/provenance';
 import { AppError, notFound } from '../../lib/errors';
@@ -53,6 +57,14 @@ export function percentRank(value: number, others: number[]): number | null {
   const below = others.filter((o) => o < value).length;
   const equal = others.filter((o) => o === value).length;
   return Math.round(((below + equal / 2) / others.length) * 1000) / 10;
+}
+
+const gzipAsync = promisify(gzip);
+
+/** An answer serialized and gzipped once (the overview: every county, ~0.8 MB of JSON). */
+export interface SerializedBody {
+  json: string;
+  gzip: Buffer;
 }
 
 const round = (n: number | null, digits = 0) => (n === null ? null : Math.round(n * 10 ** digits) / 10 ** digits);
@@ -133,21 +145,44 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
 
   const isDemo = (rows: repo.SourceRow[]) => rows.some((r) => toSourceKind(r.source_kind) === 'demo');
 
-  async function markets(minPopulation: number): Promise<MarketsOverview> {
-    const o = await overview();
+  function underservedOf(o: Overview, minPopulation: number): Underserved {
     const ranked = o.counties.filter(
       (c) => c.population65 !== null && c.population65 >= minPopulation && c.bedsPer1000 !== null && (o.byState.get(c.state)?.capacityShare ?? 0) >= MIN_CAPACITY_SHARE,
     );
     ranked.sort((a, b) => a.bedsPer1000! - b.bedsPer1000! || b.population65! - a.population65! || a.fips.localeCompare(b.fips));
-    return {
-      us: o.us,
-      states: o.states,
-      counties: o.counties,
-      underserved: ranked.slice(0, UNDERSERVED_LIST),
-      minPopulation,
-      sources: sources(o.sources),
-      demo: isDemo(o.sources),
-    };
+    return { underserved: ranked.slice(0, UNDERSERVED_LIST), minPopulation, sources: sources(o.sources), demo: isDemo(o.sources) };
+  }
+
+  async function markets(minPopulation: number): Promise<MarketsOverview> {
+    const o = await overview();
+    const u = underservedOf(o, minPopulation);
+    return { us: o.us, states: o.states, counties: o.counties, underserved: u.underserved, minPopulation, sources: u.sources, demo: u.demo };
+  }
+
+  async function underserved(minPopulation: number): Promise<Underserved> {
+    return underservedOf(await overview(), minPopulation);
+  }
+
+  // The overview's answer, serialized and gzipped once per computed overview (and threshold): a new
+  // overview (every 5 minutes at most) is a new key of the WeakMap, so an old body is never served with it.
+  const bodies = new WeakMap<Overview, Map<number, Promise<SerializedBody>>>();
+  async function marketsBody(minPopulation: number): Promise<SerializedBody> {
+    const o = await overview();
+    let byThreshold = bodies.get(o);
+    if (!byThreshold) bodies.set(o, (byThreshold = new Map()));
+    let body = byThreshold.get(minPopulation);
+    if (!body) {
+      body = markets(minPopulation).then(async (answer) => {
+        // Checked against the answer's schema once, as the route's serializer would on every request.
+        const json = JSON.stringify(marketsOverviewSchema.parse(answer));
+        return { json, gzip: await gzipAsync(json) };
+      });
+      // A few thresholds per overview (the screens ask for the default one); the oldest goes first.
+      if (byThreshold.size >= 8) byThreshold.delete(byThreshold.keys().next().value!);
+      byThreshold.set(minPopulation, body);
+      body.catch(() => byThreshold.delete(minPopulation));
+    }
+    return body;
   }
 
   async function states(): Promise<StatesSummary> {
@@ -318,5 +353,5 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
     };
   }
 
-  return { markets, states, stateMarket, countyMarket, competitiveSet };
+  return { markets, marketsBody, underserved, states, stateMarket, countyMarket, competitiveSet };
 }

@@ -1,5 +1,7 @@
 // Markets and the competitive set (issue 15): every figure against a hand computation on seeded rows.
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshReviewFigures } from '../../db/aggregates';
 import { assignCounties, loadCountyPopulation } from '../../db/counties';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
@@ -61,6 +63,8 @@ beforeAll(async () => {
   await q(`INSERT INTO customer_reviews (community_id, rating, author, content, review_date, source, sentiment) VALUES
     (2, 5, 'a', 'x', '2026-01-01', 'Demo', 0.8), (2, 3, 'b', 'y', '2026-01-02', 'Demo', 0.4), (5, 2, 'c', 'z', '2026-01-03', 'Demo', 0.2)`);
   await q(`UPDATE communities SET rating = CASE id WHEN 2 THEN 4 WHEN 5 THEN 2 ELSE 0 END, review_count = CASE id WHEN 2 THEN 2 WHEN 5 THEN 1 ELSE 0 END`);
+  // As every path that writes reviews does: the review summaries the competitive set reads (ADR 029).
+  await refreshReviewFigures(tdb.pool);
   app = await buildTestApp(tdb);
   pro = await userCookie('pro@example.com', 'pro');
   basic = await userCookie('basic@example.com', 'basic');
@@ -166,6 +170,21 @@ describe('markets (Pro)', () => {
     await tdb.pool.query('UPDATE communities SET capacity = 80 WHERE id = 5');
   });
 
+  it('answers the underserved list alone for any threshold, and the overview gzipped as it serializes it', async () => {
+    for (const minPopulation of [0, 10000, 50000]) {
+      const overview = (await get(`/api/markets?minPopulation=${minPopulation}`, pro)).json();
+      const res = await get(`/api/markets/underserved?minPopulation=${minPopulation}`, pro);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ underserved: overview.underserved, minPopulation, sources: overview.sources, demo: overview.demo });
+    }
+    expect((await get('/api/markets/underserved', basic)).statusCode).toBe(403);
+    expect((await get('/api/markets/underserved?minPopulation=-1', pro)).statusCode).toBe(400);
+    const zipped = await app.inject({ method: 'GET', url: '/api/markets', headers: { cookie: pro, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual((await get('/api/markets', pro)).json());
+  });
+
   it('gives the state summary to everyone (Pricing Analytics in public mode)', async () => {
     const res = await get('/api/markets/states');
     expect(res.statusCode).toBe(200);
@@ -216,6 +235,7 @@ describe('competitive set', () => {
     const theirs = ['The staff were rude and careless.', 'The food was delicious.', 'Lovely food every day.'];
     for (const t of own) await add(1, t);
     for (const t of theirs) await add(2, t);
+    await refreshReviewFigures(tdb.pool, { communityIds: [1, 2] });
     const s = (await get('/api/community-insights/1/market?radius=5', pro)).json();
     const sentimentOf = (texts: string[], theme: string) => {
       const v = texts.map((t) => scoreThemes(t, 'customer')[theme]!).filter((x) => x.mentioned).map((x) => x.sentiment!);
@@ -234,6 +254,7 @@ describe('competitive set', () => {
     expect((byTheme.get('staff') as { verdict: string }).verdict).toBe('better');
     expect((byTheme.get('food') as { verdict: string }).verdict).toBe('worse');
     await tdb.pool.query('DELETE FROM customer_reviews WHERE theme_mask IS NOT NULL');
+    await refreshReviewFigures(tdb.pool, { communityIds: [1, 2] });
   });
 
   it('keeps only the radius when it holds 10 or more', async () => {

@@ -33,10 +33,32 @@ export function scopeOperator(kind: ThemeKind, id: number): ScopeFilter {
   };
 }
 
-/** A market: a state, optionally a city or a county (customer reviews by their community's place; employee reviews by their location "City, ST"). */
+/** A county's name without its "County"/"Parish" word, lower-cased (SQL over `expr`). */
+const countyKey = (expr: string) => `lower(regexp_replace(${expr}, '\\s+(county|parish)$', '', 'i'))`;
+
+/** The FIPS codes a county parameter ($k: a five-digit FIPS or a name) names in state $s (ACS county list). */
+const countyFips = (s: string, k: string) =>
+  `(SELECT p.fips FROM county_population p WHERE p.state = ${s} AND (p.fips = ${k} OR ${countyKey('p.county')} = ${countyKey(k)}))`;
+
+/**
+ * A market: a state, optionally a city or a county (a name or a FIPS code). Customer reviews by their
+ * community's place (its county name, or the county it lies in). Employee reviews carry only "City, ST":
+ * a city belongs to the county that holds most of its listed communities (ties: the lower FIPS code).
+ */
 export function scopeMarket(kind: ThemeKind, state: string, city: string | null, county: string | null): ScopeFilter {
   if (kind === 'employee') {
     if (city) return { where: 'lower(r.location) = lower($1)', params: [`${city}, ${state}`] };
+    if (county) {
+      return {
+        where: `lower(r.location) IN (
+          SELECT cc.city || ', ' || lower($1) FROM (
+            SELECT DISTINCT ON (lower(c.city)) lower(c.city) AS city, c.county_fips
+              FROM communities c WHERE c.state = $1 AND ${listedOnly('c')} AND c.county_fips IS NOT NULL
+             GROUP BY lower(c.city), c.county_fips ORDER BY lower(c.city), count(*) DESC, c.county_fips) cc
+           WHERE cc.county_fips IN ${countyFips('$1', '$2')})`,
+        params: [state, county],
+      };
+    }
     return { where: 'r.location LIKE $1', params: [`%, ${state}`] };
   }
   const conds = ['c.state = $1', listedOnly('c')];
@@ -46,10 +68,17 @@ export function scopeMarket(kind: ThemeKind, state: string, city: string | null,
     conds.push(`lower(c.city) = lower($${params.length})`);
   }
   if (county) {
-    params.push(county.replace(/\s+county$/i, ''));
-    conds.push(`lower(regexp_replace(c.county, '\\s+county$', '', 'i')) = lower($${params.length})`);
+    params.push(county);
+    const k = `$${params.length}`;
+    conds.push(`(${countyKey('c.county')} = ${countyKey(k)} OR c.county_fips IN ${countyFips('$1', k)})`);
   }
   return { where: `r.community_id IN (SELECT c.id FROM communities c WHERE ${conds.join(' AND ')})`, params };
+}
+
+/** The ACS name of a county given by its FIPS code in a state; null when there is none. */
+export async function selectCountyName(pool: pg.Pool, state: string, fips: string): Promise<string | null> {
+  const { rows } = await pool.query<{ county: string }>('SELECT county FROM county_population WHERE state = $1 AND fips = $2', [state, fips]);
+  return rows[0]?.county ?? null;
 }
 
 /** Mentions of theme i in review r, as rows (i, s): one per mentioned theme. */
@@ -92,7 +121,7 @@ export interface QuarterRow {
 export async function selectQuarters(pool: Queryable, kind: ThemeKind, scope: ScopeFilter): Promise<QuarterRow[]> {
   const n = scope.params.length;
   const { rows } = await pool.query<QuarterRow>(
-    `SELECT m.i, to_char(r.review_date, 'YYYY-"Q"Q') AS quarter, count(*)::int AS mentions, sum(m.s)::float8 AS sum,
+    `SELECT m.i, to_char(r.review_date, 'YYYY-"Q"Q') AS quarter, count(*)::int AS mentions, sum(m.s::float8) AS sum,
             count(*) FILTER (WHERE m.s > $${n + 1}::real)::int AS positive,
             count(*) FILTER (WHERE m.s < $${n + 2}::real)::int AS negative
        FROM ${TABLE[kind]} r ${mentions(kind)}
@@ -130,6 +159,51 @@ export async function selectExamples(pool: Queryable, kind: ThemeKind, scope: Sc
   return rows;
 }
 
+// --- customer reports from the per-community summaries (ADR 029) --------------------------------------
+// A customer scope's condition names only r.community_id, so it selects the same communities' summary rows
+// as it selects their reviews; sums of per-community sums equal the sums over the reviews.
+
+export async function selectSummaryTotals(db: Queryable, scope: ScopeFilter): Promise<TotalsRow> {
+  const { rows } = await db.query<TotalsRow>(
+    `SELECT coalesce(sum(r.scored), 0)::int AS reviews, min(r.first_date)::text AS "from", max(r.last_date)::text AS "to",
+            coalesce(bool_or(r.demo), false) AS demo
+       FROM community_review_summary r WHERE ${scope.where} AND r.scored > 0`,
+    scope.params,
+  );
+  return rows[0] as TotalsRow;
+}
+
+export async function selectSummaryQuarters(db: Queryable, scope: ScopeFilter): Promise<QuarterRow[]> {
+  const { rows } = await db.query<QuarterRow>(
+    `SELECT r.theme::int AS i, r.quarter, sum(r.mentions)::int AS mentions, sum(r.sentiment_sum)::float8 AS sum,
+            sum(r.positive)::int AS positive, sum(r.negative)::int AS negative
+       FROM community_theme_quarters r WHERE ${scope.where}
+      GROUP BY 1, 2 ORDER BY 1, 2`,
+    scope.params,
+  );
+  return rows;
+}
+
+/** The scope's most positive and most negative mention per theme: the best of the communities' bests (same order as selectExamples). */
+export async function selectSummaryExamples(db: Queryable, scope: ScopeFilter): Promise<ExampleRow[]> {
+  const { rows } = await db.query<ExampleRow>(
+    `WITH best AS (
+       SELECT DISTINCT ON (r.theme) r.theme::int AS i, r.best_review_id AS id, r.best_s AS s, 0 AS k
+         FROM community_theme_examples r WHERE ${scope.where}
+        ORDER BY r.theme, r.best_s DESC, r.best_date DESC, r.best_review_id DESC),
+     worst AS (
+       SELECT DISTINCT ON (r.theme) r.theme::int AS i, r.worst_review_id AS id, r.worst_s AS s, 1 AS k
+         FROM community_theme_examples r WHERE ${scope.where}
+        ORDER BY r.theme, r.worst_s ASC, r.worst_date DESC, r.worst_review_id DESC),
+     x AS (SELECT * FROM best UNION ALL SELECT * FROM worst)
+     SELECT x.i, x.id, x.s::float8 AS s, cr.rating, cr.review_date::text AS date, cr.content
+       FROM x JOIN customer_reviews cr ON cr.id = x.id
+      ORDER BY x.i, x.s DESC, x.k`,
+    scope.params,
+  );
+  return rows;
+}
+
 export async function selectCommunityName(pool: pg.Pool, id: number): Promise<{ name: string; city: string; state: string } | null> {
   const { rows } = await pool.query<{ name: string; city: string; state: string }>('SELECT name, city, state FROM communities WHERE id = $1', [id]);
   return rows[0] ?? null;
@@ -156,8 +230,8 @@ export interface PortfolioCommunityRow {
 export async function selectPortfolioCommunities(pool: pg.Pool, operatorId: number): Promise<PortfolioCommunityRow[]> {
   const { rows } = await pool.query<PortfolioCommunityRow>(
     `SELECT c.id, c.name, c.city, c.state, c.rating::float8 AS rating, c.review_count, c.min_price, c.max_price,
-            (SELECT avg(r.sentiment)::float8 FROM customer_reviews r WHERE r.community_id = c.id) AS avg
-       FROM communities c WHERE c.operator_id = $1 AND ${listedOnly('c')}
+            s.sentiment_sum / nullif(s.reviews, 0) AS avg
+       FROM communities c LEFT JOIN community_review_summary s ON s.community_id = c.id WHERE c.operator_id = $1 AND ${listedOnly('c')}
       ORDER BY c.review_count DESC, c.name, c.id`,
     [operatorId],
   );

@@ -10,12 +10,11 @@ import {
 } from '../../../contracts/themes';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
-import { ThemeService } from './themes.service';
+import { appThemeService, themeCaching } from './themes.service';
 
 export const themeRoutes: RouteModule = (app, { pool, env }) => {
-  const caching = env.NODE_ENV !== 'test' && env.APP_CACHES;
-  const themes = new ThemeService(pool, caching ? 5 * 60_000 : 0);
-  if (caching) {
+  const themes = appThemeService(pool, env);
+  if (themeCaching(env)) {
     app.addHook('onListen', (done) => {
       // The whole-table reports read every review: computed once ahead of the first visitor.
       const t = setTimeout(() => themes.warm().catch((err: unknown) => app.log.warn({ err }, 'themes: warming failed')), 5_000);

@@ -19,12 +19,16 @@ import {
   scopeMarket,
   scopeOperator,
   selectCommunityName,
+  selectCountyName,
   selectExamples,
   selectOperatorName,
   selectOperatorPlace,
   selectPortfolioCommunities,
   selectPortfolioTrend,
   selectQuarters,
+  selectSummaryExamples,
+  selectSummaryQuarters,
+  selectSummaryTotals,
   selectTotals,
 } from './themes.repo';
 
@@ -70,9 +74,14 @@ export function buildThemes(kind: ThemeKind, reviews: number, quarters: QuarterR
 export class ThemeService {
   private readonly cache: TtlCache<ThemeReport>;
 
+  /**
+   * `fromSummaries` (default true): customer reports add up the per-community review summaries (ADR 029)
+   * instead of reading the reviews; false reads the reviews (the tests compare both).
+   */
   constructor(
     private readonly pool: pg.Pool,
     ttlMs: number,
+    private readonly options: { fromSummaries?: boolean } = {},
   ) {
     // Whole-table and market reports read up to 1.6M reviews: computed at most once per TTL, served stale while refreshed.
     this.cache = new TtlCache({ ttlMs, staleMs: 10 * 60_000, maxEntries: 200 });
@@ -83,9 +92,13 @@ export class ThemeService {
    * app's 5 s statement timeout; it runs read-only on one connection allowed WIDE_REPORT_TIMEOUT_MS and is
    * cached (computed at most once per TTL, warmed at start, served stale while refreshed).
    */
-  private async report(kind: ThemeKind, scope: Scope, filter: ScopeFilter, what: string, wide = false): Promise<ThemeReport> {
-    const read = (db: Queryable) => Promise.all([selectTotals(db, kind, filter), selectQuarters(db, kind, filter), selectExamples(db, kind, filter)]);
-    const [totals, quarters, examples] = wide
+  private async report(kind: ThemeKind, scope: Scope, filter: ScopeFilter, what: string, wide = false, examples = true): Promise<ThemeReport> {
+    const summaries = kind === 'customer' && this.options.fromSummaries !== false;
+    const read = (db: Queryable) =>
+      summaries
+        ? Promise.all([selectSummaryTotals(db, filter), selectSummaryQuarters(db, filter), examples ? selectSummaryExamples(db, filter) : []])
+        : Promise.all([selectTotals(db, kind, filter), selectQuarters(db, kind, filter), examples ? selectExamples(db, kind, filter) : []]);
+    const [totals, quarters, exampleRows] = wide
       ? await inTransaction(
           this.pool,
           async (client) => {
@@ -99,7 +112,7 @@ export class ThemeService {
           { readOnly: true },
         )
       : await read(this.pool);
-    const themes = buildThemes(kind, totals.reviews, quarters, examples);
+    const themes = buildThemes(kind, totals.reviews, quarters, exampleRows);
     const praise = themes
       .filter((t) => t.positive > t.negative)
       .sort((a, b) => b.positive - a.positive)
@@ -143,8 +156,8 @@ export class ThemeService {
     if (competitorIds.length === 0) return null;
     const scope: Scope = { type: 'community', id, name: 'competitors', state: null, city: null, county: null };
     const [own, others] = await Promise.all([
-      this.report('customer', scope, scopeCommunity(id), 'the community'),
-      this.report('customer', scope, scopeCommunities(competitorIds), 'its competitors'),
+      this.report('customer', scope, scopeCommunity(id), 'the community', false, false),
+      this.report('customer', scope, scopeCommunities(competitorIds), 'its competitors', false, false),
     ]);
     if (own.reviews === 0 || others.reviews === 0) return null;
     const theirs = new Map(others.themes.map((t) => [t.theme, t]));
@@ -177,15 +190,20 @@ export class ThemeService {
     return this.cache.get(`operator:${id}:${kind}`, () => this.report(kind, scope, scopeOperator(kind, id), what));
   }
 
-  market(kind: ThemeKind, state: string, city: string | null, county: string | null): Promise<ThemeReport> {
+  async market(kind: ThemeKind, state: string, city: string | null, county: string | null): Promise<ThemeReport> {
     const stateName = US_STATES[state];
     if (!stateName) throw new AppError('BAD_REQUEST', `state must be a two-letter US state code (got ${state})`);
-    if (kind === 'employee' && county) {
-      throw new AppError('BAD_REQUEST', 'Employee reviews carry a city, not a county: ask for a state or a city');
-    }
-    const name = city ? `${city}, ${state}` : county ? `${county.replace(/\s+county$/i, '')} County, ${state}` : stateName;
+    // A county by its FIPS code is named from the ACS list (and must be one of the state's).
+    const countyName = county && /^\d{5}$/.test(county) ? await selectCountyName(this.pool, state, county) : county;
+    if (county && !countyName) throw notFound('County');
+    const name = city ? `${city}, ${state}` : countyName ? `${countyName.replace(/\s+(county|parish)$/i, '')} County, ${state}` : stateName;
     const scope: Scope = { type: 'market', id: null, name, state, city, county };
-    const what = kind === 'customer' ? `the listed communities in ${name}` : `employees located in ${name}`;
+    const what =
+      kind === 'customer'
+        ? `the listed communities in ${name}`
+        : county
+          ? `employees located in the cities of ${name} (each city in the county of most of its listed communities)`
+          : `employees located in ${name}`;
     return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), () =>
       this.report(kind, scope, scopeMarket(kind, state, city, county), what, true),
     );
@@ -228,4 +246,19 @@ export class ThemeService {
     await this.all('customer');
     await this.all('employee');
   }
+}
+
+/** Whether the app's answer caches are on (off in tests and with APP_CACHES=false). */
+export const themeCaching = (env: { NODE_ENV: string; APP_CACHES: boolean }) => env.NODE_ENV !== 'test' && env.APP_CACHES;
+
+const appServices = new WeakMap<pg.Pool, ThemeService>();
+
+/**
+ * The app's one theme service per database pool: the themes, markets and compare routes share it and its
+ * cache of whole-table, operator and market reports (created by the first module that asks).
+ */
+export function appThemeService(pool: pg.Pool, env: { NODE_ENV: string; APP_CACHES: boolean }): ThemeService {
+  let service = appServices.get(pool);
+  if (!service) appServices.set(pool, (service = new ThemeService(pool, themeCaching(env) ? 5 * 60_000 : 0)));
+  return service;
 }

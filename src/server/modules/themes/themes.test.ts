@@ -180,11 +180,44 @@ describe('review themes per market', () => {
   });
 
   it('bad input is a 400 with a message', async () => {
-    for (const url of ['/api/themes/market/XX', '/api/themes/market/TEX', '/api/themes/market/TX?kind=vendor', '/api/themes/market/TX?kind=employee&county=Travis']) {
+    for (const url of ['/api/themes/market/XX', '/api/themes/market/TEX', '/api/themes/market/TX?kind=vendor']) {
       const res = await app.inject({ method: 'GET', url, headers: { cookie: pro } });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.message, url).toBeTruthy();
     }
+  });
+});
+
+describe('employee review themes by county', () => {
+  it('a city belongs to the county of most of its listed communities (ties: the lower FIPS code); by name or FIPS code', async () => {
+    await tdb.pool.query(`INSERT INTO county_population (fips, county, state) VALUES ('48453', 'Travis', 'TX'), ('48113', 'Dallas', 'TX'), ('48491', 'Williamson', 'TX')
+                          ON CONFLICT (fips) DO NOTHING`);
+    await tdb.pool.query(`UPDATE communities SET county_fips = CASE name WHEN 'Alpha House' THEN '48453' WHEN 'Beta House' THEN '48113' ELSE '48491' END`);
+    const employees = (county: string) => get(`/api/themes/market/TX?kind=employee&county=${encodeURIComponent(county)}`);
+    // Austin: Alpha House (Travis, listed); Gone House (Williamson) is delisted and not counted. E1 is located in Austin.
+    for (const county of ['Travis', 'travis county', '48453']) {
+      const r = await employees(county);
+      expect(r.reviews, county).toBe(1);
+      // A name is shown as asked (as a city is); a FIPS code by its ACS name.
+      expect(r.scope.name.toLowerCase()).toBe('travis county, tx');
+      expect(theme(r, 'pay')).toMatchObject({ mentions: 1, negative: 1 });
+      expect(theme(r, 'pay').averageSentiment).toBeCloseTo(s(E1, 'pay', 'employee'), 6);
+      expect(r.computedFrom).toContain('each city in the county of most of its listed communities');
+    }
+    expect((await employees('48113')).reviews).toBe(1); // Dallas: E2
+    expect((await employees('48491')).reviews).toBe(0);
+    // A listed Austin community in Williamson: one each, the lower FIPS (Travis, 48453) keeps Austin.
+    const q = (sql: string, params: unknown[] = []) => tdb.pool.query(sql, params);
+    await q(`INSERT INTO communities (name, city, state, operator_id, source_id, county_fips) VALUES ('W1', 'Austin', 'TX', $1, 't-w1', '48491')`, [ids.op]);
+    expect((await employees('48453')).reviews).toBe(1);
+    // A second one there: Austin now lies mostly in Williamson.
+    await q(`INSERT INTO communities (name, city, state, operator_id, source_id, county_fips) VALUES ('W2', 'AUSTIN', 'TX', $1, 't-w2', '48491')`, [ids.op]);
+    expect((await employees('48453')).reviews).toBe(0);
+    expect((await employees('48491')).reviews).toBe(1);
+    const unknown = await app.inject({ method: 'GET', url: '/api/themes/market/TX?kind=employee&county=06037', headers: { cookie: pro } });
+    expect(unknown.statusCode).toBe(404);
+    await q(`DELETE FROM communities WHERE source_id IN ('t-w1', 't-w2')`);
+    await q('UPDATE communities SET county_fips = NULL');
   });
 });
 
