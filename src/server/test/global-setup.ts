@@ -3,20 +3,13 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPool, startEmbedded, wrapPool, type EmbeddedServer } from '../db/client';
+import { pidAlive } from '../db/embedded-process';
 import { runMigrations } from '../db/migrate';
 
 // Names carry the creating process id, so concurrent runs (several developers, CI) never touch
 // each other's databases, and leftovers of dead runs can be recognised and dropped.
 const TEMPLATE = `sl_tpl_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 let embedded: EmbeddedServer | null = null;
 
 function withDatabase(url: string, database: string): string {

@@ -2,14 +2,13 @@
 // plain CSV), map, then write in ONE transaction and record the import, like the other importers.
 import { gunzipSync } from 'node:zlib';
 import type pg from 'pg';
-import { allowLongStatements } from '../client';
-import { IMPORT_STATEMENT_TIMEOUT_MS } from './run';
 import { decodeText, parseCsv } from './csv';
 import { writeDirectory, type DirectoryCounts, type DirectoryOperator, type DirectoryRecord } from './directory';
 import { mapCmsNationalRows } from './sources/cms-national';
 import { isoDate } from './sources/common';
 import { mapLicensedHeader, mapLicensedRows, type LicensedOptions } from './sources/licensed';
 import { ImportError, type Rejection } from './types';
+import { asImportError, inImportTransaction, recordFailedImport, recordImport } from './write';
 
 export type DirectoryKind = 'licensed' | 'cms-national';
 
@@ -66,49 +65,28 @@ export interface RunDirectoryOptions extends LicensedOptions {
   complete?: boolean;
 }
 
-async function recordImport(client: Pick<pg.PoolClient, 'query'>, s: Omit<DirectorySummary, 'importId'>, startedAt: Date, status: 'ok' | 'failed', error?: string) {
-  const res = await client.query<{ id: number }>(
-    `INSERT INTO imports (kind, file_name, status, rows_read, inserted, updated, rejected, rejections, error, started_at, finished_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, now()) RETURNING id`,
-    [s.kind, s.fileName, status, s.rowsRead, s.inserted, s.updated, s.rejected, JSON.stringify(s.rejections.slice(0, 500)), error ?? null, startedAt],
-  );
-  return res.rows[0].id;
-}
-
 export async function runDirectoryImport(pool: pg.Pool, opts: RunDirectoryOptions): Promise<DirectorySummary> {
   const startedAt = new Date();
-  const empty = { inserted: 0, updated: 0, unchanged: 0, delisted: 0, operators: { inserted: 0, updated: 0 }, cmsFacts: 0 };
   let prepared: PreparedDirectory;
   try {
     prepared = prepareDirectory(opts.kind, opts.content, opts);
   } catch (e) {
-    const err = e instanceof ImportError ? e : new ImportError('NOT_CSV', e instanceof Error ? e.message : String(e));
-    err.importId = await recordImport(pool, { kind: opts.kind, fileName: opts.fileName, rowsRead: 0, rejected: 0, rejections: [], mapped: [], ...empty }, startedAt, 'failed', err.message).catch(() => null);
+    const err = asImportError(e);
+    err.importId = await recordFailedImport(pool, { kind: opts.kind, fileName: opts.fileName, startedAt, error: err.message });
     throw err;
   }
-  const client = await pool.connect();
-  let restoreTimeout = () => {};
-  try {
-    await client.query('BEGIN');
-    // From the admin upload this runs on the app's pool, whose statements stop after a few seconds.
-    restoreTimeout = await allowLongStatements(client, IMPORT_STATEMENT_TIMEOUT_MS);
-    const counts = await writeDirectory(client, { communities: prepared.communities, operators: prepared.operators, complete: opts.complete ?? true });
-    const rejections = [...prepared.rejections, ...counts.duplicates].sort((a, b) => a.line - b.line);
-    const { changedIds: _ids, duplicates: _dups, ...rest } = counts;
-    const summary = { kind: opts.kind, fileName: opts.fileName, rowsRead: prepared.rowsRead, rejected: rejections.length, rejections, mapped: prepared.mapped, ...rest };
-    const importId = await recordImport(client, summary, startedAt, 'ok');
-    await client.query('COMMIT');
-    return { importId, ...summary };
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => {});
-    const message = `Import failed and was rolled back: ${e instanceof Error ? e.message : String(e)}`;
-    const err = new ImportError('DATABASE', message);
-    err.importId = await recordImport(pool, { kind: opts.kind, fileName: opts.fileName, rowsRead: prepared.rowsRead, rejected: 0, rejections: [], mapped: [], ...empty }, startedAt, 'failed', message).catch(() => null);
-    throw err;
-  } finally {
-    restoreTimeout();
-    client.release();
-  }
+  return inImportTransaction(
+    pool,
+    async (client) => {
+      const counts = await writeDirectory(client, { communities: prepared.communities, operators: prepared.operators, complete: opts.complete ?? true });
+      const rejections = [...prepared.rejections, ...counts.duplicates].sort((a, b) => a.line - b.line);
+      const { changedIds: _ids, duplicates: _dups, ...rest } = counts;
+      const summary = { kind: opts.kind, fileName: opts.fileName, rowsRead: prepared.rowsRead, rejected: rejections.length, rejections, mapped: prepared.mapped, ...rest };
+      const importId = await recordImport(client, { ...summary, status: 'ok', startedAt });
+      return { importId, ...summary };
+    },
+    (message) => recordFailedImport(pool, { kind: opts.kind, fileName: opts.fileName, startedAt, error: message, rowsRead: prepared.rowsRead }),
+  );
 }
 
 /** The summary lines of the CLI (same lines as the other importers, plus mapped columns and delisted). */

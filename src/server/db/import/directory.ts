@@ -7,7 +7,8 @@ import type { AsOfPrecision } from '../../../contracts/provenance';
 import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
 import { assignCounties, loadCountyPopulation } from '../counties';
-import type { Rejection } from './types';
+import type { CommunityFields, Rejection } from './types';
+import { chunks, COMMUNITY_BASE_COLS, upsertInBatches, valuesSql } from './write';
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
@@ -47,7 +48,7 @@ export interface DirectoryOperator {
   asOfPrecision?: AsOfPrecision;
 }
 
-export interface DirectoryRecord {
+export interface DirectoryRecord extends CommunityFields {
   /** Line of the file (for duplicate messages). */
   line: number;
   /** The agency's list this row belongs to ('licensed-ca', 'cms'). */
@@ -59,26 +60,8 @@ export interface DirectoryRecord {
   asOf: string | null;
   /** How much of `asOf` the source knows; 'day' when omitted (ADR 025). */
   asOfPrecision?: AsOfPrecision;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
   county: string | null;
-  lat: number | null;
-  lng: number | null;
   locationApproximate: boolean;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  description: string;
-  overview: string;
-  careTypes: string[];
-  communityType: string;
-  ownerType: string | null;
-  score: number | null;
-  capacity: number | null;
-  healthcareServices: string[];
   licenseNumber: string | null;
   licenseType: string | null;
   licensee: string | null;
@@ -106,38 +89,15 @@ export interface DirectoryCounts {
   changedIds: number[];
 }
 
-const BATCH = 500;
-
-function chunks<T>(items: T[], size = BATCH): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-function valuesSql(rows: unknown[][], casts: string[], params: unknown[]): string {
-  return rows
-    .map((row) => `(${row.map((v, i) => {
-      params.push(v);
-      return `$${params.length}::${casts[i]}`;
-    }).join(', ')})`)
-    .join(', ');
-}
-
 export const opRef = (source: string, sourceId: string) => `${source}\u0000${sourceId}`;
 
 async function upsertOperators(client: Client, operators: DirectoryOperator[]) {
-  let inserted = 0;
-  let updated = 0;
   const ids = new Map<string, number>();
-  for (const batch of chunks(operators)) {
-    const params: unknown[] = [];
-    const values = valuesSql(
-      batch.map((o) => [o.name, [...new Set(o.rawNames)].sort(), o.state, o.source, o.sourceId, o.sourceKind, o.sourceName, o.asOf, o.asOfPrecision ?? 'day']),
-      ['text', 'text[]', 'text', 'text', 'text', 'text', 'text', 'date', 'text'],
-      params,
-    );
+  const counts = await upsertInBatches<DirectoryOperator, { id: number; source: string; source_id: string; inserted: boolean }>(client, operators, {
+    values: (o) => [o.name, [...new Set(o.rawNames)].sort(), o.state, o.source, o.sourceId, o.sourceKind, o.sourceName, o.asOf, o.asOfPrecision ?? 'day'],
+    casts: ['text', 'text[]', 'text', 'text', 'text', 'text', 'text', 'date', 'text'],
     // raw_names gathers every spelling ever seen (a union), so a re-import changes nothing.
-    const res = await client.query<{ id: number; source: string; source_id: string; inserted: boolean }>(
+    sql: (values) =>
       `INSERT INTO operators AS o (name, raw_names, state, source, source_id, source_kind, source_name, source_as_of, source_as_of_precision)
        VALUES ${values}
        ON CONFLICT (source, source_id) DO UPDATE SET
@@ -155,43 +115,23 @@ async function upsertOperators(client: Client, operators: DirectoryOperator[]) {
           OR o.source_as_of IS DISTINCT FROM GREATEST(o.source_as_of, EXCLUDED.source_as_of)
           OR (EXCLUDED.source_as_of IS NOT DISTINCT FROM o.source_as_of AND EXCLUDED.source_as_of_precision <> o.source_as_of_precision)
        RETURNING id, source, source_id, (xmax = 0) AS inserted`,
-      params,
-    );
-    for (const r of res.rows) {
-      if (r.inserted) inserted++;
-      else updated++;
-    }
-    const all = await client.query<{ id: number; source: string; source_id: string }>(
-      `SELECT o.id, o.source, o.source_id FROM operators o
-         JOIN unnest($1::text[], $2::text[]) AS k(source, source_id) ON k.source = o.source AND k.source_id = o.source_id`,
-      [batch.map((o) => o.source), batch.map((o) => o.sourceId)],
-    );
-    for (const r of all.rows) ids.set(opRef(r.source, r.source_id), r.id);
-  }
-  return { inserted, updated, ids };
+    // Unchanged rows return nothing: the ids of the whole batch are read back.
+    after: async (_rows, batch) => {
+      const all = await client.query<{ id: number; source: string; source_id: string }>(
+        `SELECT o.id, o.source, o.source_id FROM operators o
+           JOIN unnest($1::text[], $2::text[]) AS k(source, source_id) ON k.source = o.source AND k.source_id = o.source_id`,
+        [batch.map((o) => o.source), batch.map((o) => o.sourceId)],
+      );
+      for (const r of all.rows) ids.set(opRef(r.source, r.source_id), r.id);
+    },
+  });
+  return { ...counts, ids };
 }
 
 const COLS: [string, string, (c: DirectoryRecord, operatorId: number | null) => unknown][] = [
-  ['name', 'text', (c) => c.name],
-  ['address', 'text', (c) => c.address],
-  ['city', 'text', (c) => c.city],
-  ['state', 'text', (c) => c.state],
-  ['zip_code', 'text', (c) => c.zipCode],
+  ...COMMUNITY_BASE_COLS,
   ['county', 'text', (c) => c.county],
-  ['lat', 'float8', (c) => c.lat],
-  ['lng', 'float8', (c) => c.lng],
   ['location_approximate', 'bool', (c) => c.locationApproximate],
-  ['phone', 'text', (c) => c.phone],
-  ['email', 'text', (c) => c.email],
-  ['website', 'text', (c) => c.website],
-  ['description', 'text', (c) => c.description],
-  ['overview', 'text', (c) => c.overview],
-  ['care_types', 'text[]', (c) => c.careTypes],
-  ['community_type', 'text', (c) => c.communityType],
-  ['owner_type', 'text', (c) => c.ownerType],
-  ['score', 'int2', (c) => c.score],
-  ['capacity', 'int4', (c) => c.capacity],
-  ['healthcare_services', 'text[]', (c) => c.healthcareServices],
   ['license_number', 'text', (c) => c.licenseNumber],
   ['license_type', 'text', (c) => c.licenseType],
   ['licensee', 'text', (c) => c.licensee],
@@ -252,23 +192,17 @@ async function matchExisting(client: Client, records: DirectoryRecord[]): Promis
 }
 
 async function upsertCommunities(client: Client, records: DirectoryRecord[], operatorIds: Map<string, number>) {
-  let inserted = 0;
-  let updated = 0;
   const changedIds: number[] = [];
   const cols = COLS.map(([c]) => c);
   const compared = cols.filter((c) => c !== 'source_as_of');
-  for (const batch of chunks(records)) {
-    const params: unknown[] = [];
-    const values = valuesSql(
-      batch.map((c) => {
-        const op = c.operatorRef ? (operatorIds.get(c.operatorRef) ?? null) : null;
-        return [...COLS.map(([, , f]) => f(c, op)), c.source, c.sourceId];
-      }),
-      [...COLS.map(([, cast]) => cast), 'text', 'text'],
-      params,
-    );
+  const counts = await upsertInBatches<DirectoryRecord, { id: number; inserted: boolean }>(client, records, {
+    values: (c) => {
+      const op = c.operatorRef ? (operatorIds.get(c.operatorRef) ?? null) : null;
+      return [...COLS.map(([, , f]) => f(c, op)), c.source, c.sourceId];
+    },
+    casts: [...COLS.map(([, cast]) => cast), 'text', 'text'],
     // An older list never overwrites a newer one (source_as_of); equal data changes nothing.
-    const res = await client.query<{ id: number; inserted: boolean }>(
+    sql: (values) =>
       `INSERT INTO communities AS c (${cols.join(', ')}, source, source_id) VALUES ${values}
        ON CONFLICT (source, source_id) DO UPDATE SET
          ${cols.map((col) => `${col} = EXCLUDED.${col}`).join(', ')}, updated_at = now()
@@ -277,15 +211,11 @@ async function upsertCommunities(client: Client, records: DirectoryRecord[], ope
          AND ((${compared.map((col) => `c.${col}`).join(', ')}) IS DISTINCT FROM (${compared.map((col) => `EXCLUDED.${col}`).join(', ')})
               OR c.source_as_of IS DISTINCT FROM EXCLUDED.source_as_of)
        RETURNING id, (xmax = 0) AS inserted`,
-      params,
-    );
-    for (const r of res.rows) {
-      if (r.inserted) inserted++;
-      else updated++;
-      changedIds.push(r.id);
-    }
-  }
-  return { inserted, updated, changedIds };
+    after: (rows) => {
+      for (const r of rows) changedIds.push(r.id);
+    },
+  });
+  return { ...counts, changedIds };
 }
 
 const FACT_COLS: [string, string, (f: CmsFacts) => unknown][] = [

@@ -3,11 +3,11 @@
 import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
 import { assignCounties, loadCountyPopulation } from '../counties';
-import { allowLongStatements } from '../client';
 import { decodeText, headerKey, makeYielder, parseCsvStream } from './csv';
 import { upsertCmsFacts } from './directory';
 import { mapperForHeaders } from './layouts';
 import { asOfFromFileName, isoDate } from './sources/common';
+import { asImportError, COMMUNITY_BASE_COLS, inImportTransaction, recordFailedImport, recordImport, upsertInBatches } from './write';
 import {
   ImportError,
   IMPORT_KINDS,
@@ -32,9 +32,7 @@ export interface RunImportOptions {
   asOf?: string;
 }
 
-/** The imports table keeps at most this many rejections per import. */
-export const MAX_STORED_REJECTIONS = 500;
-const BATCH = 500;
+export { IMPORT_STATEMENT_TIMEOUT_MS, MAX_STORED_REJECTIONS } from './write';
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
@@ -118,22 +116,6 @@ export async function prepareImport(content: Buffer | string, expected: ImportKi
   };
 }
 
-function chunks<T>(items: T[], size = BATCH): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** Builds `($1::text, $2::int, ...), (...)` for rows of values with the given casts. */
-function valuesSql(rows: unknown[][], casts: string[], params: unknown[]): string {
-  return rows
-    .map((row) => `(${row.map((v, i) => {
-      params.push(v);
-      return `$${params.length}::${casts[i]}`;
-    }).join(', ')})`)
-    .join(', ');
-}
-
 // source_kind, source_name and source_as_of are compared too: a re-import of a newer file updates them.
 const OPERATOR_COLS = ['name', 'city', 'state', 'postal_code', 'phone', 'source_kind', 'source_name', 'source_as_of', 'source_as_of_precision'];
 
@@ -143,56 +125,30 @@ export interface Provenance {
 }
 
 async function upsertOperators(client: Client, source: string, provenance: Provenance, operators: OperatorRecord[]) {
-  let inserted = 0;
-  let updated = 0;
   const ids = new Map<string, number>();
-  for (const batch of chunks(operators)) {
-    const params: unknown[] = [];
-    const values = valuesSql(
-      batch.map((o) => [o.name, o.city, o.state, o.postalCode, o.phone, provenance.kind, provenance.name, o.asOf ?? null, 'day', source, o.sourceId]),
-      ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'date', 'text', 'text', 'text'],
-      params,
-    );
-    const res = await client.query<{ id: number; source_id: string; inserted: boolean }>(
+  const counts = await upsertInBatches<OperatorRecord, { id: number; source_id: string; inserted: boolean }>(client, operators, {
+    values: (o) => [o.name, o.city, o.state, o.postalCode, o.phone, provenance.kind, provenance.name, o.asOf ?? null, 'day', source, o.sourceId],
+    casts: ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'date', 'text', 'text', 'text'],
+    sql: (values) =>
       `INSERT INTO operators (${OPERATOR_COLS.join(', ')}, source, source_id) VALUES ${values}
        ON CONFLICT (source, source_id) DO UPDATE SET
          ${OPERATOR_COLS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, updated_at = now()
        WHERE (${OPERATOR_COLS.map((c) => `operators.${c}`).join(', ')}) IS DISTINCT FROM (${OPERATOR_COLS.map((c) => `EXCLUDED.${c}`).join(', ')})
        RETURNING id, source_id, (xmax = 0) AS inserted`,
-      params,
-    );
-    for (const r of res.rows) {
-      if (r.inserted) inserted++;
-      else updated++;
-    }
-    const all = await client.query<{ id: number; source_id: string }>(
-      'SELECT id, source_id FROM operators WHERE source = $1 AND source_id = ANY($2::text[])',
-      [source, batch.map((o) => o.sourceId)],
-    );
-    for (const r of all.rows) ids.set(r.source_id, r.id);
-  }
-  return { inserted, updated, ids };
+    // Unchanged rows return nothing: the ids of the whole batch are read back.
+    after: async (_rows, batch) => {
+      const all = await client.query<{ id: number; source_id: string }>(
+        'SELECT id, source_id FROM operators WHERE source = $1 AND source_id = ANY($2::text[])',
+        [source, batch.map((o) => o.sourceId)],
+      );
+      for (const r of all.rows) ids.set(r.source_id, r.id);
+    },
+  });
+  return { ...counts, ids };
 }
 
 const COMMUNITY_COLS: [string, string, (c: CommunityRecord, operatorId: number | null) => unknown][] = [
-  ['name', 'text', (c) => c.name],
-  ['address', 'text', (c) => c.address],
-  ['city', 'text', (c) => c.city],
-  ['state', 'text', (c) => c.state],
-  ['zip_code', 'text', (c) => c.zipCode],
-  ['lat', 'float8', (c) => c.lat],
-  ['lng', 'float8', (c) => c.lng],
-  ['phone', 'text', (c) => c.phone],
-  ['email', 'text', (c) => c.email],
-  ['website', 'text', (c) => c.website],
-  ['description', 'text', (c) => c.description],
-  ['overview', 'text', (c) => c.overview],
-  ['care_types', 'text[]', (c) => c.careTypes],
-  ['community_type', 'text', (c) => c.communityType],
-  ['owner_type', 'text', (c) => c.ownerType],
-  ['score', 'int2', (c) => c.score],
-  ['capacity', 'int4', (c) => c.capacity],
-  ['healthcare_services', 'text[]', (c) => c.healthcareServices],
+  ...COMMUNITY_BASE_COLS,
   ['operator_id', 'int4', (_c, op) => op],
   ['source_as_of', 'date', (c) => c.asOf],
   // These layouts' dates (a processing date, --as-of, a dated file name) are days (ADR 025).
@@ -206,35 +162,25 @@ async function upsertCommunities(
   communities: CommunityRecord[],
   operatorIds: Map<string, number>,
 ) {
-  let inserted = 0;
-  let updated = 0;
   const changedIds: number[] = [];
   const cols = [...COMMUNITY_COLS.map(([c]) => c), 'source_kind', 'source_name'];
-  for (const batch of chunks(communities)) {
-    const params: unknown[] = [];
-    const values = valuesSql(
-      batch.map((c) => {
-        const op = c.operatorKey ? (operatorIds.get(c.operatorKey) ?? null) : null;
-        return [...COMMUNITY_COLS.map(([, , f]) => f(c, op)), provenance.kind, provenance.name, source, c.sourceId];
-      }),
-      [...COMMUNITY_COLS.map(([, cast]) => cast), 'text', 'text', 'text', 'text'],
-      params,
-    );
-    const res = await client.query<{ id: number; inserted: boolean }>(
+  const counts = await upsertInBatches<CommunityRecord, { id: number; inserted: boolean }>(client, communities, {
+    values: (c) => {
+      const op = c.operatorKey ? (operatorIds.get(c.operatorKey) ?? null) : null;
+      return [...COMMUNITY_COLS.map(([, , f]) => f(c, op)), provenance.kind, provenance.name, source, c.sourceId];
+    },
+    casts: [...COMMUNITY_COLS.map(([, cast]) => cast), 'text', 'text', 'text', 'text'],
+    sql: (values) =>
       `INSERT INTO communities (${cols.join(', ')}, source, source_id) VALUES ${values}
        ON CONFLICT (source, source_id) DO UPDATE SET
          ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, updated_at = now()
        WHERE (${cols.map((c) => `communities.${c}`).join(', ')}) IS DISTINCT FROM (${cols.map((c) => `EXCLUDED.${c}`).join(', ')})
        RETURNING id, (xmax = 0) AS inserted`,
-      params,
-    );
-    for (const r of res.rows) {
-      if (r.inserted) inserted++;
-      else updated++;
-      changedIds.push(r.id);
-    }
-  }
-  return { inserted, updated, changedIds };
+    after: (rows) => {
+      for (const r of rows) changedIds.push(r.id);
+    },
+  });
+  return { ...counts, changedIds };
 }
 
 /** The structured CMS fields of the imported nursing homes (table cms_ratings; ADR 014). */
@@ -250,19 +196,6 @@ async function writeCmsFacts(client: Client, source: string, communities: Commun
     client,
     withFacts.flatMap((c) => (c.cms && ids.has(c.sourceId) ? [{ communityId: ids.get(c.sourceId) as number, facts: c.cms }] : [])),
   );
-}
-
-async function recordFailure(pool: pg.Pool, kind: string, fileName: string, startedAt: Date, error: string, rowsRead = 0): Promise<number | null> {
-  try {
-    const res = await pool.query<{ id: number }>(
-      `INSERT INTO imports (kind, file_name, status, rows_read, error, started_at, finished_at)
-       VALUES ($1, $2, 'failed', $3, $4, $5, now()) RETURNING id`,
-      [kind, fileName, rowsRead, error, startedAt],
-    );
-    return res.rows[0].id;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -285,69 +218,54 @@ export async function runImport(pool: pg.Pool, options: RunImportOptions): Promi
     }
     prepared = await prepareImport(options.content, expected, fallbackAsOf);
   } catch (e) {
-    const err = e instanceof ImportError ? e : new ImportError('NOT_CSV', e instanceof Error ? e.message : String(e));
-    err.importId = await recordFailure(pool, expected, options.fileName, startedAt, err.message);
+    const err = asImportError(e);
+    err.importId = await recordFailedImport(pool, { kind: expected, fileName: options.fileName, startedAt, error: err.message });
     throw err;
   }
   const { summaryBase, communities, operators } = prepared;
   const provenance: Provenance = { kind: prepared.sourceKind, name: prepared.sourceName };
   log(`${summaryBase.layout}: ${summaryBase.rowsRead} rows read, ${communities.length} valid, ${summaryBase.rejected} rejected`);
 
-  const client = await pool.connect();
-  let restoreTimeout = () => {};
-  try {
-    await client.query('BEGIN');
-    // A whole state file with its aggregate refresh may take longer than a request's statement timeout.
-    restoreTimeout = await allowLongStatements(client, IMPORT_STATEMENT_TIMEOUT_MS);
-    const ops = await upsertOperators(client, summaryBase.kind, provenance, operators);
-    const com = await upsertCommunities(client, summaryBase.kind, provenance, communities, ops.ids);
-    await writeCmsFacts(client, summaryBase.kind, communities);
-    await refreshAggregates(client, { communityIds: com.changedIds });
-    await loadCountyPopulation(client, { ifEmpty: true });
-    await assignCounties(client, { communityIds: com.changedIds });
-    const finishedAt = new Date();
-    const res = await client.query<{ id: number }>(
-      `INSERT INTO imports (kind, file_name, status, rows_read, inserted, updated, rejected, rejections, started_at, finished_at)
-       VALUES ($1, $2, 'ok', $3, $4, $5, $6, $7::jsonb, $8, $9) RETURNING id`,
-      [
-        summaryBase.kind,
-        options.fileName,
-        summaryBase.rowsRead,
-        com.inserted,
-        com.updated,
-        summaryBase.rejected,
-        JSON.stringify(summaryBase.rejections.slice(0, MAX_STORED_REJECTIONS)),
+  // A whole state file with its aggregate refresh may take longer than a request's statement timeout:
+  // the transaction allows long statements.
+  return inImportTransaction(
+    pool,
+    async (client) => {
+      const ops = await upsertOperators(client, summaryBase.kind, provenance, operators);
+      const com = await upsertCommunities(client, summaryBase.kind, provenance, communities, ops.ids);
+      await writeCmsFacts(client, summaryBase.kind, communities);
+      await refreshAggregates(client, { communityIds: com.changedIds });
+      await loadCountyPopulation(client, { ifEmpty: true });
+      await assignCounties(client, { communityIds: com.changedIds });
+      const finishedAt = new Date();
+      const importId = await recordImport(client, {
+        kind: summaryBase.kind,
+        fileName: options.fileName,
+        status: 'ok',
+        rowsRead: summaryBase.rowsRead,
+        inserted: com.inserted,
+        updated: com.updated,
+        rejected: summaryBase.rejected,
+        rejections: summaryBase.rejections,
         startedAt,
         finishedAt,
-      ],
-    );
-    await client.query('COMMIT');
-    return {
-      importId: res.rows[0].id,
-      ...summaryBase,
-      fileName: options.fileName,
-      status: 'ok',
-      inserted: com.inserted,
-      updated: com.updated,
-      unchanged: communities.length - com.inserted - com.updated,
-      operators: { inserted: ops.inserted, updated: ops.updated },
-      startedAt,
-      finishedAt,
-    };
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => {});
-    const message = `Import failed and was rolled back: ${e instanceof Error ? e.message : String(e)}`;
-    const err = new ImportError('DATABASE', message);
-    err.importId = await recordFailure(pool, summaryBase.kind, options.fileName, startedAt, message, summaryBase.rowsRead);
-    throw err;
-  } finally {
-    restoreTimeout();
-    client.release();
-  }
+      });
+      return {
+        importId,
+        ...summaryBase,
+        fileName: options.fileName,
+        status: 'ok' as const,
+        inserted: com.inserted,
+        updated: com.updated,
+        unchanged: communities.length - com.inserted - com.updated,
+        operators: { inserted: ops.inserted, updated: ops.updated },
+        startedAt,
+        finishedAt,
+      };
+    },
+    (message) => recordFailedImport(pool, { kind: summaryBase.kind, fileName: options.fileName, startedAt, error: message, rowsRead: summaryBase.rowsRead }),
+  );
 }
-
-/** Ceiling of one import transaction's statements (the app's own requests stop after a few seconds). */
-export const IMPORT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
 
 /** Human-readable summary lines, as printed by the CLI. */
 export function formatSummary(s: ImportSummary): string[] {

@@ -13,9 +13,8 @@ export interface Rejection {
   reason: string;
 }
 
-/** A community row as the importer writes it (columns of `communities`). */
-export interface CommunityRecord {
-  sourceId: string;
+/** The fields of a community every importer writes (columns of `communities`; write.ts COMMUNITY_BASE_COLS). */
+export interface CommunityFields {
   name: string;
   address: string;
   city: string;
@@ -34,6 +33,11 @@ export interface CommunityRecord {
   score: number | null;
   capacity: number | null;
   healthcareServices: string[];
+}
+
+/** A community row as the importer writes it (columns of `communities`). */
+export interface CommunityRecord extends CommunityFields {
+  sourceId: string;
   /** source_id of the operator (same source), or null when the record names none. */
   operatorKey: string | null;
   /** The date the row's data describes when the file says it (CMS 'Processing Date'), else null. */
