@@ -22,7 +22,7 @@ import { appThemeService } from '../themes/themes.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
-export const compareRoutes: RouteModule = (app, { pool, search }) => {
+export const compareRoutes: RouteModule = (app, { pool, env, search }) => {
   // Per-community theme reports are not cached (each is a few indexed statements over one community's reviews).
   const themes = appThemeService(pool, env);
   const userId = (request: { user: { id: number } | null }) => {
