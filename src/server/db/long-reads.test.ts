@@ -28,6 +28,25 @@ describe('withLongReads', () => {
     await expect(pool.query('SELECT pg_sleep(0.6)')).rejects.toMatchObject({ code: '57014' });
   });
 
+  it('sends statements started together one after another (no queueing on the busy connection)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      const [a, b] = await withLongReads(pool, (db) =>
+        Promise.all([db.query<{ a: number }>('SELECT 1 AS a FROM pg_sleep(0.2)'), db.query<{ b: number }>('SELECT 2 AS b')]),
+      );
+      expect([a.rows, b.rows]).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+      // After a failing statement the next one still runs (and reports the aborted transaction) instead of waiting forever.
+      const results = await withLongReads(pool, (db) => Promise.allSettled([db.query('SELECT 1/0'), db.query('SELECT 3 AS c')]));
+      expect(results.map((r) => (r.status === 'rejected' ? (r.reason as { code?: string }).code : 'ok'))).toEqual(['22012', '25P02']);
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.filter((m) => m.includes('already executing'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('is read-only and still stops at its own limit', async () => {
     await expect(withLongReads(pool, (db) => db.query('CREATE TABLE nope (id int)'))).rejects.toMatchObject({ code: '25006' });
     await expect(withLongReads(pool, (db) => db.query('SELECT pg_sleep(1)'), 400)).rejects.toMatchObject({ code: '57014' });

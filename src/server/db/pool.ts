@@ -3,7 +3,7 @@
 // few legitimate long transactions.
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { inTransaction, setLocalStatementTimeout } from './sql';
+import { inTransaction, setLocalStatementTimeout, type Queryable } from './sql';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -90,17 +90,33 @@ export async function allowLongStatements(client: pg.PoolClient, ms: number): Pr
 export const LONG_READ_MS = 120_000;
 
 /**
+ * One connection as a Queryable that sends its statements one after another: callers may start several at
+ * once (Promise.all), which node-postgres would otherwise queue on the busy connection (deprecated in pg 8,
+ * removed in pg 9).
+ */
+function oneAtATime(client: pg.PoolClient): Queryable {
+  let last: Promise<unknown> = Promise.resolve();
+  const send = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const query = (...args: unknown[]) => {
+    const run = last.then(() => send(...args));
+    last = run.catch(() => undefined);
+    return run;
+  };
+  return { query: query as Queryable['query'] };
+}
+
+/**
  * Runs read-only `fn` on one connection whose statements may take up to `ms`: whole-table reports and the
  * warm-ups that fill their caches (computed once per TTL, never per visitor request), which outlast the
  * app's 5 s statement timeout on large datasets (ADR 027).
  */
-export function withLongReads<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, ms = LONG_READ_MS): Promise<T> {
+export function withLongReads<T>(pool: pg.Pool, fn: (db: Queryable) => Promise<T>, ms = LONG_READ_MS): Promise<T> {
   return inTransaction(
     pool,
     async (client) => {
       const restore = await allowLongStatements(client, ms);
       try {
-        return await fn(client);
+        return await fn(oneAtATime(client));
       } finally {
         restore();
       }
