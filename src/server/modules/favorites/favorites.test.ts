@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { addPricing, createCommunity, registerOverHttp } from '../../test/factories';
 import type { App } from '../../types';
 
 let tdb: TestDatabase;
@@ -10,36 +11,25 @@ let c3: number;
 let alice: string;
 let bob: string;
 
-let ipSeq = 0;
-async function signUp(email: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { email, password: 'password-123' },
-    remoteAddress: `10.2.0.${++ipSeq}`,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.cookies.find((c) => c.name === 'sid')!.value;
-}
-
 beforeAll(async () => {
   tdb = await createTestDatabase();
   app = await buildTestApp(tdb);
-  const { rows } = await tdb.pool.query<{ id: number }>(
-    `INSERT INTO communities (name, city, state, zip_code, source_id, care_types, amenities, photos, description, rating, review_count)
-     VALUES ('Oak Grove', 'Austin', 'TX', '78701', 'f1', '{"Assisted Living","Memory Care"}', '{"Fitness Center"}', '{"/media/communities/1/1.svg"}', 'Shady oaks', 4.5, 12),
-            ('Maple Court', 'Dallas', 'TX', '75201', 'f2', '{}', '{}', '{}', NULL, 0, 0),
-            ('Pine Ridge', 'Tampa', 'FL', '33601', 'f3', '{"Independent Living"}', '{}', '{}', NULL, 3.9, 4)
-     RETURNING id`,
-  );
-  [c1, c2, c3] = rows.map((r) => r.id) as [number, number, number];
-  await tdb.pool.query(
-    `INSERT INTO community_pricing (community_id, care_type, min_price, max_price)
-     VALUES ($1, 'Memory Care', 7200, 8100), ($1, 'Assisted Living', 5100, 6000)`,
-    [c1],
-  );
-  alice = await signUp('alice@example.com');
-  bob = await signUp('bob@example.com');
+  c1 = await createCommunity(tdb.pool, {
+    name: 'Oak Grove',
+    sourceId: 'f1',
+    careTypes: ['Assisted Living', 'Memory Care'],
+    amenities: ['Fitness Center'],
+    photos: ['/media/communities/1/1.svg'],
+    description: 'Shady oaks',
+    rating: 4.5,
+    reviewCount: 12,
+  });
+  c2 = await createCommunity(tdb.pool, { name: 'Maple Court', city: 'Dallas', zipCode: '75201', sourceId: 'f2' });
+  c3 = await createCommunity(tdb.pool, { name: 'Pine Ridge', city: 'Tampa', state: 'FL', zipCode: '33601', sourceId: 'f3', careTypes: ['Independent Living'], rating: 3.9, reviewCount: 4 });
+  await addPricing(tdb.pool, c1, 'Memory Care', 7200, 8100);
+  await addPricing(tdb.pool, c1, 'Assisted Living', 5100, 6000);
+  alice = await registerOverHttp(app, 'alice@example.com');
+  bob = await registerOverHttp(app, 'bob@example.com');
 });
 afterAll(async () => {
   await app.close();
@@ -157,7 +147,7 @@ describe('favorites', () => {
   });
 
   it('removes favorites with the community and with the user', async () => {
-    const carol = await signUp('carol@example.com');
+    const carol = await registerOverHttp(app, 'carol@example.com');
     await add(carol, c3);
     await tdb.pool.query('DELETE FROM communities WHERE id = $1', [c3]);
     expect((await list(carol)).json()).toEqual({ favorites: [] });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../auth/session';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { createCommunity, createOperator, createSignedInUser, createUser } from '../../test/factories';
 import type { App } from '../../types';
 
 let tdb: TestDatabase;
@@ -17,26 +17,25 @@ afterAll(async () => {
 
 describe('GET /api/health', () => {
   it('tells anyone only whether the app and its database are up', async () => {
-    await tdb.pool.query("INSERT INTO users (email) VALUES ('someone@example.com')");
+    await createUser(tdb.pool, { email: 'someone@example.com' });
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
   it('does not show the counts to a signed-in member who is not an admin', async () => {
-    const u = await tdb.pool.query<{ id: number }>("INSERT INTO users (email) VALUES ('member@example.com') RETURNING id");
-    const { token } = await createSession(tdb.pool, u.rows[0]!.id);
-    const res = await app.inject({ method: 'GET', url: '/api/health', cookies: { sid: token } });
+    const { cookie } = await createSignedInUser(tdb.pool, { email: 'member@example.com' });
+    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
   it('shows an admin the counts of every table it names', async () => {
-    await tdb.pool.query("INSERT INTO operators (name, source_id) VALUES ('Op', 'o1')");
-    await tdb.pool.query("INSERT INTO communities (name, city, state, source_id) VALUES ('A', 'Austin', 'TX', 'c1'), ('B', 'Dallas', 'TX', 'c2')");
-    const u = await tdb.pool.query<{ id: number }>("INSERT INTO users (email, role) VALUES ('boss@example.com', 'admin') RETURNING id");
-    const { token } = await createSession(tdb.pool, u.rows[0]!.id);
+    await createOperator(tdb.pool, { name: 'Op', sourceId: 'o1' });
+    await createCommunity(tdb.pool, { name: 'A', sourceId: 'c1' });
+    await createCommunity(tdb.pool, { name: 'B', city: 'Dallas', sourceId: 'c2' });
+    const { cookie } = await createSignedInUser(tdb.pool, { email: 'boss@example.com', role: 'admin' });
     const users = (await tdb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0]!.n;
-    const res = await app.inject({ method: 'GET', url: '/api/health', cookies: { sid: token } });
+    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ok',
