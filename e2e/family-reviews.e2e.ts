@@ -3,25 +3,21 @@
 // as the desk changes it, and withdraws it, which the desk sees.
 // A server and database of this file's own (as public.e2e.ts): an approved review changes whole-table
 // review figures, which other browser tests (sentiment.e2e.ts) compare with the shared database.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, readFileSync, rmSync, type WriteStream } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, waitForHealth } from './global-setup';
 import { browserAvailable, expectAccessible, pageErrors, screenshot, useBrowser } from './support/browser';
+import { startOwnServer, type OwnServer } from './support/own-server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'admin@example.com', password: 'correct horse battery' };
 let url = '';
-let child: ChildProcess | null = null;
-let dbName = '';
+let server: OwnServer | null = null;
 let db: pg.Client;
 let logPath = '';
-let logFile: WriteStream | null = null;
 
 const sql = async <T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []) => (await db.query<T>(text, params)).rows;
 const logMark = () => readFileSync(logPath, 'utf8').length;
@@ -63,41 +59,16 @@ describe.skipIf(!browserAvailable)('families decide together (issue 16)', () => 
   let community: { id: number; name: string; review_count: number };
 
   beforeAll(async () => {
-    const adminUrl = inject('e2eAdminUrl');
-    dbName = `sl_e2e_family_${process.pid}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const dbUrl = new URL(adminUrl);
-    dbUrl.pathname = `/${dbName}`;
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    logPath = path.join(tmpdir(), `${dbName}.log`);
-    logFile = createWriteStream(logPath);
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: dbUrl.toString(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATASET_SCALE: '0.004',
-        CLIENT_DIST_DIR: inject('e2eClientDir'),
-        LOG_LEVEL: 'info',
-        ADMIN_EMAILS: ADMIN.email,
-        AUTH_RATE_LIMIT_MAX: '1000',
-        OIDC_ISSUER: '',
-        LLM_BASE_URL: '',
-        SMTP_URL: '',
-        MAP_TILE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    logPath = path.join(tmpdir(), `sl_e2e_family_${process.pid}_${randomBytes(3).toString('hex')}.log`);
+    server = await startOwnServer({
+      adminUrl: inject('e2eAdminUrl'),
+      dbPrefix: 'sl_e2e_family',
+      clientDir: inject('e2eClientDir'),
+      env: { DATASET_SCALE: '0.004', LOG_LEVEL: 'info', ADMIN_EMAILS: ADMIN.email, AUTH_RATE_LIMIT_MAX: '1000' },
+      logFile: logPath,
     });
-    child.stdout?.pipe(logFile);
-    await waitForHealth(url, child, 150_000);
-    db = new pg.Client({ connectionString: dbUrl.toString() });
+    url = server.url;
+    db = new pg.Client({ connectionString: server.database.url });
     await db.connect();
     // A listed demo community with reviews, from the end of the table (other browser tests use the first ones).
     const rows = await sql<{ id: number; name: string; review_count: number }>(
@@ -108,18 +79,8 @@ describe.skipIf(!browserAvailable)('families decide together (issue 16)', () => 
 
   afterAll(async () => {
     await db?.end();
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child?.once('exit', r));
-    }
-    logFile?.end();
+    await server?.stop();
     if (logPath) rmSync(logPath, { force: true });
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: inject('e2eAdminUrl') });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await admin.end();
-    }
   });
 
   it('a family writes a review, the desk approves it, and the community page counts it', async () => {

@@ -1,17 +1,12 @@
 // The real directory in a real browser: a server of this file's own on DATASET=public (Rhode Island),
 // search a real city, open a licensed facility and a CMS nursing home, see their records blocks.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, waitForHealth } from './global-setup';
 import { browserAvailable, expectAccessible, pageErrors, screenshot, useBrowser } from './support/browser';
+import { startOwnServer, type OwnServer } from './support/own-server';
 
-const root = path.resolve(import.meta.dirname, '..');
 let url = '';
-let child: ChildProcess | null = null;
-let dbName = '';
+let server: OwnServer | null = null;
 let db: pg.Client;
 
 const one = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await db.query<T>(text, params)).rows[0] as T;
@@ -20,52 +15,20 @@ describe.skipIf(!browserAvailable)('public dataset (DATASET=public)', () => {
   const b = useBrowser();
 
   beforeAll(async () => {
-    const adminUrl = inject('e2eAdminUrl');
-    dbName = `sl_e2e_public_${process.pid}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const dbUrl = new URL(adminUrl);
-    dbUrl.pathname = `/${dbName}`;
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: dbUrl.toString(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATASET: 'public',
-        DATASET_STATES: 'RI',
-        CLIENT_DIST_DIR: inject('e2eClientDir'),
-        LOG_LEVEL: 'warn',
-        OIDC_ISSUER: '',
-        LLM_BASE_URL: '',
-        SMTP_URL: '',
-        MAP_TILE_URL: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    server = await startOwnServer({
+      adminUrl: inject('e2eAdminUrl'),
+      dbPrefix: 'sl_e2e_public',
+      clientDir: inject('e2eClientDir'),
+      env: { DATASET: 'public', DATASET_STATES: 'RI', LOG_LEVEL: 'warn' },
     });
-    await waitForHealth(url, child, 150_000);
-    db = new pg.Client({ connectionString: dbUrl.toString() });
+    url = server.url;
+    db = new pg.Client({ connectionString: server.database.url });
     await db.connect();
   }, 180_000);
 
   afterAll(async () => {
     await db?.end();
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child?.once('exit', r));
-    }
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: inject('e2eAdminUrl') });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await admin.end();
-    }
+    await server?.stop();
   });
 
   it('finds real places in a real city and shows a licensed facility its licence block', async () => {

@@ -1,7 +1,7 @@
 // Test helpers: a fresh migrated database per test file (cloned from the template) and an app on it.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { createPool, wrapPool, type Db } from '../db/client';
 import { loadEnv, type Env } from '../env';
@@ -51,4 +51,28 @@ export async function buildTestApp(tdb: TestDatabase, envOverrides: Record<strin
   const app = await buildApp({ pool: tdb.pool, db: tdb.db, env: testEnv(envOverrides), serveClient: false });
   await app.ready();
   return app;
+}
+
+export interface TestAppContext {
+  /** The file's database (set in beforeAll). */
+  tdb: TestDatabase;
+  /** The app on it (set in beforeAll). */
+  app: App;
+}
+
+/**
+ * For a test file's top level: a fresh database and a real app on it before the file's tests (hooks
+ * registered after this one see them), closed and dropped after. Read them as `t.app` and `t.tdb`.
+ */
+export function useTestApp(envOverrides: Record<string, string> = {}): TestAppContext {
+  const t = {} as TestAppContext;
+  beforeAll(async () => {
+    t.tdb = await createTestDatabase();
+    t.app = await buildTestApp(t.tdb, envOverrides);
+  });
+  afterAll(async () => {
+    await t.app?.close();
+    await t.tdb?.drop();
+  });
+  return t;
 }

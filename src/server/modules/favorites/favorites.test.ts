@@ -1,57 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/db';
+import { addPricing, createCommunity, registerOverHttp } from '../../test/factories';
 
-let tdb: TestDatabase;
-let app: App;
+const t = useTestApp();
 let c1: number;
 let c2: number;
 let c3: number;
 let alice: string;
 let bob: string;
 
-let ipSeq = 0;
-async function signUp(email: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { email, password: 'password-123' },
-    remoteAddress: `10.2.0.${++ipSeq}`,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.cookies.find((c) => c.name === 'sid')!.value;
-}
-
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
-  const { rows } = await tdb.pool.query<{ id: number }>(
-    `INSERT INTO communities (name, city, state, zip_code, source_id, care_types, amenities, photos, description, rating, review_count)
-     VALUES ('Oak Grove', 'Austin', 'TX', '78701', 'f1', '{"Assisted Living","Memory Care"}', '{"Fitness Center"}', '{"/media/communities/1/1.svg"}', 'Shady oaks', 4.5, 12),
-            ('Maple Court', 'Dallas', 'TX', '75201', 'f2', '{}', '{}', '{}', NULL, 0, 0),
-            ('Pine Ridge', 'Tampa', 'FL', '33601', 'f3', '{"Independent Living"}', '{}', '{}', NULL, 3.9, 4)
-     RETURNING id`,
-  );
-  [c1, c2, c3] = rows.map((r) => r.id) as [number, number, number];
-  await tdb.pool.query(
-    `INSERT INTO community_pricing (community_id, care_type, min_price, max_price)
-     VALUES ($1, 'Memory Care', 7200, 8100), ($1, 'Assisted Living', 5100, 6000)`,
-    [c1],
-  );
-  alice = await signUp('alice@example.com');
-  bob = await signUp('bob@example.com');
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
+  c1 = await createCommunity(t.tdb.pool, {
+    name: 'Oak Grove',
+    sourceId: 'f1',
+    careTypes: ['Assisted Living', 'Memory Care'],
+    amenities: ['Fitness Center'],
+    photos: ['/media/communities/1/1.svg'],
+    description: 'Shady oaks',
+    rating: 4.5,
+    reviewCount: 12,
+  });
+  c2 = await createCommunity(t.tdb.pool, { name: 'Maple Court', city: 'Dallas', zipCode: '75201', sourceId: 'f2' });
+  c3 = await createCommunity(t.tdb.pool, { name: 'Pine Ridge', city: 'Tampa', state: 'FL', zipCode: '33601', sourceId: 'f3', careTypes: ['Independent Living'], rating: 3.9, reviewCount: 4 });
+  await addPricing(t.tdb.pool, c1, 'Memory Care', 7200, 8100);
+  await addPricing(t.tdb.pool, c1, 'Assisted Living', 5100, 6000);
+  alice = await registerOverHttp(t.app, 'alice@example.com');
+  bob = await registerOverHttp(t.app, 'bob@example.com');
 });
 
 const as = (sid: string | undefined) => ({ cookies: sid ? { sid } : ({} as Record<string, string>) });
-const list = (sid?: string) => app.inject({ method: 'GET', url: '/api/favorites', ...as(sid) });
+const list = (sid?: string) => t.app.inject({ method: 'GET', url: '/api/favorites', ...as(sid) });
 const add = (sid: string | undefined, communityId: unknown) =>
-  app.inject({ method: 'POST', url: '/api/favorites', payload: { communityId } as object, ...as(sid) });
-const remove = (sid: string | undefined, id: unknown) => app.inject({ method: 'DELETE', url: `/api/favorites/${id}`, ...as(sid) });
-const check = (sid: string | undefined, id: unknown) => app.inject({ method: 'GET', url: `/api/favorites/${id}/check`, ...as(sid) });
+  t.app.inject({ method: 'POST', url: '/api/favorites', payload: { communityId } as object, ...as(sid) });
+const remove = (sid: string | undefined, id: unknown) => t.app.inject({ method: 'DELETE', url: `/api/favorites/${id}`, ...as(sid) });
+const check = (sid: string | undefined, id: unknown) => t.app.inject({ method: 'GET', url: `/api/favorites/${id}/check`, ...as(sid) });
 
 describe('favorites', () => {
   it('answers 401 on all four calls when signed out, even with bad input', async () => {
@@ -69,7 +51,7 @@ describe('favorites', () => {
     const added = await add(alice, c1);
     expect(added.statusCode).toBe(200);
     expect(added.json()).toEqual({ communityId: c1, isFavorite: true });
-    await tdb.pool.query("UPDATE favorites SET created_at = now() - interval '1 hour'");
+    await t.tdb.pool.query("UPDATE favorites SET created_at = now() - interval '1 hour'");
     expect((await add(alice, String(c3))).statusCode).toBe(200);
 
     expect((await check(alice, c1)).json()).toEqual({ isFavorite: true });
@@ -111,7 +93,7 @@ describe('favorites', () => {
   it('adding twice keeps one row', async () => {
     expect((await add(alice, c2)).statusCode).toBe(200);
     expect((await add(alice, c2)).statusCode).toBe(200);
-    const { rows } = await tdb.pool.query('SELECT count(*)::int AS n FROM favorites WHERE community_id = $1', [c2]);
+    const { rows } = await t.tdb.pool.query('SELECT count(*)::int AS n FROM favorites WHERE community_id = $1', [c2]);
     expect(rows[0].n).toBe(1);
   });
 
@@ -119,7 +101,7 @@ describe('favorites', () => {
     const res = await add(alice, 999_999);
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');
-    const { rows } = await tdb.pool.query('SELECT count(*)::int AS n FROM favorites WHERE community_id = 999999');
+    const { rows } = await t.tdb.pool.query('SELECT count(*)::int AS n FROM favorites WHERE community_id = 999999');
     expect(rows[0].n).toBe(0);
   });
 
@@ -143,9 +125,9 @@ describe('favorites', () => {
       expect((await remove(alice, id)).statusCode, id).toBe(400);
       expect((await check(alice, id)).statusCode, id).toBe(400);
     }
-    const noBody = await app.inject({ method: 'POST', url: '/api/favorites', ...as(alice) });
+    const noBody = await t.app.inject({ method: 'POST', url: '/api/favorites', ...as(alice) });
     expect(noBody.statusCode).toBe(400);
-    const badJson = await app.inject({
+    const badJson = await t.app.inject({
       method: 'POST',
       url: '/api/favorites',
       headers: { 'content-type': 'application/json' },
@@ -157,9 +139,9 @@ describe('favorites', () => {
   });
 
   it('removes favorites with the community and with the user', async () => {
-    const carol = await signUp('carol@example.com');
+    const carol = await registerOverHttp(t.app, 'carol@example.com');
     await add(carol, c3);
-    await tdb.pool.query('DELETE FROM communities WHERE id = $1', [c3]);
+    await t.tdb.pool.query('DELETE FROM communities WHERE id = $1', [c3]);
     expect((await list(carol)).json()).toEqual({ favorites: [] });
   });
 });

@@ -1,42 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../auth/session';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/db';
+import { createCommunity, createOperator, createSignedInUser, createUser } from '../../test/factories';
 
-let tdb: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
-});
+const t = useTestApp();
 
 describe('GET /api/health', () => {
   it('tells anyone only whether the app and its database are up', async () => {
-    await tdb.pool.query("INSERT INTO users (email) VALUES ('someone@example.com')");
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    await createUser(t.tdb.pool, { email: 'someone@example.com' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
   it('does not show the counts to a signed-in member who is not an admin', async () => {
-    const u = await tdb.pool.query<{ id: number }>("INSERT INTO users (email) VALUES ('member@example.com') RETURNING id");
-    const { token } = await createSession(tdb.pool, u.rows[0]!.id);
-    const res = await app.inject({ method: 'GET', url: '/api/health', cookies: { sid: token } });
+    const { cookie } = await createSignedInUser(t.tdb.pool, { email: 'member@example.com' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
   it('shows an admin the counts of every table it names', async () => {
-    await tdb.pool.query("INSERT INTO operators (name, source_id) VALUES ('Op', 'o1')");
-    await tdb.pool.query("INSERT INTO communities (name, city, state, source_id) VALUES ('A', 'Austin', 'TX', 'c1'), ('B', 'Dallas', 'TX', 'c2')");
-    const u = await tdb.pool.query<{ id: number }>("INSERT INTO users (email, role) VALUES ('boss@example.com', 'admin') RETURNING id");
-    const { token } = await createSession(tdb.pool, u.rows[0]!.id);
-    const users = (await tdb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0]!.n;
-    const res = await app.inject({ method: 'GET', url: '/api/health', cookies: { sid: token } });
+    await createOperator(t.tdb.pool, { name: 'Op', sourceId: 'o1' });
+    await createCommunity(t.tdb.pool, { name: 'A', sourceId: 'c1' });
+    await createCommunity(t.tdb.pool, { name: 'B', city: 'Dallas', sourceId: 'c2' });
+    const { cookie } = await createSignedInUser(t.tdb.pool, { email: 'boss@example.com', role: 'admin' });
+    const users = (await t.tdb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0]!.n;
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ok',
@@ -46,13 +34,13 @@ describe('GET /api/health', () => {
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/does-not-exist' } });
   });
 
   it('sets security headers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -60,11 +48,11 @@ describe('GET /api/health', () => {
 
 describe('baseline probes', () => {
   it('answers liveness without the database and a primary-key probe through the pool', async () => {
-    expect((await app.inject({ url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
-    const { rows } = await tdb.pool.query<{ id: number }>('SELECT min(id)::int AS id FROM communities');
-    expect((await app.inject({ url: `/api/health/probe?id=${rows[0].id}` })).json()).toEqual({ id: rows[0].id });
-    expect((await app.inject({ url: '/api/health/probe?id=999999' })).json()).toEqual({ id: null });
-    const bad = await app.inject({ url: '/api/health/probe?id=abc' });
+    expect((await t.app.inject({ url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
+    const { rows } = await t.tdb.pool.query<{ id: number }>('SELECT min(id)::int AS id FROM communities');
+    expect((await t.app.inject({ url: `/api/health/probe?id=${rows[0].id}` })).json()).toEqual({ id: rows[0].id });
+    expect((await t.app.inject({ url: '/api/health/probe?id=999999' })).json()).toEqual({ id: null });
+    const bad = await t.app.inject({ url: '/api/health/probe?id=abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('VALIDATION_ERROR');
   });

@@ -1,28 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSession } from '../auth/session';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { createCommunity, createSignedInUser, nextTestAddress } from '../../test/factories';
 import type { App } from '../../types';
 
 let tdb: TestDatabase;
 let app: App;
 let communityId: number;
-let ipCounter = 0;
 /** Each test posts from its own address so the per-client rate limit only bites where it is tested. */
 let ip = '10.0.0.1';
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
   app = await buildTestApp(tdb);
-  const c = await tdb.pool.query<{ id: number }>("INSERT INTO communities (name, city, state, source_id) VALUES ('Maple Grove', 'Austin', 'TX', 'c1') RETURNING id");
-  communityId = c.rows[0]!.id;
+  communityId = await createCommunity(tdb.pool, { name: 'Maple Grove', sourceId: 'c1' });
 });
 afterAll(async () => {
   await app.close();
   await tdb.drop();
 });
 beforeEach(() => {
-  ipCounter += 1;
-  ip = `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+  ip = nextTestAddress(0);
 });
 
 const valid = () => ({
@@ -93,10 +90,8 @@ describe('POST /api/leads', () => {
   });
 
   it('stores the signed-in user with the lead', async () => {
-    const u = await tdb.pool.query<{ id: number }>("INSERT INTO users (email) VALUES ('member@example.com') RETURNING id");
-    const userId = u.rows[0]!.id;
-    const { token } = await createSession(tdb.pool, userId);
-    const res = await post(valid(), { cookie: `sid=${token}` });
+    const { id: userId, cookie } = await createSignedInUser(tdb.pool, { email: 'member@example.com' });
+    const res = await post(valid(), { cookie });
     expect(res.statusCode).toBe(201);
     const { rows } = await tdb.pool.query('SELECT user_id FROM leads WHERE id = $1', [res.json().id]);
     expect(rows[0].user_id).toBe(userId);

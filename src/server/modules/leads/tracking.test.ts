@@ -3,9 +3,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSession } from '../auth/session';
 import { buildApp } from '../../app';
 import { createTestDatabase, testEnv, type TestDatabase } from '../../test/db';
+import { createCommunity, createSignedInUser, nextTestAddress } from '../../test/factories';
 import type { App } from '../../types';
 import { hashStatusToken } from './leads.service';
 import { receiptMessage } from './receipt';
@@ -14,25 +14,19 @@ let tdb: TestDatabase;
 let app: App;
 let communityId: number;
 let adminCookie: string;
-let ipCounter = 0;
 const logLines: string[] = [];
 
 function call(method: 'GET' | 'POST', url: string, opts: { cookie?: string; payload?: unknown } = {}) {
-  ipCounter += 1;
   return app.inject({
     method,
     url,
-    remoteAddress: `10.8.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`,
+    remoteAddress: nextTestAddress(8),
     headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.payload !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(opts.payload !== undefined ? { payload: JSON.stringify(opts.payload) } : {}),
   });
 }
 
-async function user(email: string): Promise<{ id: number; cookie: string }> {
-  const { rows } = await tdb.pool.query<{ id: number }>('INSERT INTO users (email) VALUES ($1) RETURNING id', [email]);
-  const { token } = await createSession(tdb.pool, rows[0]!.id);
-  return { id: rows[0]!.id, cookie: `sid=${token}` };
-}
+const user = (email: string) => createSignedInUser(tdb.pool, { email });
 
 const lead = (over: Record<string, unknown> = {}) => ({ name: 'Jane Doe', email: 'jane@example.com', phone: '(512) 555-0101', communityId, ...over });
 
@@ -56,11 +50,8 @@ beforeAll(async () => {
     logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
   });
   await app.ready();
-  const c = await tdb.pool.query<{ id: number }>("INSERT INTO communities (name, city, state, source_id) VALUES ('Maple Grove', 'Austin', 'TX', 't1') RETURNING id");
-  communityId = c.rows[0]!.id;
-  const admin = await user('desk@example.com');
-  await tdb.pool.query("UPDATE users SET role = 'admin' WHERE id = $1", [admin.id]);
-  adminCookie = admin.cookie;
+  communityId = await createCommunity(tdb.pool, { name: 'Maple Grove', sourceId: 't1' });
+  adminCookie = (await createSignedInUser(tdb.pool, { email: 'desk@example.com', role: 'admin' })).cookie;
 });
 afterAll(async () => {
   await app.close();

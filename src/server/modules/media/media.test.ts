@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/db';
 
-let tdb: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
-});
+const t = useTestApp();
 
 describe('GET /media/communities/:id/:n.svg', () => {
   it('returns a self-contained SVG illustration with long cache headers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/media/communities/42/1.svg' });
+    const res = await t.app.inject({ method: 'GET', url: '/media/communities/42/1.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.headers['cache-control']).toContain('max-age=31536000');
@@ -27,7 +16,7 @@ describe('GET /media/communities/:id/:n.svg', () => {
   });
 
   it('is deterministic per id and photo number, and varies between them', async () => {
-    const get = async (url: string) => (await app.inject({ method: 'GET', url })).body;
+    const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
     const a = await get('/media/communities/7/2.svg');
     expect(await get('/media/communities/7/2.svg')).toBe(a);
     expect(await get('/media/communities/7/3.svg')).not.toBe(a);
@@ -35,10 +24,10 @@ describe('GET /media/communities/:id/:n.svg', () => {
   });
 
   it('answers a matching If-None-Match with 304', async () => {
-    const first = await app.inject({ method: 'GET', url: '/media/communities/5/1.svg' });
+    const first = await t.app.inject({ method: 'GET', url: '/media/communities/5/1.svg' });
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    const again = await app.inject({ method: 'GET', url: '/media/communities/5/1.svg', headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({ method: 'GET', url: '/media/communities/5/1.svg', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
   });
 
@@ -53,7 +42,7 @@ describe('GET /media/communities/:id/:n.svg', () => {
     ['/media/communities/9999999999/1.svg', 404],
     ['/media/communities/99999999999/1.svg', 400],
   ])('rejects %s with a JSON %i', async (url, status) => {
-    const res = await app.inject({ method: 'GET', url });
+    const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(status);
     const body = res.json() as { error: { code: string; message: string } };
     expect(typeof body.error.code).toBe('string');

@@ -3,8 +3,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSession } from '../auth/session';
 import { buildTestApp, createTestDatabase, testEnv, type TestDatabase } from '../../test/db';
+import { createCommunity, createSignedInUser } from '../../test/factories';
 import type { App } from '../../types';
 import { createMailer } from './mailer';
 import { dueLeadIds, MAX_NOTIFY_ATTEMPTS, processPendingNotifications, setupNotifier, type NotifierDeps } from './notifier';
@@ -91,10 +91,7 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   smtp = new FakeSmtp();
   await smtp.start();
-  const c = await tdb.pool.query<{ id: number }>(
-    "INSERT INTO communities (name, city, state, source_id, email) VALUES ('Maple Grove', 'Austin', 'TX', 'm1', 'info@maplegrove.example') RETURNING id",
-  );
-  communityId = c.rows[0]!.id;
+  communityId = await createCommunity(tdb.pool, { name: 'Maple Grove', sourceId: 'm1', email: 'info@maplegrove.example' });
 });
 afterAll(async () => {
   for (const a of apps) await a.close();
@@ -213,8 +210,7 @@ describe('through the app', () => {
   it('answers POST /api/leads at once even when SMTP is down; the failure shows in the inbox; Retry sends it when SMTP is back', async () => {
     const app = await buildTestApp(tdb, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ADVISOR_EMAILS: 'ann@advisors.example' });
     apps.push(app);
-    const u = await tdb.pool.query<{ id: number }>("INSERT INTO users (email, role) VALUES ('desk@example.com', 'admin') RETURNING id");
-    const cookie = `sid=${(await createSession(tdb.pool, u.rows[0]!.id)).token}`;
+    const { cookie } = await createSignedInUser(tdb.pool, { email: 'desk@example.com', role: 'admin' });
     smtp.refuse = 'Temporarily unavailable';
     const posted = await app.inject({
       method: 'POST',

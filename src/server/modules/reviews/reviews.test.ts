@@ -1,8 +1,8 @@
 // Reviews written on this site (issue 16, ADR 023): one per user and community, moderation states,
 // counted in the community's rating and review count only while approved, Verified only under ADR 008.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSession } from '../auth/session';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { createCommunity, createSignedInUser, nextTestAddress } from '../../test/factories';
 import type { App } from '../../types';
 import { THEMES } from '../../../contracts/themes';
 import { scoreThemes } from '../../lib/themes';
@@ -13,23 +13,18 @@ let app: App;
 let communityId: number;
 let otherCommunityId: number;
 let adminCookie: string;
-let ipCounter = 0;
 
-async function user(email: string, first: string | null = 'Jane', last: string | null = 'Doe'): Promise<{ id: number; cookie: string }> {
-  const { rows } = await tdb.pool.query<{ id: number }>('INSERT INTO users (email, first_name, last_name) VALUES ($1, $2, $3) RETURNING id', [email, first, last]);
-  const { token } = await createSession(tdb.pool, rows[0]!.id);
-  return { id: rows[0]!.id, cookie: `sid=${token}` };
-}
+const user = (email: string, first: string | null = 'Jane', last: string | null = 'Doe') =>
+  createSignedInUser(tdb.pool, { email, firstName: first, lastName: last });
 
 let emailCounter = 0;
 const newUser = (first: string | null = 'Jane', last: string | null = 'Doe') => user(`family${++emailCounter}@example.com`, first, last);
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: unknown) {
-  ipCounter += 1;
   return app.inject({
     method,
     url,
-    remoteAddress: `10.7.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`,
+    remoteAddress: nextTestAddress(7),
     headers: { ...(cookie ? { cookie } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
   });
@@ -55,14 +50,9 @@ const moderate = (id: number, action: string, reason?: string, cookie = adminCoo
 beforeAll(async () => {
   tdb = await createTestDatabase();
   app = await buildTestApp(tdb);
-  const c = await tdb.pool.query<{ id: number }>(
-    "INSERT INTO communities (name, city, state, source_id) VALUES ('Maple Grove', 'Austin', 'TX', 'r1'), ('Oak Hill', 'Dallas', 'TX', 'r2') RETURNING id",
-  );
-  communityId = c.rows[0]!.id;
-  otherCommunityId = c.rows[1]!.id;
-  const admin = await user('desk@example.com', 'Desk', null);
-  await tdb.pool.query("UPDATE users SET role = 'admin' WHERE id = $1", [admin.id]);
-  adminCookie = admin.cookie;
+  communityId = await createCommunity(tdb.pool, { name: 'Maple Grove', sourceId: 'r1' });
+  otherCommunityId = await createCommunity(tdb.pool, { name: 'Oak Hill', city: 'Dallas', sourceId: 'r2' });
+  adminCookie = (await createSignedInUser(tdb.pool, { email: 'desk@example.com', role: 'admin', firstName: 'Desk' })).cookie;
 });
 afterAll(async () => {
   await app.close();
