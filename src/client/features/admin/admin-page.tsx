@@ -14,6 +14,14 @@ import { UsersTab } from './components/users-tab';
 const SIGN_IN_HREF = '/api/login?returnTo=%2Fadmin';
 export const NOT_ADMIN_MESSAGE = 'You need an advisor (admin) account to use this page.';
 
+/** The desk's sections, in the order of their tabs. */
+const SECTIONS = [
+  { value: 'requests', label: 'Requests', Icon: Inbox, Tab: RequestsTab },
+  { value: 'reviews', label: 'Reviews', Icon: MessageSquareText, Tab: ReviewsTab },
+  { value: 'users', label: 'Users', Icon: Users, Tab: UsersTab },
+  { value: 'data', label: 'Data', Icon: Database, Tab: DataTab },
+] as const;
+
 export function AdminPage() {
   const { isLoading, isAuthenticated, isAdmin } = useAuth();
 
@@ -47,35 +55,18 @@ export function AdminPage() {
     body = (
       <Tabs defaultValue="requests">
         <TabsList aria-label="Advisor desk sections">
-          <TabsTrigger value="requests">
-            <Inbox aria-hidden="true" className="size-4" />
-            Requests
-          </TabsTrigger>
-          <TabsTrigger value="reviews">
-            <MessageSquareText aria-hidden="true" className="size-4" />
-            Reviews
-          </TabsTrigger>
-          <TabsTrigger value="users">
-            <Users aria-hidden="true" className="size-4" />
-            Users
-          </TabsTrigger>
-          <TabsTrigger value="data">
-            <Database aria-hidden="true" className="size-4" />
-            Data
-          </TabsTrigger>
+          {SECTIONS.map(({ value, label, Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="requests">
-          <RequestsTab />
-        </TabsContent>
-        <TabsContent value="reviews">
-          <ReviewsTab />
-        </TabsContent>
-        <TabsContent value="users">
-          <UsersTab />
-        </TabsContent>
-        <TabsContent value="data">
-          <DataTab />
-        </TabsContent>
+        {SECTIONS.map(({ value, Tab }) => (
+          <TabsContent key={value} value={value}>
+            <Tab />
+          </TabsContent>
+        ))}
       </Tabs>
     );
   }

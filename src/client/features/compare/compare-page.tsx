@@ -3,13 +3,14 @@
 // straight-line distance from a place the family types. Printable: the page's controls are hidden in
 // print and the table fills the page.
 import { useQuery } from '@tanstack/react-query';
-import { CheckIcon, MinusIcon, PrinterIcon, ScaleIcon, Search, StarIcon, XIcon } from 'lucide-react';
+import { CheckIcon, MinusIcon, PrinterIcon, ScaleIcon, StarIcon, XIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { COMPARE_LIMIT, type CompareCommunity, type CompareView } from '../../../contracts/compare';
 import { formatAsOf } from '../../../contracts/provenance';
 import { SourceLabel } from '../../components/source-label';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { FindCommunitiesButton } from '../../components/find-communities-button';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -241,12 +242,7 @@ export function ComparePage() {
         <ScaleIcon className="size-10 text-primary" aria-hidden="true" />
         <h2 className="mt-4 text-xl font-semibold text-gray-900">Nothing to compare yet</h2>
         <p className="mt-2 text-gray-700">Choose up to {COMPARE_LIMIT} communities with “Compare” on the search results, the map or a community’s page.</p>
-        <Button asChild size="lg" className="mt-6">
-          <Link href="/search">
-            <Search aria-hidden="true" />
-            Find communities
-          </Link>
-        </Button>
+        <FindCommunitiesButton size="lg" className="mt-6" />
       </section>
     );
   } else if (view.isError && !view.data) {

@@ -6,7 +6,8 @@ import { CARE_TYPE_KEYS, type CareTypeKey, US_STATES } from '../../../contracts/
 import type { RecentInsights } from '../../../contracts/market';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { SectionCard } from '../../components/section-card';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { loginUrl, useAuth } from '../../lib/auth';
@@ -133,69 +134,48 @@ export function DashboardPage() {
         </TabsList>
 
         <TabsContent value="market" className="grid gap-4 lg:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2" className="text-lg">
-                Market Trends
-              </CardTitle>
-            </CardHeader>
-            <CardContent>{recent.data ? <InsightList items={recent.data.market} /> : <Skeleton className="h-40" />}</CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2" className="text-lg">
-                Regional Capacity
-              </CardTitle>
-              <CardDescription>Occupancy figures are not part of this dataset; the bars show the licensed capacity of the three largest states.</CardDescription>
-            </CardHeader>
-            <CardContent className="space-y-4">
-              {capacity.map((c) => (
-                <div key={c.state}>
-                  <div className="flex justify-between text-sm">
-                    <span className="font-medium">{US_STATES[c.state] ?? c.state}</span>
-                    <span className="text-muted-foreground tabular-nums">
-                      {formatNumber(c.capacity)} beds · {formatNumber(c.communities)} communities
-                    </span>
-                  </div>
-                  <div className="mt-1 h-2 rounded-full bg-secondary">
-                    <div className="h-2 rounded-full bg-primary" style={{ width: `${(c.capacity / maxCapacity) * 100}%` }} />
-                  </div>
+          <SectionCard title="Market Trends" titleClassName="text-lg">
+            {recent.data ? <InsightList items={recent.data.market} /> : <Skeleton className="h-40" />}
+          </SectionCard>
+          <SectionCard title="Regional Capacity" description="Occupancy figures are not part of this dataset; the bars show the licensed capacity of the three largest states." titleClassName="text-lg" contentClassName="space-y-4">
+            {capacity.map((c) => (
+              <div key={c.state}>
+                <div className="flex justify-between text-sm">
+                  <span className="font-medium">{US_STATES[c.state] ?? c.state}</span>
+                  <span className="text-muted-foreground tabular-nums">
+                    {formatNumber(c.capacity)} beds · {formatNumber(c.communities)} communities
+                  </span>
                 </div>
-              ))}
-            </CardContent>
-          </Card>
+                <div className="mt-1 h-2 rounded-full bg-secondary">
+                  <div className="h-2 rounded-full bg-primary" style={{ width: `${(c.capacity / maxCapacity) * 100}%` }} />
+                </div>
+              </div>
+            ))}
+          </SectionCard>
         </TabsContent>
 
         {isPro && (
           <>
             <TabsContent value="operators">
-              <Card>
-                <CardHeader>
-                  <CardTitle as="h2" className="text-lg">
-                    Top Operators
-                  </CardTitle>
-                  <CardDescription>The largest operators by number of communities</CardDescription>
-                </CardHeader>
-                <CardContent>
-                  {top.data ? (
-                    <ul className="divide-y">
-                      {top.data.operators.map((o) => (
-                        <li key={o.id} className="flex items-center justify-between py-3">
-                          <div>
-                            <p className="font-medium">{o.name}</p>
-                            <p className="text-sm text-muted-foreground">
-                              {o.states} states{o.averageRating ? ` · rated ${o.averageRating.toFixed(1)}/5` : ''}
-                            </p>
-                          </div>
-                          <span className="tabular-nums font-semibold">{formatNumber(o.communities)} communities</span>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <Skeleton className="h-48" />
-                  )}
-                </CardContent>
-              </Card>
+              <SectionCard title="Top Operators" description="The largest operators by number of communities" titleClassName="text-lg">
+                {top.data ? (
+                  <ul className="divide-y">
+                    {top.data.operators.map((o) => (
+                      <li key={o.id} className="flex items-center justify-between py-3">
+                        <div>
+                          <p className="font-medium">{o.name}</p>
+                          <p className="text-sm text-muted-foreground">
+                            {o.states} states{o.averageRating ? ` · rated ${o.averageRating.toFixed(1)}/5` : ''}
+                          </p>
+                        </div>
+                        <span className="tabular-nums font-semibold">{formatNumber(o.communities)} communities</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <Skeleton className="h-48" />
+                )}
+              </SectionCard>
             </TabsContent>
             <TabsContent value="pricing" className="grid gap-4 lg:grid-cols-2">
               {pricing.data?.pricePoints === 0 ? (
@@ -205,59 +185,40 @@ export function DashboardPage() {
                 </div>
               ) : (
                 <>
-              <Card>
-                <CardHeader>
-                  <CardTitle as="h2" className="text-lg">
-                    Monthly Prices by Care Type
-                  </CardTitle>
-                </CardHeader>
-                <CardContent>
-                  {pricing.data ? (
-                    <dl className="divide-y">
-                      {(Object.keys(CARE_TYPE_KEYS) as CareTypeKey[]).map((k) => (
-                        <div key={k} className="flex justify-between py-2">
-                          <dt>{CARE_TYPE_KEYS[k]}</dt>
-                          <dd className="font-semibold tabular-nums">{formatCurrency(pricing.data.avgPricing[k])}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  ) : (
-                    <Skeleton className="h-40" />
-                  )}
-                </CardContent>
-              </Card>
-              <Card>
-                <CardHeader>
-                  <CardTitle as="h2" className="text-lg">
-                    Price Bands
-                  </CardTitle>
-                </CardHeader>
-                <CardContent className="space-y-3">
-                  {pricing.data?.marketSegmentation.map((s) => (
-                    <div key={s.segment}>
-                      <div className="flex justify-between text-sm">
-                        <span>{s.segment}</span>
-                        <span className="tabular-nums">{s.percentage}%</span>
+              <SectionCard title="Monthly Prices by Care Type" titleClassName="text-lg">
+                {pricing.data ? (
+                  <dl className="divide-y">
+                    {(Object.keys(CARE_TYPE_KEYS) as CareTypeKey[]).map((k) => (
+                      <div key={k} className="flex justify-between py-2">
+                        <dt>{CARE_TYPE_KEYS[k]}</dt>
+                        <dd className="font-semibold tabular-nums">{formatCurrency(pricing.data.avgPricing[k])}</dd>
                       </div>
-                      <div className="mt-1 h-2 rounded-full bg-secondary">
-                        <div className="h-2 rounded-full" style={{ width: `${s.percentage}%`, backgroundColor: s.color }} />
-                      </div>
+                    ))}
+                  </dl>
+                ) : (
+                  <Skeleton className="h-40" />
+                )}
+              </SectionCard>
+              <SectionCard title="Price Bands" titleClassName="text-lg" contentClassName="space-y-3">
+                {pricing.data?.marketSegmentation.map((s) => (
+                  <div key={s.segment}>
+                    <div className="flex justify-between text-sm">
+                      <span>{s.segment}</span>
+                      <span className="tabular-nums">{s.percentage}%</span>
                     </div>
-                  )) ?? <Skeleton className="h-40" />}
-                </CardContent>
-              </Card>
+                    <div className="mt-1 h-2 rounded-full bg-secondary">
+                      <div className="h-2 rounded-full" style={{ width: `${s.percentage}%`, backgroundColor: s.color }} />
+                    </div>
+                  </div>
+                )) ?? <Skeleton className="h-40" />}
+              </SectionCard>
                 </>
               )}
             </TabsContent>
             <TabsContent value="sentiment">
-              <Card>
-                <CardHeader>
-                  <CardTitle as="h2" className="text-lg">
-                    Sentiment Insights
-                  </CardTitle>
-                </CardHeader>
-                <CardContent>{recent.data?.sentiment ? <InsightList items={recent.data.sentiment} /> : <Skeleton className="h-40" />}</CardContent>
-              </Card>
+              <SectionCard title="Sentiment Insights" titleClassName="text-lg">
+                {recent.data?.sentiment ? <InsightList items={recent.data.sentiment} /> : <Skeleton className="h-40" />}
+              </SectionCard>
             </TabsContent>
           </>
         )}

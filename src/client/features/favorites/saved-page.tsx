@@ -2,11 +2,11 @@
 // search cards, each with a note; the owner shares it (links, family members who edit notes) and reads
 // the comments left through comment links. A family member sees the lists shared with them here too.
 // Signed out: an invitation to sign in that brings the user back here; none saved yet: a way to the search.
-import { Heart, MessageSquareIcon, Search } from 'lucide-react';
+import { Heart, MessageSquareIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'wouter';
 import { CommunityCard, CommunityCardSkeleton } from '../../components/community-card';
 import { CompareButton } from '../../components/compare-button';
+import { FindCommunitiesButton } from '../../components/find-communities-button';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
@@ -86,12 +86,7 @@ export function SavedPage() {
     body = (
       <EmptyState icon={<Heart className="size-7" aria-hidden="true" />} title="No saved communities yet">
         <p className="mt-2 text-base text-gray-700">Tap the heart on any community to keep it here for later.</p>
-        <Button asChild size="lg" className="mt-6">
-          <Link href="/search">
-            <Search aria-hidden="true" />
-            Find communities
-          </Link>
-        </Button>
+        <FindCommunitiesButton size="lg" className="mt-6" />
       </EmptyState>
     );
   } else {
@@ -128,12 +123,7 @@ export function SavedPage() {
           </p>
         </div>
         {isAuthenticated && list.length > 0 && isOwner && (
-          <Button asChild variant="outline">
-            <Link href="/search">
-              <Search aria-hidden="true" />
-              Find more communities
-            </Link>
-          </Button>
+          <FindCommunitiesButton variant="outline" label="Find more communities" />
         )}
       </div>
       {isAuthenticated && others.length > 0 && user && (

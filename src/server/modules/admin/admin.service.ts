@@ -142,6 +142,33 @@ export async function* leadCsv(pool: pg.Pool, filters: LeadFilters): AsyncGenera
 
 // ---- Import upload ----
 
+/** What both import uploads answer of an importer's summary (the first 50 rejections). */
+function importSummary(s: {
+  importId: number | null;
+  kind: string;
+  fileName: string;
+  rowsRead: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  rejections: ImportSummaryResponse['rejections'];
+  operators: ImportSummaryResponse['operators'];
+}): Omit<ImportSummaryResponse, 'layout'> {
+  return {
+    importId: s.importId,
+    kind: s.kind,
+    fileName: s.fileName,
+    rowsRead: s.rowsRead,
+    inserted: s.inserted,
+    updated: s.updated,
+    unchanged: s.unchanged,
+    rejected: s.rejected,
+    rejections: s.rejections.slice(0, 50),
+    operators: s.operators,
+  };
+}
+
 export async function importUpload(
   pool: pg.Pool,
   kind: ImportKind | 'auto',
@@ -151,19 +178,7 @@ export async function importUpload(
 ): Promise<ImportSummaryResponse> {
   try {
     const s = await runImport(pool, { kind, fileName, content, ...(asOf !== undefined ? { asOf } : {}) });
-    return {
-      importId: s.importId,
-      kind: s.kind,
-      layout: s.layout,
-      fileName: s.fileName,
-      rowsRead: s.rowsRead,
-      inserted: s.inserted,
-      updated: s.updated,
-      unchanged: s.unchanged,
-      rejected: s.rejected,
-      rejections: s.rejections.slice(0, 50),
-      operators: s.operators,
-    };
+    return { ...importSummary(s), layout: s.layout };
   } catch (err) {
     if (err instanceof ImportError) {
       throw new AppError('UNPROCESSABLE', `${err.message} Nothing was imported.`);
@@ -191,21 +206,7 @@ export async function importLicensedUpload(
       ...(opts.state !== undefined ? { state: opts.state } : {}),
       ...(opts.sourceName !== undefined ? { sourceName: opts.sourceName } : {}),
     });
-    return {
-      importId: s.importId,
-      kind: s.kind,
-      layout: 'licence list',
-      fileName: s.fileName,
-      rowsRead: s.rowsRead,
-      inserted: s.inserted,
-      updated: s.updated,
-      unchanged: s.unchanged,
-      rejected: s.rejected,
-      rejections: s.rejections.slice(0, 50),
-      operators: s.operators,
-      delisted: s.delisted,
-      mapped: s.mapped,
-    };
+    return { ...importSummary(s), layout: 'licence list', delisted: s.delisted, mapped: s.mapped };
   } catch (err) {
     if (err instanceof ImportError) throw new AppError('UNPROCESSABLE', `${err.message} Nothing was imported.`);
     throw err;

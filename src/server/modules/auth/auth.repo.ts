@@ -1,25 +1,11 @@
 // SQL of the auth module (users). Parameterized only.
 import type pg from 'pg';
 import type { UserColumns } from '../../db/rows';
-import type { SessionUser } from './session';
 
 export type UserRow = Omit<UserColumns, 'created_at'>;
 
 const COLUMNS = 'id, email, password_hash, first_name, last_name, profile_image_url, role, plan, trial_ends_at, oidc_subject, email_verified_at';
 
-export function toSessionUser(r: UserRow): SessionUser {
-  return {
-    id: r.id,
-    email: r.email,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    profileImageUrl: r.profile_image_url,
-    role: r.role,
-    plan: r.plan,
-    trialEndsAt: r.trial_ends_at,
-    emailVerified: r.email_verified_at !== null,
-  };
-}
 
 export async function findUserByEmail(pool: pg.Pool, email: string): Promise<UserRow | null> {
   const { rows } = await pool.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [email]);

@@ -14,11 +14,10 @@ import {
   markEmailVerified,
   promoteToAdmin,
   setPasswordHash,
-  toSessionUser,
   type UserRow,
 } from './auth.repo';
 import { useLinkToken } from './links';
-import { isPro, type SessionUser } from './session';
+import { isPro, toSessionUser, type SessionUser } from './session';
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane). */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -4,9 +4,9 @@
 import * as client from 'openid-client';
 import type pg from 'pg';
 import type { Env } from '../../env';
-import { findUserByEmail, findUserBySubject, insertUser, linkSubject, markEmailVerified, toSessionUser, type UserRow } from './auth.repo';
+import { findUserByEmail, findUserBySubject, insertUser, linkSubject, markEmailVerified, type UserRow } from './auth.repo';
 import { applyAdminList, isAdminEmail, trialEnd } from './auth.service';
-import type { SessionUser } from './session';
+import { toSessionUser, type SessionUser } from './session';
 
 export const OIDC_TX_COOKIE = 'oidc_tx';
 export const OIDC_TX_PATH = '/api/login';

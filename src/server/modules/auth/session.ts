@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import type { UserColumns } from '../../db/rows';
 import { AppError } from '../../lib/errors';
 
 export const SESSION_COOKIE = 'sid';
@@ -47,26 +48,13 @@ export async function destroySession(pool: pg.Pool, token: string | undefined): 
   await pool.query('DELETE FROM sessions WHERE id = $1', [hashToken(token)]);
 }
 
-export async function findSessionUser(pool: pg.Pool, token: string | undefined): Promise<SessionUser | null> {
-  if (!token || token.length > 200) return null;
-  const { rows } = await pool.query<{
-    id: number;
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    profile_image_url: string | null;
-    role: 'user' | 'admin';
-    plan: 'basic' | 'pro';
-    trial_ends_at: Date | null;
-    email_verified_at: Date | null;
-  }>(
-    `SELECT u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.plan, u.trial_ends_at, u.email_verified_at
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = $1 AND s.expires_at > now()`,
-    [hashToken(token)],
-  );
-  const r = rows[0];
-  if (!r) return null;
+/** The user columns a session user is made of. */
+export type SessionUserRow = Pick<
+  UserColumns,
+  'id' | 'email' | 'first_name' | 'last_name' | 'profile_image_url' | 'role' | 'plan' | 'trial_ends_at' | 'email_verified_at'
+>;
+
+export function toSessionUser(r: SessionUserRow): SessionUser {
   return {
     id: r.id,
     email: r.email,
@@ -78,6 +66,18 @@ export async function findSessionUser(pool: pg.Pool, token: string | undefined):
     trialEndsAt: r.trial_ends_at,
     emailVerified: r.email_verified_at !== null,
   };
+}
+
+export async function findSessionUser(pool: pg.Pool, token: string | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const { rows } = await pool.query<SessionUserRow>(
+    `SELECT u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.plan, u.trial_ends_at, u.email_verified_at
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = $1 AND s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  const r = rows[0];
+  return r ? toSessionUser(r) : null;
 }
 
 /** Ends every session of a user except the one with this token (after a password reset). */

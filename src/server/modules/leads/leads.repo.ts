@@ -2,6 +2,7 @@
 import type pg from 'pg';
 import { ADVISOR_RESPONSE_HOURS, type LeadStatus } from '../../../contracts/constants';
 import type { CreateLeadInput } from '../../../contracts/leads';
+import { inTransaction } from '../../db/sql';
 import { isDatabaseUnavailable } from '../../lib/errors';
 
 export interface InsertedLead {
@@ -145,28 +146,17 @@ export async function listUserLeads(db: Queryable, userId: number): Promise<Trac
  * move it meanwhile (WHERE status = $from). False when nothing was changed.
  */
 export async function withdrawLead(pool: pg.Pool, id: number, from: LeadStatus, userId: number | null): Promise<boolean> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     const res = await client.query(
       `UPDATE leads SET status = 'withdrawn', withdrawn_at = now(), status_changed_at = now(), status_changed_by = $3
         WHERE id = $1 AND status = $2`,
       [id, from, userId],
     );
-    if (res.rowCount !== 1) {
-      await client.query('ROLLBACK');
-      return false;
-    }
+    if (res.rowCount !== 1) return false; // nothing changed, so the commit writes nothing
     await client.query(
       `INSERT INTO lead_events (lead_id, from_status, to_status, changed_by, note) VALUES ($1, $2, 'withdrawn', $3, 'Withdrawn by the family')`,
       [id, from, userId],
     );
-    await client.query('COMMIT');
     return true;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

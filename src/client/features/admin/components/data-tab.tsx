@@ -3,6 +3,8 @@
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_KIND_LABELS, IMPORT_UPLOAD_KINDS, type ImportSummaryResponse, type ImportUploadKind } from '../../../../contracts/admin';
+import { DataTable, numericColumn } from '../../../components/data-table';
+import { SectionCard } from '../../../components/section-card';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { TableCell, TableRow } from '../../../components/ui/table';
 import { formatNumber } from '../../../lib/format';
 import { errorMessage, useDataOverview, useUploadImport } from '../api/admin-api';
 import { formatDateTime } from './response-clock';
@@ -168,6 +170,8 @@ function UploadForm() {
   );
 }
 
+const IMPORT_COLUMNS = ['When', 'File', 'Kind', 'Result', ...['Read', 'Inserted', 'Updated', 'Rejected'].map(numericColumn)];
+
 export function DataTab() {
   const data = useDataOverview();
   const d = data.data;
@@ -184,99 +188,53 @@ export function DataTab() {
       {d && (
         <>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <CardTitle as="h2">Rows per table</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <Table aria-label="Rows per table">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Table</TableHead>
-                      <TableHead className="text-right">Rows</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {d.tables.map((t) => (
-                      <TableRow key={t.table}>
-                        <TableCell className="font-mono text-sm">{t.table}</TableCell>
-                        <TableCell className="text-right tabular-nums">{formatNumber(t.rows)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle as="h2">Rows per source</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <Table aria-label="Rows per source">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Table</TableHead>
-                      <TableHead>Source</TableHead>
-                      <TableHead className="text-right">Rows</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {d.sources.map((s) => (
-                      <TableRow key={`${s.table}-${s.source}`}>
-                        <TableCell className="font-mono text-sm">{s.table}</TableCell>
-                        <TableCell>{SOURCE_LABELS[s.source] ?? s.source}</TableCell>
-                        <TableCell className="text-right tabular-nums">{formatNumber(s.rows)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </CardContent>
-            </Card>
+            <SectionCard title="Rows per table">
+              <DataTable label="Rows per table" columns={['Table', numericColumn('Rows')]}>
+                {d.tables.map((t) => (
+                  <TableRow key={t.table}>
+                    <TableCell className="font-mono text-sm">{t.table}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatNumber(t.rows)}</TableCell>
+                  </TableRow>
+                ))}
+              </DataTable>
+            </SectionCard>
+            <SectionCard title="Rows per source">
+              <DataTable label="Rows per source" columns={['Table', 'Source', numericColumn('Rows')]}>
+                {d.sources.map((s) => (
+                  <TableRow key={`${s.table}-${s.source}`}>
+                    <TableCell className="font-mono text-sm">{s.table}</TableCell>
+                    <TableCell>{SOURCE_LABELS[s.source] ?? s.source}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatNumber(s.rows)}</TableCell>
+                  </TableRow>
+                ))}
+              </DataTable>
+            </SectionCard>
           </div>
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Last imports</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {d.imports.length === 0 ? (
-                <p className="text-gray-700">No imports yet.</p>
-              ) : (
-                <Table aria-label="Last imports">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>When</TableHead>
-                      <TableHead>File</TableHead>
-                      <TableHead>Kind</TableHead>
-                      <TableHead>Result</TableHead>
-                      <TableHead className="text-right">Read</TableHead>
-                      <TableHead className="text-right">Inserted</TableHead>
-                      <TableHead className="text-right">Updated</TableHead>
-                      <TableHead className="text-right">Rejected</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {d.imports.map((i) => (
-                      <TableRow key={i.id}>
-                        <TableCell className="whitespace-nowrap">{formatDateTime(i.startedAt)}</TableCell>
-                        <TableCell className="max-w-64 break-words">{i.fileName}</TableCell>
-                        <TableCell>{i.kind}</TableCell>
-                        <TableCell>
-                          {i.status === 'ok' ? <Badge variant="success">OK</Badge> : <Badge variant="destructive">Failed</Badge>}
-                          {i.error && <p className="mt-1 max-w-80 text-xs text-red-800">{i.error}</p>}
-                        </TableCell>
-                        <TableCell className="text-right tabular-nums">{formatNumber(i.rowsRead)}</TableCell>
-                        <TableCell className="text-right tabular-nums">{formatNumber(i.inserted)}</TableCell>
-                        <TableCell className="text-right tabular-nums">{formatNumber(i.updated)}</TableCell>
-                        <TableCell className="text-right tabular-nums" title={i.rejections.map((r) => `Line ${r.line}: ${r.reason}`).join('\n')}>
-                          {formatNumber(i.rejected)}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </CardContent>
-          </Card>
+          <SectionCard title="Last imports">
+            {d.imports.length === 0 ? (
+              <p className="text-gray-700">No imports yet.</p>
+            ) : (
+              <DataTable label="Last imports" columns={IMPORT_COLUMNS}>
+                {d.imports.map((i) => (
+                  <TableRow key={i.id}>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(i.startedAt)}</TableCell>
+                    <TableCell className="max-w-64 break-words">{i.fileName}</TableCell>
+                    <TableCell>{i.kind}</TableCell>
+                    <TableCell>
+                      {i.status === 'ok' ? <Badge variant="success">OK</Badge> : <Badge variant="destructive">Failed</Badge>}
+                      {i.error && <p className="mt-1 max-w-80 text-xs text-red-800">{i.error}</p>}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{formatNumber(i.rowsRead)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatNumber(i.inserted)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatNumber(i.updated)}</TableCell>
+                    <TableCell className="text-right tabular-nums" title={i.rejections.map((r) => `Line ${r.line}: ${r.reason}`).join('\n')}>
+                      {formatNumber(i.rejected)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </DataTable>
+            )}
+          </SectionCard>
         </>
       )}
     </div>

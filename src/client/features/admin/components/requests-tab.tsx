@@ -13,7 +13,8 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { TableCell, TableRow } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/use-toast';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { cn } from '../../../lib/utils';
@@ -26,6 +27,16 @@ const STATUS_OPTIONS = [
   { value: 'overdue', label: 'Overdue' },
   { value: 'open', label: 'Open (not closed)' },
   ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
+];
+
+const LEAD_COLUMNS: DataColumn[] = [
+  'Requester',
+  'Community',
+  'Care needs and notes',
+  'Arrived',
+  'Status',
+  'Advisor e-mail',
+  { key: 'details', label: <span className="sr-only">Details</span> },
 ];
 
 function useNow(intervalMs = 60_000): number {
@@ -157,83 +168,68 @@ export function RequestsTab() {
 
       {data && data.leads.length > 0 && (
         <div className="rounded-xl border bg-card">
-          <Table aria-label="Information requests">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Requester</TableHead>
-                <TableHead>Community</TableHead>
-                <TableHead>Care needs and notes</TableHead>
-                <TableHead>Arrived</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Advisor e-mail</TableHead>
-                <TableHead>
-                  <span className="sr-only">Details</span>
-                </TableHead>
+          <DataTable label="Information requests" columns={LEAD_COLUMNS}>
+            {data.leads.map((lead) => (
+              <TableRow
+                key={lead.id}
+                data-lead-id={lead.id}
+                className={cn('align-top', lead.overdue && 'bg-red-50 shadow-[inset_4px_0_0_0] shadow-red-600 hover:bg-red-50')}
+              >
+                <TableCell className="align-top">
+                  <div className="font-semibold text-gray-900">{lead.name}</div>
+                  <a className="block text-sm text-primary underline-offset-4 hover:underline" href={`mailto:${lead.email}`}>
+                    {lead.email}
+                  </a>
+                  {lead.phone && <div className="text-sm text-gray-700">{lead.phone}</div>}
+                </TableCell>
+                <TableCell className="align-top">
+                  {lead.community ? (
+                    <>
+                      <div className="font-medium">{lead.community.name}</div>
+                      <div className="text-sm text-gray-700">{[lead.community.city, lead.community.state].filter(Boolean).join(', ')}</div>
+                    </>
+                  ) : (
+                    <span className="text-gray-700">None chosen</span>
+                  )}
+                </TableCell>
+                <TableCell className="max-w-72 align-top">
+                  {lead.careNeeds.length > 0 && (
+                    <div className="mb-1 flex flex-wrap gap-1">
+                      {lead.careNeeds.map((c) => (
+                        <Badge key={c} variant="soft">
+                          {c}
+                        </Badge>
+                      ))}
+                    </div>
+                  )}
+                  {lead.notes && <p className="line-clamp-3 text-sm whitespace-pre-wrap text-gray-800">{lead.notes}</p>}
+                </TableCell>
+                <TableCell className="align-top whitespace-nowrap">
+                  <div className="mb-1 text-sm">{formatDateTime(lead.createdAt)}</div>
+                  <ResponseClock lead={lead} now={now} />
+                </TableCell>
+                <TableCell className="align-top">
+                  <StatusMover id={lead.id} name={lead.name} status={lead.status} next={lead.nextStatuses} />
+                  {lead.statusChangedBy && (
+                    <div className="mt-1 text-xs text-gray-700">
+                      by {lead.statusChangedBy}
+                      <br />
+                      {formatDateTime(lead.statusChangedAt)}
+                    </div>
+                  )}
+                </TableCell>
+                <TableCell className="align-top">
+                  <NotificationBadge lead={lead} />
+                </TableCell>
+                <TableCell className="align-top">
+                  <Button variant="ghost" size="sm" onClick={() => setOpenId(lead.id)} aria-label={`History of ${lead.name}`}>
+                    <History aria-hidden="true" />
+                    History
+                  </Button>
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.leads.map((lead) => (
-                <TableRow
-                  key={lead.id}
-                  data-lead-id={lead.id}
-                  className={cn('align-top', lead.overdue && 'bg-red-50 shadow-[inset_4px_0_0_0] shadow-red-600 hover:bg-red-50')}
-                >
-                  <TableCell className="align-top">
-                    <div className="font-semibold text-gray-900">{lead.name}</div>
-                    <a className="block text-sm text-primary underline-offset-4 hover:underline" href={`mailto:${lead.email}`}>
-                      {lead.email}
-                    </a>
-                    {lead.phone && <div className="text-sm text-gray-700">{lead.phone}</div>}
-                  </TableCell>
-                  <TableCell className="align-top">
-                    {lead.community ? (
-                      <>
-                        <div className="font-medium">{lead.community.name}</div>
-                        <div className="text-sm text-gray-700">{[lead.community.city, lead.community.state].filter(Boolean).join(', ')}</div>
-                      </>
-                    ) : (
-                      <span className="text-gray-700">None chosen</span>
-                    )}
-                  </TableCell>
-                  <TableCell className="max-w-72 align-top">
-                    {lead.careNeeds.length > 0 && (
-                      <div className="mb-1 flex flex-wrap gap-1">
-                        {lead.careNeeds.map((c) => (
-                          <Badge key={c} variant="soft">
-                            {c}
-                          </Badge>
-                        ))}
-                      </div>
-                    )}
-                    {lead.notes && <p className="line-clamp-3 text-sm whitespace-pre-wrap text-gray-800">{lead.notes}</p>}
-                  </TableCell>
-                  <TableCell className="align-top whitespace-nowrap">
-                    <div className="mb-1 text-sm">{formatDateTime(lead.createdAt)}</div>
-                    <ResponseClock lead={lead} now={now} />
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <StatusMover id={lead.id} name={lead.name} status={lead.status} next={lead.nextStatuses} />
-                    {lead.statusChangedBy && (
-                      <div className="mt-1 text-xs text-gray-700">
-                        by {lead.statusChangedBy}
-                        <br />
-                        {formatDateTime(lead.statusChangedAt)}
-                      </div>
-                    )}
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <NotificationBadge lead={lead} />
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <Button variant="ghost" size="sm" onClick={() => setOpenId(lead.id)} aria-label={`History of ${lead.name}`}>
-                      <History aria-hidden="true" />
-                      History
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </DataTable>
         </div>
       )}
 

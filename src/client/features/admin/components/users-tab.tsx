@@ -9,7 +9,8 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { DataTable } from '../../../components/data-table';
+import { TableCell, TableRow } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/use-toast';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useAuth } from '../../../lib/auth';
@@ -119,29 +120,18 @@ export function UsersTab() {
             {data.adminCount === 1 ? '1 admin' : `${data.adminCount} admins`}. The last admin cannot be made a user.
           </p>
           <div className="rounded-xl border bg-card">
-            <Table aria-label="Users">
-              <TableHeader>
+            <DataTable label="Users" columns={['User', 'Role', 'Plan', 'Trial ends', 'Access']}>
+              {data.users.map((u) => (
+                <UserRow key={`${u.id}-${u.trialEndsAt ?? ''}`} user={u} isSelf={u.id === me?.id} lastAdmin={u.role === 'admin' && data.adminCount <= 1} />
+              ))}
+              {data.users.length === 0 && (
                 <TableRow>
-                  <TableHead>User</TableHead>
-                  <TableHead>Role</TableHead>
-                  <TableHead>Plan</TableHead>
-                  <TableHead>Trial ends</TableHead>
-                  <TableHead>Access</TableHead>
+                  <TableCell colSpan={5} className="py-8 text-center text-gray-700">
+                    No users match.
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.users.map((u) => (
-                  <UserRow key={`${u.id}-${u.trialEndsAt ?? ''}`} user={u} isSelf={u.id === me?.id} lastAdmin={u.role === 'admin' && data.adminCount <= 1} />
-                ))}
-                {data.users.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5} className="py-8 text-center text-gray-700">
-                      No users match.
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
+              )}
+            </DataTable>
           </div>
           {data.total > 0 && (
             <Pagination page={page} pageSize={pageSize} total={data.total} noun="users" onPageChange={setPage} onPageSizeChange={setPageSize} disabled={list.isFetching} />

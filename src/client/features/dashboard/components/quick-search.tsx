@@ -1,10 +1,45 @@
 // The dashboard's search box: finds communities and operators and leads to the matching screen.
-import { Building2, MapPin, Search, Users } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Building2, type LucideIcon, MapPin, Search, Users } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useQuickSearch } from '../api/dashboard';
+
+/** One kind of match: its heading with the count, the matches (or a line saying there are none), and a link after. */
+function ResultGroup<T extends { id: number }>({
+  icon: Icon,
+  title,
+  items,
+  none,
+  renderItem,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  items: T[];
+  none: string;
+  renderItem: (item: T) => ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div>
+      <h3 className="mb-2 flex items-center gap-2 font-semibold">
+        <Icon aria-hidden="true" className="size-4" /> {title}
+      </h3>
+      {items.length === 0 ? (
+        <p className="text-muted-foreground">{none}</p>
+      ) : (
+        <ul className="space-y-1">
+          {items.map((item) => (
+            <li key={item.id}>{renderItem(item)}</li>
+          ))}
+        </ul>
+      )}
+      {children}
+    </div>
+  );
+}
 
 export function QuickSearch() {
   const [text, setText] = useState('');
@@ -36,46 +71,35 @@ export function QuickSearch() {
             <p className="text-destructive">The search failed. Please try again.</p>
           ) : data ? (
             <div className="grid gap-4 md:grid-cols-3">
-              <div>
-                <h3 className="mb-2 flex items-center gap-2 font-semibold">
-                  <Building2 aria-hidden="true" className="size-4" /> Communities ({data.communityTotal.toLocaleString('en-US')})
-                </h3>
-                {data.communities.length === 0 ? (
-                  <p className="text-muted-foreground">No community matches.</p>
-                ) : (
-                  <ul className="space-y-1">
-                    {data.communities.map((c) => (
-                      <li key={c.id}>
-                        <Link href={`/community-insights?focus=${c.id}&name=${encodeURIComponent(c.name)}`} className="text-primary underline-offset-2 hover:underline">
-                          {c.name}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
+              <ResultGroup
+                icon={Building2}
+                title={`Communities (${data.communityTotal.toLocaleString('en-US')})`}
+                items={data.communities}
+                none="No community matches."
+                renderItem={(c) => (
+                  <Link href={`/community-insights?focus=${c.id}&name=${encodeURIComponent(c.name)}`} className="text-primary underline-offset-2 hover:underline">
+                    {c.name}
+                  </Link>
                 )}
-              </div>
-              <div>
-                <h3 className="mb-2 flex items-center gap-2 font-semibold">
-                  <Users aria-hidden="true" className="size-4" /> Operators ({data.operatorTotal.toLocaleString('en-US')})
-                </h3>
-                {data.operators.length === 0 ? (
-                  <p className="text-muted-foreground">No operator matches.</p>
-                ) : (
-                  <ul className="space-y-1">
-                    {data.operators.map((o) => (
-                      <li key={o.id}>
-                        {o.operatorName}
-                        <span className="text-muted-foreground"> · {o.operatorTotalCommunities} communities</span>
-                      </li>
-                    ))}
-                  </ul>
+              />
+              <ResultGroup
+                icon={Users}
+                title={`Operators (${data.operatorTotal.toLocaleString('en-US')})`}
+                items={data.operators}
+                none="No operator matches."
+                renderItem={(o) => (
+                  <>
+                    {o.operatorName}
+                    <span className="text-muted-foreground"> · {o.operatorTotalCommunities} communities</span>
+                  </>
                 )}
+              >
                 {data.operatorTotal > 0 && (
                   <Link href="/operator-insights" className="mt-2 inline-block text-primary underline-offset-2 hover:underline">
                     Open Operator Intelligence
                   </Link>
                 )}
-              </div>
+              </ResultGroup>
               <div>
                 <h3 className="mb-2 flex items-center gap-2 font-semibold">
                   <MapPin aria-hidden="true" className="size-4" /> Market

@@ -1,6 +1,6 @@
 // One page of reviews (up to 1000) in a windowed list, with the spec's footer and paging rules.
 import { ChevronLeft, ChevronRight, Star } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { SENTIMENT_PAGE_SIZE } from '../../../../contracts/constants';
 import type { CustomerReviewRow, EmployeeReviewRow, ReviewKind } from '../../../../contracts/sentiment';
 import { CUSTOMER_REVIEW_LOCATION, CUSTOMER_REVIEWER_TYPE } from '../../../../contracts/sentiment';
@@ -63,31 +63,27 @@ function ReviewRow({ title, meta, badges, review }: { title: string; meta: strin
   );
 }
 
-export function CustomerReviewList({ reviews }: { reviews: CustomerReviewRow[] }) {
+/** A page of reviews as a windowed list (rows of the measured height). */
+function ReviewList<R extends { id: number }>({ reviews, label, renderRow }: { reviews: R[]; label: string; renderRow: (r: R) => ReactNode }) {
   const rowHeight = useRowHeight();
+  return <WindowedList items={reviews} rowHeight={rowHeight} height={LIST_HEIGHT} label={label} getKey={(r) => r.id} renderRow={renderRow} />;
+}
+
+export function CustomerReviewList({ reviews }: { reviews: CustomerReviewRow[] }) {
   return (
-    <WindowedList
-      items={reviews}
-      rowHeight={rowHeight}
-      height={LIST_HEIGHT}
+    <ReviewList
+      reviews={reviews}
       label="Customer reviews on this page"
-      getKey={(r) => r.id}
-      renderRow={(r) => (
-        <ReviewRow title={r.communityName} meta={`${CUSTOMER_REVIEWER_TYPE} · ${CUSTOMER_REVIEW_LOCATION}`} review={r} />
-      )}
+      renderRow={(r) => <ReviewRow title={r.communityName} meta={`${CUSTOMER_REVIEWER_TYPE} · ${CUSTOMER_REVIEW_LOCATION}`} review={r} />}
     />
   );
 }
 
 export function EmployeeReviewList({ reviews }: { reviews: EmployeeReviewRow[] }) {
-  const rowHeight = useRowHeight();
   return (
-    <WindowedList
-      items={reviews}
-      rowHeight={rowHeight}
-      height={LIST_HEIGHT}
+    <ReviewList
+      reviews={reviews}
       label="Employee reviews on this page"
-      getKey={(r) => r.id}
       renderRow={(r) => (
         <ReviewRow
           title={r.operatorName}
