@@ -1,5 +1,6 @@
 // SQL of the Sentiment Analysis screen. Table names come from the constant map below, never from input.
 import type pg from 'pg';
+import type { Queryable } from '../../db/sql';
 import { SENTIMENT_NEUTRAL_FROM, SENTIMENT_POSITIVE_ABOVE } from '../../../contracts/constants';
 import type { ReviewKind } from '../../../contracts/sentiment';
 import { ofListedCommunity } from '../../lib/listing';
@@ -145,7 +146,7 @@ export interface MonthRow {
 }
 
 /** Mean sentiment and count per calendar month of review_date (one scan of the (review_date, id) index and the rows). */
-export async function selectMonthlyTrend(pool: pg.Pool, kind: ReviewKind): Promise<MonthRow[]> {
+export async function selectMonthlyTrend(pool: Queryable, kind: ReviewKind): Promise<MonthRow[]> {
   const { rows } = await pool.query<MonthRow>(
     `SELECT to_char(date_trunc('month', review_date), 'YYYY-MM') AS month, count(*)::int AS reviews, avg(sentiment)::float8 AS avg
        FROM ${TABLE[kind]} GROUP BY 1 ORDER BY 1`,

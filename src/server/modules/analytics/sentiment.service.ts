@@ -4,6 +4,11 @@ import type pg from 'pg';
 import { classifySentiment, SENTIMENT_PAGE_SIZE } from '../../../contracts/constants';
 import type { CustomerReviewPage, EmployeeReviewPage, ReviewKind, SentimentSummary, SentimentTrend } from '../../../contracts/sentiment';
 import { AppError } from '../../lib/errors';
+import { allowLongStatements } from '../../db/client';
+import { inTransaction } from '../../db/sql';
+
+/** Statement timeout of the whole-table monthly trend (ms). */
+const TREND_TIMEOUT_MS = 120_000;
 import {
   type PageKey,
   type PageStart,
@@ -107,7 +112,20 @@ export class SentimentService {
     const trend = (kind: ReviewKind) =>
       new Swr(
         async (): Promise<SentimentTrend> => {
-          const rows = await selectMonthlyTrend(pool, kind);
+          // A scan of every review (1.6 M customer reviews on the full dataset) outlasts the app's 5 s statement
+          // timeout under load: it runs read-only on one connection allowed TREND_TIMEOUT_MS, once per TTL (and warmed).
+          const rows = await inTransaction(
+            pool,
+            async (client) => {
+              const restore = await allowLongStatements(client, TREND_TIMEOUT_MS);
+              try {
+                return await selectMonthlyTrend(client, kind);
+              } finally {
+                restore();
+              }
+            },
+            { readOnly: true },
+          );
           const total = rows.reduce((a, r) => a + r.reviews, 0);
           return {
             months: rows.map((r) => ({ month: r.month, reviews: r.reviews, averageSentiment: r.avg })),
@@ -135,6 +153,7 @@ export class SentimentService {
     for (const kind of ['customer', 'employee'] as const) {
       await this.summaries[kind].get();
       await this.pageKeys[kind].get();
+      await this.trends[kind].get();
     }
   }
 
