@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { distinctCommunityInsightPaths, distinctOperatorInsightPaths, distinctSearchPaths } from './distinct';
+import { marketRows, prepareMarketRows } from './market-rows';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -285,6 +286,7 @@ function targets({ ids, operatorIds, cities }: Sample): Target[] {
       auth: true,
     },
     { name: 'markets: competitive set (Pro)', paths: ids.slice(0, 20).flatMap((id) => [5, 10, 25].map((r) => `/api/community-insights/${id}/market?radius=${r}`)), auth: true },
+    ...marketRows(),
     // Last: six exact counts (1.6M review rows) per request saturate the database for seconds after the run.
     { name: 'GET /api/health (public: status only)', paths: ['/api/health'] },
   ];
@@ -358,6 +360,7 @@ async function measureAll(url: string, caches: 'on' | 'off'): Promise<Row[]> {
   distinctTargets = undefined;
   const sampled = await sample(url);
   const cookie = await signIn(url);
+  await prepareMarketRows(url, cookie, sampled.cities);
   const rows: Row[] = [];
   for (const t of targets(sampled)) {
     if (ONLY && !t.baseline && !ONLY.test(t.name)) continue;

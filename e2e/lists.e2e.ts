@@ -24,6 +24,15 @@ describe.skipIf(!browserAvailable)('saved lists and portfolios', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await poll(() => dialog.getByRole('status').textContent()).toContain('Saved to E2E prospects.');
     await dialog.getByRole('link', { name: 'Open your lists' }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/lists');
+    // The header leads a Pro user to the lists from any screen.
+    await page.goto('/operator-insights');
+    const listsLink = page.locator('header').getByRole('link', { name: 'Lists', exact: true });
+    await poll(() => listsLink.isVisible()).toBe(true);
+    await screenshot(page, 'header-lists-link');
+    await listsLink.click();
+    await poll(() => new URL(page.url()).pathname).toBe('/lists');
+    expect(await listsLink.getAttribute('aria-current')).toBe('page');
 
     const list = page.getByTestId('saved-list');
     await poll(() => list.textContent()).toContain(name);
@@ -63,6 +72,15 @@ describe.skipIf(!browserAvailable)('saved lists and portfolios', () => {
     await poll(() => page.getByTestId('theme-snippet').count()).toBeGreaterThan(1);
     // One table row per listed community (plus the header row).
     expect(await page.getByRole('table').first().getByRole('row').count()).toBe(op!.n + 1);
+    // Price position per care type against the competitive set: the page shows what the API computed.
+    const api = await page.evaluate(async (id) => (await fetch(`/api/portfolio/${id}`)).json(), op!.id);
+    const first = (api.communities as Array<{ id: number; pricePosition: { positions: Array<{ careType: string; price: number | null; percentile: number | null; median: number | null }> } | null }>).find(
+      (c) => c.pricePosition?.positions.some((x) => x.price !== null && x.percentile !== null),
+    );
+    expect(first, 'a community of the portfolio with a price position').toBeTruthy();
+    const pos = first!.pricePosition!.positions.find((x) => x.price !== null && x.percentile !== null)!;
+    const row = page.getByRole('table').first().getByRole('row').filter({ has: page.locator(`a[href="/community/${first!.id}"]`) });
+    await poll(() => row.getByTestId('price-position').textContent()).toContain(`${pos.careType}: ${pos.percentile!.toFixed(0)}th percentile, median $${pos.median!.toLocaleString('en-US')}`);
     await screenshot(page, 'portfolio');
     await expectAccessible(page);
     expect(pageErrors(page)).toEqual([]);

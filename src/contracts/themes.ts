@@ -142,6 +142,30 @@ export const themeMarketQuerySchema = z.object({
   county: safeText().trim().min(1).max(100).optional(),
 });
 
+/** A portfolio community's price per care type against its competitive set (the competitive set's figures, ADR 020). */
+export const portfolioPricePositionSchema = z.object({
+  radiusMiles: z.number().int(),
+  /** Competitors in the set: those within the radius, else the nearest 10. */
+  competitors: z.number().int(),
+  withinRadius: z.number().int(),
+  positions: z.array(
+    z.object({
+      careType: z.string(),
+      /** The middle of the community's monthly range; null when it has no price for the care type. */
+      price: z.number().nullable(),
+      competitorsPriced: z.number().int(),
+      p25: z.number().nullable(),
+      median: z.number().nullable(),
+      p75: z.number().nullable(),
+      min: z.number().nullable(),
+      max: z.number().nullable(),
+      /** Percent of the priced competitors below this price, ties counted half. */
+      percentile: z.number().nullable(),
+    }),
+  ),
+});
+export type PortfolioPricePosition = z.infer<typeof portfolioPricePositionSchema>;
+
 /** An operator's portfolio (issue 15): its listed communities with their review sentiment, and the trend. */
 export const portfolioSchema = z.object({
   operator: z.object({ id: z.number().int(), name: z.string(), city: z.string().nullable(), state: z.string().nullable() }),
@@ -157,6 +181,8 @@ export const portfolioSchema = z.object({
       averageSentiment: z.number().nullable(),
       minPrice: z.number().nullable(),
       maxPrice: z.number().nullable(),
+      /** Price position against the competitive set; null without a location. */
+      pricePosition: portfolioPricePositionSchema.nullable(),
     }),
   ),
   /** Mean sentiment per quarter of the portfolio's customer reviews and of the operator's employee reviews. */

@@ -1,4 +1,4 @@
-import { HeartIcon, LogOutIcon, MenuIcon, ShieldIcon, XIcon } from 'lucide-react';
+import { HeartIcon, ListIcon, LogOutIcon, MenuIcon, ShieldIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
@@ -70,6 +70,21 @@ export function Header() {
                   </span>
                 </Link>
               )}
+              {user.isPro && (
+                // Icon only below 2xl: the header has no room for another word at 1280 px.
+                <Link
+                  href="/lists"
+                  className={navLinkClass('/lists')}
+                  aria-current={isSamePath(location, '/lists') ? 'page' : undefined}
+                  aria-label="Lists"
+                  title="Your saved lists"
+                >
+                  <span className="inline-flex items-center gap-1.5">
+                    <ListIcon className="size-4" aria-hidden="true" />
+                    <span className="hidden 2xl:inline">Lists</span>
+                  </span>
+                </Link>
+              )}
               <Link href="/saved" className={navLinkClass('/saved')} aria-current={isSamePath(location, '/saved') ? 'page' : undefined}>
                 <span className="inline-flex items-center gap-1.5">
                   <HeartIcon className="size-4" aria-hidden="true" />
@@ -133,6 +148,11 @@ export function Header() {
                 {user.role === 'admin' && (
                   <Link href="/admin" onClick={close} className={navLinkClass('/admin')}>
                     Admin
+                  </Link>
+                )}
+                {user.isPro && (
+                  <Link href="/lists" onClick={close} className={navLinkClass('/lists')}>
+                    Lists
                   </Link>
                 )}
                 <Link href="/saved" onClick={close} className={navLinkClass('/saved')}>

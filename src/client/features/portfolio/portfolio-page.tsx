@@ -16,6 +16,30 @@ import { formatCurrency, formatNumber, formatRating } from '../../lib/format';
 import { useThemeReport } from '../../lib/themes';
 import { scoreTextClass } from '../../lib/sentiment-style';
 
+/** Per care type with a price: its percentile among the competitors' prices and their median. */
+function PricePositionCell({ position }: { position: Portfolio['communities'][number]['pricePosition'] }) {
+  if (!position) return <span className="text-muted-foreground">No location</span>;
+  const priced = position.positions.filter((x) => x.price !== null);
+  if (priced.length === 0) return <span className="text-muted-foreground">No price</span>;
+  return (
+    <ul className="space-y-0.5 text-sm" data-testid="price-position">
+      {priced.map((x) => (
+        <li key={x.careType}>
+          <span className="font-medium">{x.careType}</span>:{' '}
+          {x.percentile === null ? (
+            'no priced competitors'
+          ) : (
+            <>
+              {x.percentile.toFixed(0)}th percentile, median {x.median === null ? '—' : formatCurrency(x.median)}{' '}
+              <span className="text-muted-foreground">({x.competitorsPriced} priced of {position.competitors})</span>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ThemesColumn({ id, kind, title }: { id: number; kind: 'customer' | 'employee'; title: string }) {
   const report = useThemeReport(kind, { type: 'operator', id });
   return (
@@ -60,7 +84,11 @@ export function PortfolioPage() {
           <Card>
             <CardHeader>
               <CardTitle as="h2">Communities</CardTitle>
-              <CardDescription>Listed communities of the operator, most reviewed first; sentiment is the mean over each community's reviews.</CardDescription>
+              <CardDescription>
+                Listed communities of the operator, most reviewed first; sentiment is the mean over each community's reviews. Price position: where the
+                middle of the community's monthly range sits among its competitors' (listed communities within 10 miles, at least the nearest 10), per care
+                type, with their median.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <Table>
@@ -72,6 +100,7 @@ export function PortfolioPage() {
                     <TableHead>Reviews</TableHead>
                     <TableHead>Sentiment</TableHead>
                     <TableHead>Monthly price</TableHead>
+                    <TableHead>Price position ({p.communities.find((c) => c.pricePosition)?.pricePosition?.radiusMiles ?? 10} mi)</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -89,6 +118,9 @@ export function PortfolioPage() {
                       <TableCell className="tabular-nums">{formatNumber(c.reviewCount)}</TableCell>
                       <TableCell className={c.averageSentiment === null ? '' : scoreTextClass(c.averageSentiment)}>{c.averageSentiment === null ? '—' : c.averageSentiment.toFixed(2)}</TableCell>
                       <TableCell>{c.minPrice ? `${formatCurrency(c.minPrice)}–${formatCurrency(c.maxPrice)}` : '—'}</TableCell>
+                      <TableCell>
+                        <PricePositionCell position={c.pricePosition} />
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -1,5 +1,6 @@
 // SQL of the Sentiment Analysis screen. Table names come from the constant map below, never from input.
 import type pg from 'pg';
+import type { Queryable } from '../../db/sql';
 import { SENTIMENT_NEUTRAL_FROM, SENTIMENT_POSITIVE_ABOVE } from '../../../contracts/constants';
 import type { ReviewKind } from '../../../contracts/sentiment';
 import type { Queryable } from '../../db/sql';

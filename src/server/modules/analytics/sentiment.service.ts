@@ -154,6 +154,7 @@ export class SentimentService {
     for (const kind of ['customer', 'employee'] as const) {
       await this.summaries[kind].get();
       await this.pageKeys[kind].get();
+      await this.trends[kind].get();
     }
   }
 

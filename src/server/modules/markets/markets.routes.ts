@@ -15,12 +15,10 @@ import {
 } from '../../../contracts/markets';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
-import { appThemeService } from '../themes/themes.service';
-import { createMarketsService } from './markets.service';
+import { appMarketsService } from './markets.service';
 
 export const marketsRoutes: RouteModule = (app, { pool, env }) => {
-  // The competitive set's reputation compares review themes (ADR 021); the set itself is cached, not the themes.
-  const service = createMarketsService(pool, { caching: env.NODE_ENV !== 'test' && env.APP_CACHES, themes: appThemeService(pool, env) });
+  const service = appMarketsService(pool, env);
 
   app.get('/markets', { onRequest: requirePro, schema: { querystring: marketsQuerySchema, response: { 200: marketsOverviewSchema } } }, async (request, reply) => {
     // Every county (~0.8 MB of JSON): serialized and gzipped once per computed overview, not per request (ADR 029).

@@ -3,7 +3,8 @@
 // set read only their own rows (county_fips and lat/lng indexes).
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { ThemeService } from '../themes/themes.service';
+import type { PortfolioPricePosition } from '../../../contracts/themes';
+import { appThemeService, themeCaching, type ThemeService } from '../themes/themes.service';
 import type pg from 'pg';
 import { US_STATES } from '../../../contracts/constants';
 import {
@@ -97,6 +98,8 @@ interface Overview {
   sources: repo.SourceRow[];
 }
 
+export type MarketsService = ReturnType<typeof createMarketsService>;
+
 export function createMarketsService(pool: pg.Pool, options: { caching?: boolean; themes?: Pick<ThemeService, 'versus'> } = {}) {
   const on = options.caching ?? true;
   const fresh = on ? { ttlMs: (MAX_AGE_MS * 4) / 5, staleMs: MAX_AGE_MS / 5 } : { ttlMs: 0 };
@@ -104,6 +107,7 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
   // Answers per county and per community and radius: at most 5 minutes old, like the overview they embed.
   const countyCache = new TtlCache<CountyMarket>({ ...fresh, maxEntries: 4000 });
   const setCache = new TtlCache<CompetitiveSet>({ ...fresh, maxEntries: 3000 });
+  const positionCache = new TtlCache<PortfolioPricePosition | null>({ ...fresh, maxEntries: 20_000 });
 
   function overview(): Promise<Overview> {
     return cache.get('all', async () => {
@@ -250,22 +254,22 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
     return setCache.get(`${id}:${radius}`, () => computeCompetitiveSet(id, radius));
   }
 
-  async function computeCompetitiveSet(id: number, radius: number): Promise<CompetitiveSet> {
-    const c = await repo.communityById(pool, id);
-    if (!c) throw notFound('Community');
-    if (c.lat === null || c.lng === null) throw new AppError('UNPROCESSABLE', 'This community has no location, so it has no competitive set.');
-    let near = await repo.neighbours(pool, id, c.lat, c.lng, radius);
+  /** The competitive set of community c: the listed communities within `radius`, else its nearest 10 within 500 miles. */
+  async function competitorsOf(c: repo.CommunityRow, radius: number) {
+    let near = await repo.neighbours(pool, c.id, c.lat!, c.lng!, radius);
     const withinRadius = near.length;
     for (const step of SEARCH_STEPS_MILES) {
       if (near.length >= MIN_COMPETITORS || step <= radius) continue;
-      near = await repo.neighbours(pool, id, c.lat, c.lng, step);
+      near = await repo.neighbours(pool, c.id, c.lat!, c.lng!, step);
     }
     const set = withinRadius >= MIN_COMPETITORS ? near.slice(0, withinRadius) : near.slice(0, MIN_COMPETITORS);
-    const shown = set.slice(0, LISTED_COMPETITORS);
-    const sentiment = await repo.sentimentOf(pool, [id, ...set.map((s) => s.id)]);
+    return { set, withinRadius };
+  }
 
+  /** Where c's price for each of its care types sits among the competitors' prices for it. */
+  function pricePositionsOf(c: repo.CommunityRow, set: repo.CommunityRow[]): PricePosition[] {
     const careTypes = [...new Set([...c.care_types, ...c.prices.map((p) => p.careType)])].sort();
-    const pricePosition: PricePosition[] = careTypes.map((careType) => {
+    return careTypes.map((careType) => {
       const own = c.prices.find((p) => p.careType === careType);
       const price = own ? mid(own) : null;
       const others = set.flatMap((s) => s.prices.filter((p) => p.careType === careType).map(mid)).sort((a, b) => a - b);
@@ -281,6 +285,38 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
         percentile: price === null ? null : percentRank(price, others),
       };
     });
+  }
+
+  /**
+   * The price position of each community against its competitive set at `radius` (an operator's portfolio,
+   * issue 15): the same set and figures as the competitive set; null for a community without a location.
+   */
+  async function pricePositions(ids: readonly number[], radius: number): Promise<Map<number, PortfolioPricePosition | null>> {
+    const out = new Map<number, PortfolioPricePosition | null>();
+    const one = (id: number) =>
+      positionCache.get(`${id}:${radius}`, async () => {
+        const c = await repo.communityById(pool, id);
+        if (!c || c.lat === null || c.lng === null) return null;
+        const { set, withinRadius } = await competitorsOf(c, radius);
+        return { radiusMiles: radius, competitors: set.length, withinRadius, positions: pricePositionsOf(c, set) };
+      });
+    // A few at a time: a large portfolio must not take every connection of the pool.
+    for (let i = 0; i < ids.length; i += 4) {
+      const batch = ids.slice(i, i + 4);
+      const results = await Promise.all(batch.map(one));
+      batch.forEach((id, k) => out.set(id, results[k] ?? null));
+    }
+    return out;
+  }
+
+  async function computeCompetitiveSet(id: number, radius: number): Promise<CompetitiveSet> {
+    const c = await repo.communityById(pool, id);
+    if (!c) throw notFound('Community');
+    if (c.lat === null || c.lng === null) throw new AppError('UNPROCESSABLE', 'This community has no location, so it has no competitive set.');
+    const { set, withinRadius } = await competitorsOf(c, radius);
+    const shown = set.slice(0, LISTED_COMPETITORS);
+    const sentiment = await repo.sentimentOf(pool, [id, ...set.map((s) => s.id)]);
+    const pricePosition = pricePositionsOf(c, set);
 
     // Amenities: over the competitors whose record lists any (public records list none).
     const withAmenities = set.filter((s) => s.amenities.length > 0);
@@ -353,5 +389,18 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
     };
   }
 
-  return { markets, marketsBody, underserved, states, stateMarket, countyMarket, competitiveSet };
+  return { markets, marketsBody, underserved, states, stateMarket, countyMarket, competitiveSet, pricePositions };
+}
+
+/** Radius of the competitive set an operator's portfolio compares each community's prices with (miles). */
+export const PORTFOLIO_RADIUS_MILES = 10;
+
+const appServices = new WeakMap<pg.Pool, MarketsService>();
+
+/** The app's one markets service per database pool (the markets and portfolio routes share its caches). */
+export function appMarketsService(pool: pg.Pool, env: { NODE_ENV: string; APP_CACHES: boolean }): MarketsService {
+  let service = appServices.get(pool);
+  // The competitive set's reputation compares review themes (ADR 021) through the app's theme service.
+  if (!service) appServices.set(pool, (service = createMarketsService(pool, { caching: themeCaching(env), themes: appThemeService(pool, env) })));
+  return service;
 }

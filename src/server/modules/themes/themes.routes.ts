@@ -10,10 +10,12 @@ import {
 } from '../../../contracts/themes';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
+import { appMarketsService, PORTFOLIO_RADIUS_MILES } from '../markets/markets.service';
 import { appThemeService, themeCaching } from './themes.service';
 
 export const themeRoutes: RouteModule = (app, { pool, env }) => {
   const themes = appThemeService(pool, env);
+  const markets = appMarketsService(pool, env);
   if (themeCaching(env)) {
     app.addHook('onListen', (done) => {
       // The whole-table reports read every review: computed once ahead of the first visitor.
@@ -43,6 +45,7 @@ export const themeRoutes: RouteModule = (app, { pool, env }) => {
   app.get(
     '/portfolio/:id',
     { onRequest: requirePro, schema: { params: themeIdParamsSchema, response: { 200: portfolioSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
-    (request) => themes.portfolio(request.params.id),
+    // Each community's prices against its competitive set (the markets service's computation, ADR 020).
+    (request) => themes.portfolio(request.params.id, (ids) => markets.pricePositions(ids, PORTFOLIO_RADIUS_MILES)),
   );
 };

@@ -3,7 +3,7 @@
 // example sentences, all from the themes stored per review (src/server/modules/sentiment/themes.ts).
 import type pg from 'pg';
 import { US_STATES } from '../../../contracts/constants';
-import { type Portfolio, THEME_LABELS, THEMES, type ThemeFigure, type ThemeKind, type ThemeReport, type ThemeVersus } from '../../../contracts/themes';
+import { type Portfolio, type PortfolioPricePosition, THEME_LABELS, THEMES, type ThemeFigure, type ThemeKind, type ThemeReport, type ThemeVersus } from '../../../contracts/themes';
 import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { allowLongStatements } from '../../db/client';
@@ -210,10 +210,11 @@ export class ThemeService {
   }
 
   /** The operator's portfolio: listed communities with sentiment and the quarterly trend of both review kinds. */
-  async portfolio(id: number): Promise<Portfolio> {
+  async portfolio(id: number, pricePositions: (ids: number[]) => Promise<Map<number, PortfolioPricePosition | null>>): Promise<Portfolio> {
     const o = await selectOperatorPlace(this.pool, id);
     if (!o) throw notFound('Operator');
     const [communities, trend] = await Promise.all([selectPortfolioCommunities(this.pool, id), selectPortfolioTrend(this.pool, id)]);
+    const positions = await pricePositions(communities.map((c) => c.id));
     const quarters = [...new Set(trend.map((t) => t.quarter))].sort();
     const find = (q: string, kind: ThemeKind) => trend.find((t) => t.quarter === q && t.kind === kind);
     const reviews = communities.reduce((a, c) => a + c.review_count, 0);
@@ -230,6 +231,7 @@ export class ThemeService {
         averageSentiment: c.avg,
         minPrice: c.min_price,
         maxPrice: c.max_price,
+        pricePosition: positions.get(c.id) ?? null,
       })),
       trend: quarters.map((q) => ({
         quarter: q,

@@ -266,4 +266,38 @@ describe('operator portfolio', () => {
     expect((await app.inject({ method: 'GET', url: '/api/portfolio/999999', headers: { cookie: pro } })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/portfolio/${ids.op}`, headers: { cookie: basic } })).statusCode).toBe(403);
   });
+
+  it("places each community's price per care type among its competitive set (10 miles, else the nearest 10)", async () => {
+    const q = (sql: string, params: unknown[] = []) => tdb.pool.query(sql, params);
+    // Alpha House in Austin, Assisted Living 4,000-5,000 (middle 4,500), no Memory Care price. Beta House has no location.
+    await q(`UPDATE communities SET lat = 30.2672, lng = -97.7431, care_types = '{Assisted Living,Memory Care}' WHERE id = $1`, [ids.a]);
+    await q(`INSERT INTO community_pricing (community_id, care_type, min_price, max_price) VALUES ($1, 'Assisted Living', 4000, 5000)`, [ids.a]);
+    // Competitors of another operator: 0.05° (3.5 mi), 0.1° (6.9 mi) and 0.3° (20.7 mi) north; one delisted, left out.
+    const rival = async (name: string, dLat: number, min: number, max: number, status = 'listed') => {
+      const { rows } = await tdb.pool.query<{ id: number }>(
+        `INSERT INTO communities (name, city, state, source_id, listing_status, lat, lng, care_types) VALUES ($1, 'Austin', 'TX', $2, $3, $4, -97.7431, '{Assisted Living}') RETURNING id`,
+        [name, `t-${name}`, status, 30.2672 + dLat],
+      );
+      await q(`INSERT INTO community_pricing (community_id, care_type, min_price, max_price) VALUES ($1, 'Assisted Living', $2, $3)`, [rows[0]!.id, min, max]);
+    };
+    await rival('X1', 0.05, 3000, 3000);
+    await rival('X2', 0.1, 5000, 6000);
+    await rival('X3', 0.3, 4000, 5000);
+    await rival('X4', 0.02, 100, 100, 'delisted');
+    const p = (await app.inject({ method: 'GET', url: `/api/portfolio/${ids.op}`, headers: { cookie: pro } })).json<Portfolio>();
+    const alpha = p.communities.find((c) => c.id === ids.a)!;
+    const beta = p.communities.find((c) => c.id === ids.b)!;
+    expect(beta.pricePosition).toBeNull();
+    // 2 within 10 miles (< 10): the nearest 10 within 500 miles, i.e. all 3 listed rivals. Prices 3,000 / 4,500 / 5,500.
+    expect(alpha.pricePosition).toMatchObject({ radiusMiles: 10, competitors: 3, withinRadius: 2 });
+    const al = alpha.pricePosition!.positions.find((x) => x.careType === 'Assisted Living')!;
+    // percentile_cont: p25 at 0.5 -> 3,000 + 0.5 * 1,500 = 3,750; median 4,500; p75 at 1.5 -> 4,500 + 0.5 * 1,000 = 5,000.
+    // Percentile of 4,500: one below, one equal (counted half) of 3 -> 50%.
+    expect(al).toEqual({ careType: 'Assisted Living', price: 4500, competitorsPriced: 3, p25: 3750, median: 4500, p75: 5000, min: 3000, max: 5500, percentile: 50 });
+    const mc = alpha.pricePosition!.positions.find((x) => x.careType === 'Memory Care')!;
+    expect(mc).toMatchObject({ price: null, competitorsPriced: 0, median: null, percentile: null });
+    // The same figures as the community's competitive set at 10 miles.
+    const set = (await app.inject({ method: 'GET', url: `/api/community-insights/${ids.a}/market?radius=10`, headers: { cookie: pro } })).json();
+    expect(set.pricePosition).toEqual(alpha.pricePosition!.positions);
+  });
 });
