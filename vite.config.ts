@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import path from 'node:path';
+import { build, defineConfig, type LogLevel, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress';
 
 /** Preloads the one font file the first paint needs (Inter, latin subset; its @font-face uses font-display: swap). */
@@ -19,10 +20,38 @@ function preloadFirstFont(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * After the client build, the server renderer (src/client/entry-server.tsx) into `<outDir>/../ssr`, where
+ * src/server/modules/seo/ssr.ts looks for it (ADR 028). Dependencies stay external: the server resolves
+ * react and the rest from node_modules.
+ */
+function serverRenderer(): Plugin {
+  let outDir = '';
+  let root = '';
+  let logLevel: LogLevel | undefined;
+  return {
+    name: 'seniorscope-ssr-bundle',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      root = config.root;
+      logLevel = config.logLevel;
+    },
+    async closeBundle() {
+      await build({
+        configFile: path.resolve(import.meta.dirname, 'vite.config.ts'),
+        root,
+        logLevel,
+        build: { ssr: 'entry-server.tsx', outDir: path.join(outDir, '..', 'ssr'), emptyOutDir: true, manifest: false, copyPublicDir: false },
+      });
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), preloadFirstFont(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), preloadFirstFont(), precompress(), serverRenderer()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -35,4 +64,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:5000', '/media': 'http://localhost:5000' },
   },
-});
+}));

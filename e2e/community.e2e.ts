@@ -196,10 +196,11 @@ describe.skipIf(!browserAvailable)('community detail', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('is served with its facts and tags in the HTML, and the React screen replaces the pre-rendered summary (issue 14)', async () => {
+  it('is served with its facts and tags in the HTML, rendered by the server and hydrated by React (issue 14, ADR 028)', async () => {
     // Without JavaScript: what a crawler or a link preview reads.
     const html = await (await fetch(`${baseUrl}/community/${target.id}`)).text();
-    expect(html).toContain('data-prerendered="community"');
+    expect(html).toContain('<div id="root" data-ssr="1">');
+    expect(html).toContain('Request Information');
     expect(html).toMatch(/<meta property="og:title" content="[^"]+" \/>/);
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { name: string };
     expect(ld.name).toBe(target.name);
