@@ -29,6 +29,7 @@ function serverRenderer(): Plugin {
   let outDir = '';
   let root = '';
   let logLevel: LogLevel | undefined;
+  let production = true;
   return {
     name: 'seniorscope-ssr-bundle',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
@@ -36,14 +37,23 @@ function serverRenderer(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
       root = config.root;
       logLevel = config.logLevel;
+      production = config.mode === 'production';
     },
     async closeBundle() {
-      await build({
+      // The JSX transform follows NODE_ENV (Vitest sets 'test'): a production build must call jsx(), not
+      // jsxDEV(), which the production React the server loads does not have.
+      const nodeEnv = process.env.NODE_ENV;
+      if (production) process.env.NODE_ENV = 'production';
+      try {
+        await build({
         configFile: path.resolve(import.meta.dirname, 'vite.config.ts'),
         root,
         logLevel,
         build: { ssr: 'entry-server.tsx', outDir: path.join(outDir, '..', 'ssr'), emptyOutDir: true, manifest: false, copyPublicDir: false },
-      });
+        });
+      } finally {
+        process.env.NODE_ENV = nodeEnv;
+      }
     },
   };
 }
