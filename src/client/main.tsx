@@ -19,15 +19,16 @@ const app = (
   </StrictMode>
 );
 // A page the server rendered (modules/seo/ssr.ts marks it data-ssr) is hydrated: React adopts the HTML
-// that is already painted, once the screen's chunk (modulepreloaded by the server) has loaded. As a
-// transition the work yields to the browser every few milliseconds instead of blocking the main thread
-// in one long task (ADR 028).
+// that is already painted. The screen's chunk (modulepreloaded by the server) is settled meanwhile; until
+// it is, hydration waits with the server's HTML in place and React's listeners already attached, so a click
+// made before then is replayed once hydrated rather than lost. As a transition the work yields to the
+// browser every few milliseconds instead of blocking the main thread in one long task (ADR 028).
 if (container.dataset.ssr === '1') {
   const signedIn = queryClient.getQueryData([AUTH_USER_URL]) != null;
   renderFirstScreenInline();
-  void preloadScreen(window.location.pathname, signedIn)
-    .catch(() => {}) // a chunk that fails to load fails again in render, where the error boundary shows it
-    .then(() => startTransition(() => void hydrateRoot(container, app)));
+  // A chunk that fails to load fails again in render, where the error boundary shows it.
+  preloadScreen(window.location.pathname, signedIn).catch(() => {});
+  startTransition(() => void hydrateRoot(container, app));
 } else {
   startTransition(() => void createRoot(container).render(app));
 }
