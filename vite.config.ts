@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import path from 'node:path';
+import { build, defineConfig, type LogLevel, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress';
 
 /** Preloads the one font file the first paint needs (Inter, latin subset; its @font-face uses font-display: swap). */
@@ -19,10 +20,48 @@ function preloadFirstFont(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * After the client build, the server renderer (src/client/entry-server.tsx) into `<outDir>/../ssr`, where
+ * src/server/modules/seo/ssr.ts looks for it (ADR 028). Dependencies stay external: the server resolves
+ * react and the rest from node_modules.
+ */
+function serverRenderer(): Plugin {
+  let outDir = '';
+  let root = '';
+  let logLevel: LogLevel | undefined;
+  let production = true;
+  return {
+    name: 'seniorscope-ssr-bundle',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      root = config.root;
+      logLevel = config.logLevel;
+      production = config.mode === 'production';
+    },
+    async closeBundle() {
+      // The JSX transform follows NODE_ENV (Vitest sets 'test'): a production build must call jsx(), not
+      // jsxDEV(), which the production React the server loads does not have.
+      const nodeEnv = process.env.NODE_ENV;
+      if (production) process.env.NODE_ENV = 'production';
+      try {
+        await build({
+        configFile: path.resolve(import.meta.dirname, 'vite.config.ts'),
+        root,
+        logLevel,
+        build: { ssr: 'entry-server.tsx', outDir: path.join(outDir, '..', 'ssr'), emptyOutDir: true, manifest: false, copyPublicDir: false },
+        });
+      } finally {
+        process.env.NODE_ENV = nodeEnv;
+      }
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), preloadFirstFont(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), preloadFirstFont(), precompress(), serverRenderer()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -35,4 +74,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:5000', '/media': 'http://localhost:5000' },
   },
-});
+}));

@@ -14,6 +14,11 @@ let target: Target;
 async function openCommunity(page: Page, id: number) {
   await page.goto(`/community/${id}`);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBeTruthy();
+  // The heading is in the server's HTML: wait until React has hydrated it (a __reactFiber$ key), so the
+  // buttons have their handlers (ADR 028).
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber$'))), { timeout: 20_000 })
+    .toBe(true);
 }
 
 describe.skipIf(!browserAvailable)('community detail', () => {
@@ -196,16 +201,17 @@ describe.skipIf(!browserAvailable)('community detail', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('is served with its facts and tags in the HTML, and the React screen replaces the pre-rendered summary (issue 14)', async () => {
+  it('is served with its facts and tags in the HTML, rendered by the server and hydrated by React (issue 14, ADR 028)', async () => {
     // Without JavaScript: what a crawler or a link preview reads.
     const html = await (await fetch(`${baseUrl}/community/${target.id}`)).text();
-    expect(html).toContain('data-prerendered="community"');
+    expect(html).toContain('<div id="root" data-ssr="1">');
+    expect(html).toContain('Request Information');
     expect(html).toMatch(/<meta property="og:title" content="[^"]+" \/>/);
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { name: string };
     expect(ld.name).toBe(target.name);
 
     const page = await b.newPage();
-    await page.goto(`/community/${target.id}`);
+    await openCommunity(page, target.id);
     await expect.poll(() => page.getByRole('heading', { name: 'Request Information', exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.locator('[data-prerendered]').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);

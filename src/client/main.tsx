@@ -1,16 +1,34 @@
 import '@fontsource-variable/inter';
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadScreen, renderFirstScreenInline } from './app/routes';
+import { AUTH_USER_URL } from './lib/auth';
 import { seedInitialData } from './lib/initial-data';
 import { queryClient } from './lib/query-client';
 
-// What the server already put into the page (the site's demo flag, a community) is not asked for again.
+// What the server already put into the page (the site's demo flag, a community, a first page of
+// results) is not asked for again.
 seedInitialData(queryClient);
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A page the server rendered (modules/seo/ssr.ts marks it data-ssr) is hydrated: React adopts the HTML
+// that is already painted. The screen's chunk (modulepreloaded by the server) is settled meanwhile; until
+// it is, hydration waits with the server's HTML in place and React's listeners already attached, so a click
+// made before then is replayed once hydrated rather than lost. As a transition the work yields to the
+// browser every few milliseconds instead of blocking the main thread in one long task (ADR 028).
+if (container.dataset.ssr === '1') {
+  const signedIn = queryClient.getQueryData([AUTH_USER_URL]) != null;
+  renderFirstScreenInline();
+  // A chunk that fails to load fails again in render, where the error boundary shows it.
+  preloadScreen(window.location.pathname, signedIn).catch(() => {});
+  startTransition(() => void hydrateRoot(container, app));
+} else {
+  startTransition(() => void createRoot(container).render(app));
+}

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { communitySchema, idParamSchema } from './community';
 import { cmsRecordSchema, licenceRecordSchema } from './records';
 import { safeText } from './text';
+import { COMPARE_LIMIT } from './constants';
 
-/** At most this many communities in one comparison (the browser and the server both enforce it). */
-export const COMPARE_LIMIT = 4;
-export const COMPARE_LIMIT_MESSAGE = `You can compare up to ${COMPARE_LIMIT} communities at a time. Remove one to add another.`;
+// The limit lives in constants.ts (no zod), so the browser's always-loaded compare tray does not pull zod in.
+export { COMPARE_LIMIT, COMPARE_LIMIT_MESSAGE } from './constants';
 
 const communityIdSchema = z.union([z.number().int().positive().max(2_147_483_647), idParamSchema], {
   error: 'communityId must be a positive whole number',

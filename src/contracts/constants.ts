@@ -152,3 +152,7 @@ export const US_STATES: Record<string, string> = {
   SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah', VT: 'Vermont',
   VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
 };
+
+/** At most this many communities in one comparison (the browser and the server both enforce it). */
+export const COMPARE_LIMIT = 4;
+export const COMPARE_LIMIT_MESSAGE = `You can compare up to ${COMPARE_LIMIT} communities at a time. Remove one to add another.`;

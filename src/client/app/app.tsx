@@ -10,12 +10,17 @@ export interface AppProps {
   queryClient?: QueryClient;
   hook?: BaseLocationHook;
   searchHook?: () => string;
+  /** Server rendering (entry-server.tsx): the path and query string to render. */
+  ssrPath?: string;
+  ssrSearch?: string;
 }
 
-export function App({ queryClient, hook, searchHook }: AppProps) {
+export function App({ queryClient, hook, searchHook, ssrPath, ssrSearch }: AppProps) {
   return (
     <AppProviders queryClient={queryClient}>
-      <Router parser={caseInsensitiveParser} {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})}>
+      <Router parser={caseInsensitiveParser} {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})}
+        {...(ssrPath !== undefined ? { ssrPath, ssrSearch } : {})}
+      >
         <AppRoutes />
       </Router>
     </AppProviders>

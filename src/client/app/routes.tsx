@@ -1,18 +1,38 @@
 // The route table of the briefing: one lazily loaded page per route, each inside its layout,
 // a Suspense fallback of final size and its own error boundary (a failing screen leaves the
 // header working). Matching is case-insensitive (see case-insensitive.ts).
-import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useEffect, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { NotFoundPage } from '../components/not-found';
 import { PageLoading } from '../components/page-loading';
 import { useAuth } from '../lib/auth';
+import { caseInsensitiveParser } from './case-insensitive';
 import { Layout, type LayoutVariant } from './layout/layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // Each page module exports one named component; React.lazy wants a default export.
 type PageModule = Record<string, unknown>;
-function page(load: () => Promise<PageModule>, name: string): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+type LazyPage = LazyExoticComponent<ComponentType> & {
+  /** Loads the page and settles the lazy component, so that its next render does not suspend. */
+  preload(): Promise<void>;
+};
+function page(load: () => Promise<PageModule>, name: string): LazyPage {
+  const Page = lazy(() => load().then((m) => ({ default: m[name] as ComponentType }))) as LazyPage;
+  // React.lazy's own initializer (the fields every lazy element carries): it throws the pending promise
+  // until the module has loaded, then returns it.
+  const internal = Page as unknown as { _init(payload: unknown): unknown; _payload: unknown };
+  Page.preload = async () => {
+    for (;;) {
+      try {
+        internal._init(internal._payload);
+        return;
+      } catch (pending) {
+        if (!(pending instanceof Promise)) throw pending;
+        await pending;
+      }
+    }
+  };
+  return Page;
 }
 
 export const LandingPage = page(() => import('../features/landing/landing-page'), 'LandingPage');
@@ -86,17 +106,44 @@ export const ROUTES: AppRoute[] = [
   { path: '/my/reviews', Page: MyReviewsPage, layout: 'consumer', title: 'My Reviews' },
 ];
 
+/**
+ * The server-rendered first screen (ADR 028) is rendered without its Suspense boundary, on the server and
+ * while the browser hydrates it (its chunk is loaded first, preloadScreen): React hydrates the content of a
+ * boundary in a later pass than the layout around it, and by then the layout's own requests (the compare
+ * list, ...) may have answered, so the screen would no longer match the server's HTML. Every screen mounted
+ * after that one has its boundary and loading state.
+ */
+let firstScreenInline = false;
+export function renderFirstScreenInline(): void {
+  firstScreenInline = true;
+}
+
 function Screen({ Page, layout, title, description }: Omit<AppRoute, 'path'>) {
   const [location] = useLocation();
+  const [inline] = useState(() => firstScreenInline);
+  useEffect(() => {
+    firstScreenInline = false;
+  }, []);
   return (
     <Layout variant={layout} title={title} description={description}>
       <RouteErrorBoundary resetKey={location}>
-        <Suspense fallback={<PageLoading />}>
+        {inline ? (
           <Page />
-        </Suspense>
+        ) : (
+          <Suspense fallback={<PageLoading />}>
+            <Page />
+          </Suspense>
+        )}
       </RouteErrorBoundary>
     </Layout>
   );
+}
+
+/** Loads the screen of `path` before a server-rendered page hydrates (main.tsx), so that it does not suspend. */
+export async function preloadScreen(path: string, signedIn: boolean): Promise<void> {
+  if (caseInsensitiveParser('/').pattern.exec(path)) return (signedIn ? DashboardPage : LandingPage).preload();
+  const route = ROUTES.find((r) => caseInsensitiveParser(r.path).pattern.exec(path));
+  if (route) await (route.Page as LazyPage).preload();
 }
 
 /** '/': the landing screen while signed out or while the session is loading, else the dashboard. */

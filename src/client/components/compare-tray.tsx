@@ -2,7 +2,7 @@
 // consumer pages says how many and leads to /compare. Hidden on /compare itself and in print.
 import { ScaleIcon, XIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { COMPARE_LIMIT } from '../../contracts/compare';
+import { COMPARE_LIMIT } from '../../contracts/constants';
 import { useCompare } from '../lib/compare';
 import { Button } from './ui/button';
 

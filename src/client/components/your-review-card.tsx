@@ -6,13 +6,14 @@ import { Link } from 'wouter';
 import { Button } from './ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
 import { Skeleton } from './ui/skeleton';
-import { loginUrl, useAuth } from '../lib/auth';
+import { useAuth, useLoginUrl } from '../lib/auth';
 import { useMyReviews } from '../lib/family-reviews';
 import { ReviewForm } from './review-form';
 import { ReviewStateBadge } from './review-state-badge';
 
 export function YourReviewCard({ communityId, communityName }: { communityId: number; communityName: string }) {
   const { isAuthenticated, isLoading } = useAuth();
+  const signIn = useLoginUrl();
   const mine = useMyReviews(communityId, isAuthenticated);
   const [editing, setEditing] = useState(false);
   const review = mine.data?.reviews[0] ?? null;
@@ -25,7 +26,7 @@ export function YourReviewCard({ communityId, communityName }: { communityId: nu
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-gray-700">Lived here, or visited someone who did? Sign in to share your experience.</p>
         <Button variant="outline" asChild>
-          <a href={loginUrl()}>Sign in to write a review</a>
+          <a href={signIn}>Sign in to write a review</a>
         </Button>
       </div>
     );

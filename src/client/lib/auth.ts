@@ -1,6 +1,7 @@
 // The current user (GET /api/auth/user). A 401, a 404 or any failure means signed out; no retries.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthUserResponse } from '../../contracts/auth';
+import { useLocation, useSearch } from 'wouter';
 import { getJson } from './api';
 
 /** The contract's user (a type only: the landing page loads no zod). */
@@ -47,6 +48,16 @@ export function useAuth(): AuthState {
     isPro: user?.isPro === true,
     isAdmin: user?.role === 'admin',
   };
+}
+
+/**
+ * The sign-in URL back to the router's current address: the same on the server and in the browser, so a
+ * server-rendered link hydrates unchanged (ADR 028).
+ */
+export function useLoginUrl(): string {
+  const [location] = useLocation();
+  const search = useSearch();
+  return loginUrl(search ? `${location}?${search}` : location);
 }
 
 /** The sign-in URL that brings the user back to `returnTo` (defaults to the current path). */

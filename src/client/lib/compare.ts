@@ -3,7 +3,8 @@
 // list is merged into the account's and cleared here. The server enforces the limit too.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { COMPARE_LIMIT, COMPARE_LIMIT_MESSAGE, type CompareList, type CompareMergeResponse } from '../../contracts/compare';
+import { COMPARE_LIMIT, COMPARE_LIMIT_MESSAGE } from '../../contracts/constants';
+import type { CompareList, CompareMergeResponse } from '../../contracts/compare';
 import { useToast } from '../components/ui/use-toast';
 import { apiRequest, getJson } from './api';
 import { useAuth } from './auth';
@@ -13,7 +14,8 @@ export const COMPARE_STORAGE_KEY = 'seniorscope.compare';
 
 const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;
-let cachedIds: number[] = [];
+const NO_IDS: number[] = [];
+let cachedIds: number[] = NO_IDS;
 
 function storage(): Storage | null {
   try {
@@ -35,7 +37,8 @@ export function readLocalCompare(): number[] {
     parsed = [];
   }
   const ids = Array.isArray(parsed) ? parsed.filter((v): v is number => Number.isInteger(v) && v > 0) : [];
-  cachedIds = [...new Set(ids)].slice(0, COMPARE_LIMIT);
+  // An empty list is the very snapshot the server rendered: hydration then needs no second render.
+  cachedIds = ids.length ? [...new Set(ids)].slice(0, COMPARE_LIMIT) : NO_IDS;
   return cachedIds;
 }
 
@@ -80,7 +83,8 @@ export function useCompare() {
   const { isAuthenticated, isLoading: authLoading } = useAuth();
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const local = useSyncExternalStore(subscribe, readLocalCompare, () => cachedIds);
+  // The server renders no list (it cannot read localStorage); hydration starts from the same (ADR 028).
+  const local = useSyncExternalStore(subscribe, readLocalCompare, () => NO_IDS);
   const server = useQuery({ ...compareQueryOptions(), enabled: isAuthenticated });
 
   // At sign-in: the browser's list joins the account's (once, however many buttons use this hook).

@@ -17,6 +17,11 @@ export function seedInitialData(client: QueryClient, doc: Document = document): 
     return 0; // a broken block only costs the round trips it would have saved
   }
   if (!Array.isArray(entries)) return 0;
+  return seedEntries(client, entries);
+}
+
+/** Puts each well-formed [query key, answer] pair into `client`; returns how many. */
+export function seedEntries(client: QueryClient, entries: unknown[]): number {
   let taken = 0;
   for (const entry of entries) {
     if (!Array.isArray(entry) || !Array.isArray(entry[0]) || entry[1] === undefined) continue;

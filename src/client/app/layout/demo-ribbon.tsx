@@ -2,7 +2,7 @@
 // dismissed; the dismissal is remembered in localStorage. Not shown when there is no demo community.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InfoIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { SiteResponse } from '../../../contracts/health';
 import { Button } from '../../components/ui/button';
 import { getJson } from '../../lib/api';
@@ -20,9 +20,15 @@ function readDismissed(): boolean {
   }
 }
 
+const noSubscription = () => () => {};
+
 export function DemoRibbon() {
   const { data } = useQuery(siteQueryOptions());
-  const [dismissed, setDismissed] = useState(readDismissed);
+  // The server renders the ribbon (it cannot read localStorage); a browser that dismissed it hides it
+  // right after hydrating, without a hydration mismatch (ADR 028).
+  const stored = useSyncExternalStore(noSubscription, readDismissed, () => false);
+  const [dismissedNow, setDismissed] = useState(false);
+  const dismissed = stored || dismissedNow;
   if (!data?.demoData || dismissed) return null;
   const dismiss = () => {
     try {

@@ -2,7 +2,7 @@ import { HeartIcon, ListIcon, LogOutIcon, MenuIcon, ShieldIcon, XIcon } from 'lu
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
-import { LOGOUT_URL, loginUrl, useAuth, type AuthUser } from '../../lib/auth';
+import { LOGOUT_URL, useAuth, useLoginUrl, type AuthUser } from '../../lib/auth';
 import { cn } from '../../lib/utils';
 import { isSamePath } from '../case-insensitive';
 import { Logo } from './logo';
@@ -25,8 +25,7 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const close = () => setOpen(false);
-  const here = typeof window !== 'undefined' ? window.location.pathname + window.location.search : location;
-  const signIn = loginUrl(here);
+  const signIn = useLoginUrl();
 
   // Close the menu on Escape.
   useEffect(() => {

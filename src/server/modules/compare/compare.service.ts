@@ -10,7 +10,12 @@ import { toSource } from '../../lib/provenance';
 import { loadCommunityRecords } from '../communities/records.service';
 import { toRecords } from '../communities/records.routes';
 import type { SearchService } from '../communities/search.service';
-import { cityCentre, loadCompareRows } from './compare.repo';
+import { cityCentre, listCompare, loadCompareRows } from './compare.repo';
+
+/** A signed-in user's compare list as GET /api/compare answers it (the server-rendered pages start with it, modules/seo). */
+export async function compareListOf(pool: pg.Pool, userId: number): Promise<{ communityIds: number[] }> {
+  return { communityIds: await listCompare(pool, userId) };
+}
 
 const EARTH_RADIUS_MILES = 3958.8;
 const rad = (d: number) => (d * Math.PI) / 180;

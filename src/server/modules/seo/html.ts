@@ -79,15 +79,21 @@ export function headTags(meta: PageMeta, siteName: string): string {
 }
 
 /**
- * The client shell (dist/client/index.html) with this page's title, head tags and a pre-rendered
- * summary inside #root (React's createRoot clears it on mount). The shell's own title and description
- * are replaced, not duplicated.
+ * The client shell (dist/client/index.html) with this page's title, head tags and inside #root either
+ * its server-rendered first screen (`ssr`: hydrated by the client) or a pre-rendered summary (React's
+ * createRoot clears it on mount). The shell's own title and description are replaced, not duplicated;
+ * without a title they stay.
  */
-export function injectIntoShell(shell: string, page: { title: string; head: string; body: string }): string {
-  const title = `<title>${escapeHtml(page.title)}</title>`;
-  let html = shell.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : html;
-  const head = /<title>/i.test(html) ? page.head : `${title}\n    ${page.head}`;
+export function injectIntoShell(shell: string, page: { title?: string; head: string; body: string; ssr?: boolean }): string {
+  let html = shell;
+  let head = page.head;
+  if (page.title !== undefined) {
+    const title = `<title>${escapeHtml(page.title)}</title>`;
+    html = html.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+    html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : html;
+    if (!/<title>/i.test(html)) head = `${title}\n    ${head}`;
+  }
   html = /<\/head>/i.test(html) ? html.replace(/<\/head>/i, () => `    ${head}\n  </head>`) : html.replace(/<div id="root">/i, (m) => `${head}\n${m}`);
-  return html.replace(/<div id="root">\s*<\/div>/i, () => `<div id="root">${page.body}</div>`);
+  // data-ssr: the client hydrates this HTML instead of replacing it (src/client/main.tsx, ADR 028).
+  return html.replace(/<div id="root">\s*<\/div>/i, () => `<div id="root"${page.ssr ? ' data-ssr="1"' : ''}>${page.body}</div>`);
 }

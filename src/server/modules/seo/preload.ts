@@ -13,15 +13,33 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The client's screens the server pre-renders, by their source path under src/client. */
+/** The client's screens the server serves with their start-up hints, by their source path under src/client. */
 export const PAGE_SOURCES = {
   landing: 'features/landing/landing-page.tsx',
   search: 'features/search/search-page.tsx',
   community: 'features/community/community-page.tsx',
+  dashboard: 'features/dashboard/dashboard-page.tsx',
+  communityInsights: 'features/community-insights/community-insights-page.tsx',
+  operatorInsights: 'features/operator-insights/operator-insights-page.tsx',
+  sentiment: 'features/sentiment/sentiment-page.tsx',
+  pricingAnalytics: 'features/pricing-analytics/pricing-analytics-page.tsx',
 } as const;
+export type PageName = keyof typeof PAGE_SOURCES;
+
+/** The screens whose first screen the server renders (ADR 028); the analyst screens depend on the session. */
+export const SSR_PAGES: ReadonlySet<PageName> = new Set(['landing', 'search', 'community']);
+
+/** The analyst screens' addresses (src/client/app/routes.tsx). */
+export const ANALYST_PAGES: Partial<Record<PageName, string>> = {
+  dashboard: '/dashboard',
+  communityInsights: '/community-insights',
+  operatorInsights: '/operator-insights',
+  sentiment: '/sentiment-analysis',
+  pricingAnalytics: '/pricing-analytics',
+};
 
 /** modulepreload tags for a screen's chunk and the chunks it imports statically, minus the entry's own. */
-export function createPagePreloads(clientDir: string): (page: keyof typeof PAGE_SOURCES) => string {
+export function createPagePreloads(clientDir: string): (page: PageName) => string {
   const file = path.join(clientDir, '.vite', 'manifest.json');
   let tags: Map<string, string> | null = null;
   const build = (): Map<string, string> => {

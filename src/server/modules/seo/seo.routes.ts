@@ -4,16 +4,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CARE_TYPE_KEYS, CARE_TYPES } from '../../../contracts/constants';
-import { searchQuerySchema } from '../../../contracts/search';
+import { searchQuerySchema, searchResponseSchema } from '../../../contracts/search';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { App, AppServices } from '../../types';
 import { communityDetailSchema } from '../../../contracts/community';
+import { toAuthUserResponse } from '../auth/auth.service';
+import { findSessionUser, SESSION_COOKIE } from '../auth/session';
+import { compareListOf } from '../compare/compare.service';
 import { getCommunityDetail } from '../communities/detail.service';
 import { createSiteInfo } from '../health/site';
 import { escapeHtml, headTags, initialDataScript, injectIntoShell } from './html';
-import { createPagePreloads, type PAGE_SOURCES } from './preload';
+import { ANALYST_PAGES, createPagePreloads, type PageName, SSR_PAGES } from './preload';
+import { createServerRenderer, type InitialEntries } from './ssr';
 import { communityNotFoundPage, communityPage, type RenderedPage, searchPage, SITE_NAME, stateName } from './pages';
 import { communityPage as communityIds, countCommunities, userReviewSummary } from './seo.repo';
 
@@ -22,6 +26,12 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** Public pages listed in /sitemaps/pages.xml besides the community pages. */
 export const STATIC_PAGES = ['/', '/search', '/about', '/pricing', '/privacy', '/terms'];
 const SITEMAP_TTL_MS = 10 * 60_000;
+/** The client's query key of the session's user (src/client/lib/auth.ts). */
+const AUTH_USER_KEY = '/api/auth/user';
+/** The client's query key of a signed-in user's compare list (src/client/lib/compare.ts). */
+const COMPARE_KEY = '/api/compare';
+/** The client's query key of a search page (features/search/api/search-communities.ts). */
+const SEARCH_KEY = '/api/communities/search';
 const ROBOTS_DISALLOW = ['/api/', '/admin', '/saved', '/compare', '/shared/', '/my/', '/requests/'];
 
 export interface SeoOptions {
@@ -52,6 +62,18 @@ function careTypesParam(raw: unknown): string | undefined {
     if (label) labels.add(label);
   }
   return [...labels].join(',') || undefined;
+}
+
+/**
+ * The first page of results under the query key the client's search screen asks for
+ * (features/search/api/search-communities.ts: [url, filterParams, page, sort]) when the address holds
+ * only a place and care types, as the server's own search read them; else none (the screen asks itself).
+ */
+function searchKey(query: Record<string, unknown>, result: unknown): { key: readonly unknown[]; data: unknown } | undefined {
+  if (Object.keys(query).some((k) => k !== 'location' && k !== 'careType') || typeof query.location !== 'string') return undefined;
+  const location = query.location.trim();
+  const careTypes = careTypesParam(query.careType);
+  return { key: [SEARCH_KEY, { location, ...(careTypes ? { careTypes } : {}) }, 1, 'relevance'], data: result };
 }
 
 export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, options: SeoOptions): void {
@@ -104,55 +126,96 @@ export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, 
 
   const site = createSiteInfo(pool, env);
   const COMMUNITIES_KEY = '/api/communities';
+  const renderer = createServerRenderer(options.clientDir, app.log, { cache: env.APP_CACHES });
+  // In the background once listening: the first visitors do not wait for the screens' chunks to load.
+  app.addHook('onReady', async () => {
+    void renderer.warm(['/', '/search', '/community/0']);
+  });
 
   /**
-   * Head tags that spare the first paint a round trip: the answers the client asks for first (GET
-   * /api/site for the demo ribbon, which would otherwise push the page down when it arrives; a
-   * community's own detail) as initial query data, and a preload of the community's first picture (its
-   * largest paint).
+   * What spares the first paint a round trip: the answers the client asks for first (GET /api/site for
+   * the demo ribbon, which would otherwise push the page down when it arrives; a community's own detail;
+   * the first page of a search) as initial query data, modulepreloads of the screen's chunks and a
+   * preload of the largest picture. The same answers are the server renderer's query cache.
    */
   const preloads = createPagePreloads(options.clientDir);
-  const fastStart = async (page: keyof typeof PAGE_SOURCES | null, first?: { photo?: string; community?: { id: number; data: unknown } }) => {
-    const scripts = page ? preloads(page) : '';
-    const entries: Array<[readonly unknown[], unknown]> = [[['/api/site'], await site.get()]];
-    let preload = '';
+  interface First {
+    photo?: string;
+    community?: { id: number; data: unknown };
+    search?: { key: readonly unknown[]; data: unknown };
+  }
+  const fastStart = async (request: FastifyRequest, page: PageName, first?: First) => {
+    // The session's user (null: signed out) as GET /api/auth/user answers it: the header, the landing
+    // page and the review card render for that user at once, on the server and in the browser alike.
+    // (The app reads sessions for /api paths only; a page reads it here.)
+    const user = (request.user ??= await findSessionUser(pool, request.cookies[SESSION_COOKIE]));
+    const entries: InitialEntries = [
+      [['/api/site'], await site.get()],
+      [[AUTH_USER_KEY], user ? toAuthUserResponse(user) : null],
+    ];
+    // Signed in, the layout's compare bar asks for the account's list as the page hydrates; the page's
+    // Compare buttons, hydrated a moment later, would otherwise see it arrive and no longer match.
+    if (user) entries.push([[COMPARE_KEY], await compareListOf(pool, user.id)]);
     if (first?.community) {
       const encoded = communityDetailSchema.safeEncode(first.community.data as never);
       if (encoded.success) entries.push([[COMMUNITIES_KEY, first.community.id], encoded.data]);
     }
+    if (first?.search) {
+      const encoded = searchResponseSchema.safeEncode(first.search.data as never);
+      if (encoded.success) entries.push([first.search.key, encoded.data]);
+    }
     // The picture of the community (or of the first search result): the page's largest paint.
-    if (first?.photo?.startsWith('/')) preload = `<link rel="preload" as="image" href="${escapeHtml(first.photo)}" fetchpriority="high" />`;
-    return [preload, scripts, initialDataScript(entries)].filter(Boolean).join('\n    ');
+    const preload = first?.photo?.startsWith('/') ? `<link rel="preload" as="image" href="${escapeHtml(first.photo)}" fetchpriority="high" />` : '';
+    return { entries, head: [preload, preloads(page), initialDataScript(entries)].filter(Boolean).join('\n    ') };
   };
 
-  const sendPage = async (reply: FastifyReply, page: RenderedPage, screen: keyof typeof PAGE_SOURCES, community?: Parameters<typeof fastStart>[1]) =>
-    reply
+  /**
+   * The page's first screen rendered by the client's own code (ADR 028) when the renderer is built and
+   * the page is one it renders; else `fallback` (the crawler summary of ADR 015, or nothing) for the
+   * client to replace.
+   */
+  const firstScreen = async (request: FastifyRequest, page: PageName, entries: InitialEntries, fallback: string) => {
+    // Signed in, '/' is the dashboard, an analyst screen: rendered in the browser only.
+    const html = SSR_PAGES.has(page) && !(page === 'landing' && request.user) ? await renderer.render(request.url, entries) : null;
+    return html === null ? { body: fallback, ssr: false } : { body: html, ssr: true };
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: RenderedPage, screen: PageName, first?: First) => {
+    const start = await fastStart(request, screen, first);
+    const root = await firstScreen(request, screen, start.entries, page.body);
+    return reply
       .status(page.status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(injectIntoShell(getShell(), { title: page.title, head: `${headTags(page.meta, SITE_NAME)}\n    ${await fastStart(screen, community)}`, body: page.body }));
+      .header('Vary', 'Cookie')
+      .send(injectIntoShell(getShell(), { title: page.title, head: `${headTags(page.meta, SITE_NAME)}\n    ${start.head}`, ...root }));
+  };
 
-  /** The shell as it is, with the fast-start head tags (the landing page, a search without a place). */
-  const sendShell = async (reply: FastifyReply, screen: keyof typeof PAGE_SOURCES) => {
-    const head = await fastStart(screen);
+  /** The shell with its own title and the fast-start head tags (the landing page, a search without a place, the analyst pages). */
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, screen: PageName) => {
+    const start = await fastStart(request, screen);
+    const root = await firstScreen(request, screen, start.entries, '');
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(getShell().replace(/<\/head>/i, (end) => `  ${head}\n  ${end}`));
+      .header('Vary', 'Cookie')
+      .send(injectIntoShell(getShell(), { head: start.head, ...root }));
   };
 
-  app.get('/', async (_request, reply) => sendShell(reply, 'landing'));
+  app.get('/', async (request, reply) => sendShell(request, reply, 'landing'));
+  // The analyst screens: the site answer keeps the demo ribbon from pushing the page down when it arrives.
+  for (const [screen, url] of Object.entries(ANALYST_PAGES) as Array<[PageName, string]>) app.get(url, async (request, reply) => sendShell(request, reply, screen));
 
   app.get<{ Params: { id: string } }>('/community/:id', async (request, reply) => {
     const base = publicBase(env, request);
     const raw = request.params.id;
     const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
-    if (!(id <= 2_147_483_647)) return sendPage(reply, communityNotFoundPage(base, `/community/${encodeURIComponent(raw)}`), 'community');
+    if (!(id <= 2_147_483_647)) return sendPage(request, reply, communityNotFoundPage(base, `/community/${encodeURIComponent(raw)}`), 'community');
     try {
       const [community, user] = await Promise.all([getCommunityDetail(pool, id), userReviewSummary(pool, id)]);
-      return sendPage(reply, communityPage(base, community, user), 'community', { photo: community.photos[0], community: { id, data: community } });
+      return sendPage(request, reply, communityPage(base, community, user), 'community', { photo: community.photos[0], community: { id, data: community } });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'NOT_FOUND') return sendPage(reply, communityNotFoundPage(base, `/community/${id}`), 'community');
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return sendPage(request, reply, communityNotFoundPage(base, `/community/${id}`), 'community');
       throw err;
     }
   });
@@ -164,7 +227,7 @@ export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, 
     const location = parsed.success ? parsed.data.location : undefined;
     if (!parsed.success || !location) {
       // No place (or a query the API refuses): the plain shell; the client explains.
-      return sendShell(reply, 'search');
+      return sendShell(request, reply, 'search');
     }
     const q = parsed.data;
     const [result, where] = await Promise.all([search.search({ ...q, page: 1 }), search.locate(location)]);
@@ -178,8 +241,9 @@ export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, 
     const params = new URLSearchParams({ location: place });
     const keys = q.careTypes.map((label) => Object.entries(CARE_TYPE_KEYS).find(([, l]) => l === label)?.[0] ?? label);
     if (keys.length) params.set('careType', keys.join(','));
-    return sendPage(reply, searchPage(base, { place, careLabel, total: result.total, communities: result.communities, query: params.toString() }), 'search', {
+    return sendPage(request, reply, searchPage(base, { place, careLabel, total: result.total, communities: result.communities, query: params.toString() }), 'search', {
       photo: result.communities[0]?.photos[0],
+      search: searchKey(request.query, result),
     });
   });
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestDatabase, testEnv, type TestDatabase } from '../../test/db';
+import { registerOverHttp } from '../../test/factories';
 import type { App } from '../../types';
 import { SITEMAP_MAX_URLS } from './seo.routes';
 
@@ -82,6 +83,7 @@ describe('GET /community/{id} without JavaScript', () => {
     const site = (await app.inject({ method: 'GET', url: '/api/site' })).json();
     expect(initialDataOf(html)).toEqual([
       [['/api/site'], site],
+      [['/api/auth/user'], null],
       [['/api/communities', hostileId], api],
     ]);
     expect((api as { name: string }).name).toBe(HOSTILE);
@@ -92,7 +94,10 @@ describe('GET /community/{id} without JavaScript', () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(initialDataOf(res.body)).toEqual([[['/api/site'], (await app.inject({ method: 'GET', url: '/api/site' })).json()]]);
+    expect(initialDataOf(res.body)).toEqual([
+      [['/api/site'], (await app.inject({ method: 'GET', url: '/api/site' })).json()],
+      [['/api/auth/user'], null],
+    ]);
     expect((await app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
   });
 
@@ -182,11 +187,46 @@ describe('GET /search?location=… landing pages', () => {
     expect(titleOf(res.body)).toBe('Senior Living in &lt;script&gt;x&lt;/script&gt;&quot; — 0 communities | SeniorScope');
     const plain = await app.inject({ method: 'GET', url: '/search' });
     expect(plain.statusCode).toBe(200);
-    // The shell as built, plus only the site answer the client asks for first.
+    // The shell as built, plus only the site answer and the (absent) user the client asks for first.
     const block = /\s*<script type="application\/json" id="initial-data">[\s\S]*?<\/script>/.exec(plain.body)?.[0] ?? '';
     expect(plain.body.replace(block, '')).toBe(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
-    expect(initialDataOf(plain.body)).toHaveLength(1);
+    expect(initialDataOf(plain.body)).toEqual([
+      [['/api/site'], (await app.inject({ method: 'GET', url: '/api/site' })).json()],
+      [['/api/auth/user'], null],
+    ]);
   });
+});
+
+describe('what a page starts with (ADR 028)', () => {
+  it("a signed-in visitor's page carries their user and compare list exactly as the API answers them", async () => {
+    const sid = await registerOverHttp(app, 'seo-starter@example.com');
+    const cookie = `sid=${sid}`;
+    const origin = { cookie, origin: BASE };
+    expect((await app.inject({ method: 'POST', url: '/api/compare', headers: origin, payload: { communityId: reviewedId } })).statusCode).toBe(200);
+    const user = (await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json();
+    const compare = (await app.inject({ method: 'GET', url: '/api/compare', headers: { cookie } })).json();
+    expect(compare).toEqual({ communityIds: [reviewedId] });
+    for (const url of [`/community/${hostileId}`, '/search?location=Austin%2C%20TX', '/', '/dashboard']) {
+      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.vary, url).toMatch(/Cookie/);
+      const entries = initialDataOf(res.body);
+      expect(entries.find(([key]) => key[0] === '/api/auth/user')?.[1], url).toEqual(user);
+      expect(entries.find(([key]) => key[0] === '/api/compare')?.[1], url).toEqual(compare);
+    }
+  });
+
+  it.each(['/dashboard', '/community-insights', '/operator-insights', '/sentiment-analysis', '/pricing-analytics'])(
+    'the analyst screen %s is the shell with the site answer (the demo ribbon is there at once, nothing moves when it arrives)',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(initialDataOf(res.body)[0]).toEqual([['/api/site'], (await app.inject({ method: 'GET', url: '/api/site' })).json()]);
+      expect(res.body).not.toContain('data-ssr');
+      expect((await app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('robots.txt and the sitemaps', () => {
