@@ -3,7 +3,6 @@ import type pg from 'pg';
 import type { Queryable } from '../../db/sql';
 import { SENTIMENT_NEUTRAL_FROM, SENTIMENT_POSITIVE_ABOVE } from '../../../contracts/constants';
 import type { ReviewKind } from '../../../contracts/sentiment';
-import type { Queryable } from '../../db/sql';
 import { ofListedCommunity } from '../../lib/listing';
 
 const TABLE: Record<ReviewKind, string> = { customer: 'customer_reviews', employee: 'employee_reviews' };
