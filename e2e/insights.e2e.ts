@@ -64,7 +64,7 @@ describe.skipIf(!browserAvailable)('community insights', () => {
     await page.getByRole('combobox', { name: 'Results per page' }).click();
     await page.getByRole('option', { name: '50', exact: true }).click();
     await poll(() => showing(page)).toBe(`Showing 1-50 of ${fmt(total)} communities`);
-    expect(await page.locator('tbody tr').count()).toBe(50);
+    await poll(() => page.locator('tbody tr').count()).toBe(50);
 
     await screenshot(page, 'community-insights');
     await expectAccessible(page);
