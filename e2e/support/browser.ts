@@ -47,6 +47,14 @@ export function useBrowser(): BrowserHandle {
       const context = await handle.browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? VIEWPORTS.desktop, acceptDownloads: true });
       contexts.push(context);
       const page = await context.newPage();
+      // A server-rendered page is painted before React has hydrated it; a test, like a person, acts on it once
+      // it is interactive (main.tsx marks <html data-interactive>): a click before then may be lost (ADR 028).
+      const goto = page.goto.bind(page);
+      page.goto = async (url, opts) => {
+        const response = await goto(url, opts);
+        await page.waitForFunction(() => document.getElementById('root')?.dataset.ssr !== '1' || 'interactive' in document.documentElement.dataset, null, { timeout: 30_000 }).catch(() => {});
+        return response;
+      };
       const pageErrors: Error[] = [];
       page.on('pageerror', (err) => pageErrors.push(err));
       errorsByPage.set(page, pageErrors);

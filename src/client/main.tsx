@@ -1,6 +1,6 @@
 import '@fontsource-variable/inter';
 import './styles.css';
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadScreen, renderFirstScreenInline } from './app/routes';
@@ -12,10 +12,20 @@ import { queryClient } from './lib/query-client';
 // results) is not asked for again.
 seedInitialData(queryClient);
 
+/** Marks the document once React has committed its first screen (hydrated or rendered): `<html data-interactive>`. */
+function Interactive({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
+  return children;
+}
+
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <App />
+    <Interactive>
+      <App />
+    </Interactive>
   </StrictMode>
 );
 // A page the server rendered (modules/seo/ssr.ts marks it data-ssr) is hydrated: React adopts the HTML

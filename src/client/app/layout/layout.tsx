@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, lazy, useEffect, useLayoutEffect } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { CompareTray } from '../../components/compare-tray';
 import { DemoRibbon } from './demo-ribbon';
@@ -15,10 +15,18 @@ const ChatWidget = lazy(() => import('../../features/chat/chat-widget').then((m)
  */
 export type LayoutVariant = 'consumer' | 'analyst' | 'standalone';
 
+const noSubscription = () => () => {};
+const onClient = () => true;
+/** On the server and while hydrating: false (then React renders again with true). */
+const onServer = () => false;
+
 const isJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom');
 
 export function Layout({ variant, title, description, children }: { variant: LayoutVariant; title?: string; description?: string; children: ReactNode }) {
   const [location] = useLocation();
+  // The assistant's button is drawn once the page is interactive, never in the server's HTML: a click on it
+  // before hydration would be lost (React does not replay it into a lazy boundary that is still loading).
+  const interactive = useSyncExternalStore(noSubscription, onClient, onServer);
 
   // A layout effect runs before the page's own effects, so a page may refine the title with usePageMeta.
   useLayoutEffect(() => {
@@ -45,7 +53,7 @@ export function Layout({ variant, title, description, children }: { variant: Lay
       </main>
       {variant !== 'analyst' && <Footer />}
       {variant === 'consumer' && <CompareTray />}
-      {variant === 'consumer' && (
+      {variant === 'consumer' && interactive && (
         <Suspense fallback={null}>
           <ChatWidget />
         </Suspense>
