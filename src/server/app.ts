@@ -36,7 +36,8 @@ import { registerSeoRoutes } from './modules/seo/seo.routes';
 import { themeRoutes } from './modules/themes/themes.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import { createSearchService, searchIndexEnabled } from './modules/communities/search.service';
-import { LiveSearchIndex } from './modules/communities/search-index.live';
+import { LiveSearchIndex, SEARCH_INDEX_CHANNEL } from './modules/communities/search-index.live';
+import { liveInsightsIndex } from './modules/insights/insights-index';
 import type { App, AppDeps, AppServices, RouteModule } from './types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -162,7 +163,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   searchIndex?.start();
   app.addHook('onClose', async () => search.close());
   app.decorate('searchService', search);
-  const deps: AppServices = { pool: options.pool, db: options.db, env, search };
+  // Community Insights' index: rebuilt on the same change notifications (communities, prices, operators).
+  const insightsIndex = searchIndexEnabled(env)
+    ? liveInsightsIndex(options.pool, SEARCH_INDEX_CHANNEL, {
+        debounceMs: env.SEARCH_INDEX_DEBOUNCE_MS,
+        log: (msg) => app.log.info({ module: 'insights' }, msg),
+        logError: (msg, err) => app.log.error({ module: 'insights', err }, msg),
+      })
+    : null;
+  insightsIndex?.start();
+  app.addHook('onClose', async () => insightsIndex?.close());
+  app.decorate('insightsIndex', insightsIndex);
+  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insightsIndex };
   // The OpenAPI collector listens to every route declared from here on (ADR 019).
   await registerApiDocs(app as unknown as App);
   await app.register(

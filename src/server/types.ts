@@ -4,6 +4,8 @@ import type pg from 'pg';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { SearchService } from './modules/communities/search.service';
+import type { InsightsIndex } from './modules/insights/insights-index';
+import type { LiveIndex } from './lib/live-index';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<
@@ -25,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's search service (its index's state is read by tests). */
     searchService: SearchService;
+    /** The Community Insights index (null when SEARCH_INDEX is off; its state is read by tests). */
+    insightsIndex: LiveIndex<InsightsIndex> | null;
   }
 }
 
@@ -32,6 +36,8 @@ declare module 'fastify' {
 export interface AppServices extends AppDeps {
   /** The one community search of the app (search, map, assistant, SEO pages, compare; ADR 026). */
   search: SearchService;
+  /** The in-memory index of Community Insights, rebuilt with the search index (ADR 026); null when SEARCH_INDEX is off. */
+  insightsIndex: LiveIndex<InsightsIndex> | null;
 }
 
 /** A module registers its routes under /api. */

@@ -3,6 +3,7 @@
 // within a bounded wait; a lost listening connection is opened again and the index rebuilt.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommunity } from '../../test/factories';
+import type { InsightFilters } from '../../../contracts/insights';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 
@@ -80,11 +81,16 @@ describe('search index refresh (ADR 026)', () => {
     const { rowCount } = await tdb.pool.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN search_index%' AND pid <> pg_backend_pid()`,
     );
-    expect(rowCount).toBe(1);
+    // The search index's listener and Community Insights' (ADR 026).
+    expect(rowCount).toBe(2);
+    const insightsVersion = app.insightsIndex!.version;
     await tdb.pool.query(`UPDATE communities SET name = 'Refresh Epsilon' WHERE name = 'Refresh Delta'`);
     await eventually('/api/communities/search?location=Testville&sort=name', (b) => names(b).includes('Refresh Epsilon'), 30_000);
     // It listens again: a later change arrives by notification too.
     await tdb.pool.query(`UPDATE communities SET name = 'Refresh Zeta' WHERE name = 'Refresh Epsilon'`);
     await eventually('/api/communities/search?location=Testville&sort=name', (b) => names(b).includes('Refresh Zeta'));
+    await eventually('/api/community-insights?searchQuery=refresh%20zeta', (b) => b.communities.map((c) => c.name).join() === 'Refresh Zeta');
+    expect(app.insightsIndex!.version).toBeGreaterThan(insightsVersion);
+    expect(app.insightsIndex!.current!.page({ searchQuery: 'refresh zeta' } as InsightFilters, 'name', 'asc', 25, 0)!.total).toBe(1);
   }, 60_000);
 });

@@ -1,167 +1,24 @@
 // Keeps the in-memory search index (search-index.ts) in step with PostgreSQL, the source of truth
 // (ADR 026): triggers of migration 0013 send NOTIFY search_index on every statement that changes
-// communities, their prices or operators; this node LISTENs on a connection of its own, waits
-// `debounceMs` for more changes, rebuilds in the background and swaps the new index in at once (the old one
-// answers meanwhile). A lost listening connection is opened again and the index rebuilt, since
-// notifications sent while it was down are lost. Until the first build the search answers from SQL.
+// communities, their prices or operators; src/server/lib/live-index.ts listens, debounces, rebuilds in the
+// background and swaps the new index in at once. Until the first build the search answers from SQL.
 import type pg from 'pg';
+import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import { SearchIndex } from './search-index';
 
 /** The channel the triggers of migration 0013 notify. */
 export const SEARCH_INDEX_CHANNEL = 'search_index';
 
-export interface LiveSearchIndexOptions {
-  /** Wait after a change notification before rebuilding, so that a burst of writes costs one build. */
-  debounceMs?: number;
-  /** First wait before opening a lost listening connection again (doubles up to 30 s). */
-  reconnectMs?: number;
-  log?: (msg: string) => void;
-  logError?: (msg: string, err: unknown) => void;
-}
+export type LiveSearchIndexOptions = LiveIndexOptions;
 
-export class LiveSearchIndex {
-  /** The index that answers, or null until the first build succeeded. */
-  current: SearchIndex | null = null;
-  /** Completed builds (a new number means new answers). */
-  version = 0;
-  private listener: pg.PoolClient | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private building: Promise<void> | null = null;
-  private dirty = false;
-  private closed = false;
-  private reconnectDelay: number;
-  private readonly debounceMs: number;
-  private readonly baseReconnectMs: number;
-  private firstBuild: Promise<void>;
-  private resolveFirst!: () => void;
-
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly options: LiveSearchIndexOptions = {},
-  ) {
-    this.debounceMs = options.debounceMs ?? 500;
-    this.baseReconnectMs = options.reconnectMs ?? 1000;
-    this.reconnectDelay = this.baseReconnectMs;
-    this.firstBuild = new Promise((resolve) => (this.resolveFirst = resolve));
-  }
-
-  /** Starts listening and builds the first index in the background. */
-  start(): void {
-    void this.listen();
-  }
-
-  /** Resolves once an index answers (for start-up warm-up and tests). */
-  ready(): Promise<void> {
-    return this.firstBuild;
-  }
-
-  /** Builds now (or after the build under way) and resolves when an index reflecting every committed change up to now answers. */
-  async refresh(): Promise<void> {
-    this.dirty = true;
-    await this.kick();
-    while (this.building) await this.building;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const client = this.listener;
-    this.listener = null;
-    if (client) {
-      client.removeAllListeners('notification');
-      try {
-        await client.query(`UNLISTEN ${SEARCH_INDEX_CHANNEL}`);
-        client.release();
-      } catch (err) {
-        client.release(err as Error);
-      }
-    }
-    if (this.building) await this.building.catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    if (this.closed) return;
-    let client: pg.PoolClient | null = null;
-    try {
-      client = await this.pool.connect();
-      const c = client;
-      c.on('notification', (msg) => {
-        if (msg.channel === SEARCH_INDEX_CHANNEL) this.changed();
-      });
-      c.on('error', (err) => this.lost(c, err));
-      await c.query(`LISTEN ${SEARCH_INDEX_CHANNEL}`);
-      if (this.closed) {
-        c.release();
-        return;
-      }
-      this.listener = c;
-      this.reconnectDelay = this.baseReconnectMs;
-      // Changes made before LISTEN (or while the connection was lost) are in this build.
-      this.dirty = true;
-      void this.kick();
-    } catch (err) {
-      if (client) this.lost(client, err);
-      else this.retry(err);
-    }
-  }
-
-  private lost(client: pg.PoolClient, err: unknown): void {
-    if (this.listener === client) this.listener = null;
-    client.removeAllListeners('notification');
-    try {
-      client.release(err instanceof Error ? err : new Error(String(err)));
-    } catch {
-      // already released
-    }
-    this.retry(err);
-  }
-
-  private retry(err: unknown): void {
-    if (this.closed) return;
-    this.options.logError?.('search index: the change listener failed; listening again', err);
-    const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(this.reconnectDelay * 2, 30_000);
-    setTimeout(() => void this.listen(), delay).unref();
-  }
-
-  /** A change notification: rebuild after the debounce (notifications meanwhile join that build). */
-  private changed(): void {
-    this.dirty = true;
-    if (this.timer || this.closed) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.kick();
-    }, this.debounceMs);
-    this.timer.unref();
-  }
-
-  private kick(): Promise<void> {
-    if (this.building || !this.dirty || this.closed) return this.building ?? Promise.resolve();
-    this.dirty = false;
-    this.building = (async () => {
-      try {
-        const next = await SearchIndex.build(this.pool);
-        if (this.closed) return;
-        this.current = next;
-        this.version++;
-        this.resolveFirst();
-        const s = next.stats;
-        this.options.log?.(`search index built: ${s.communities} communities, ${s.prices} prices in ${Math.round(s.buildMs)} ms (read ${Math.round(s.loadMs)} ms)`);
-      } catch (err) {
-        // The old index (or SQL) keeps answering; try again on the next change or after a while.
-        this.options.logError?.('search index: build failed', err);
-        if (!this.closed) this.changedLater();
-      } finally {
-        this.building = null;
-      }
-      if (this.dirty) await this.kick();
-    })();
-    return this.building;
-  }
-
-  private changedLater(): void {
-    this.dirty = true;
-    setTimeout(() => this.changed(), Math.max(this.debounceMs, 5_000)).unref();
+export class LiveSearchIndex extends LiveIndex<SearchIndex> {
+  constructor(pool: pg.Pool, options: LiveSearchIndexOptions = {}) {
+    super(pool, {
+      name: 'search index',
+      channel: SEARCH_INDEX_CHANNEL,
+      build: SearchIndex.build,
+      describe: ({ stats: s }) => `${s.communities} communities, ${s.prices} prices in ${Math.round(s.buildMs)} ms (read ${Math.round(s.loadMs)} ms)`,
+      ...options,
+    });
   }
 }

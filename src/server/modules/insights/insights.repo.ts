@@ -4,12 +4,16 @@ import { Params, containsPattern, type Queryable } from '../../db/sql';
 import { capacityCondition, licenceTypeCondition } from '../../lib/licence-filters';
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
-import type {
-  InsightFilters,
-  InsightSortField,
-  PricingRange,
-  ScoreRange,
-  SortDirection,
+import type pg from 'pg';
+import { withLongReads } from '../../db/client';
+import {
+  INSIGHT_SORT_FIELDS,
+  SORT_DIRECTIONS,
+  type InsightFilters,
+  type InsightSortField,
+  type PricingRange,
+  type ScoreRange,
+  type SortDirection,
 } from '../../../contracts/insights';
 
 // ------------------------------------------------------------------ communities
@@ -234,6 +238,59 @@ export async function communityOperatorNames(db: Queryable, search: string | und
     p.values,
   );
   return rows.map((r) => r.name);
+}
+
+// ------------------------------------------------------------------ the in-memory index (insights-index.ts)
+
+/** Every sort of the table with its direction, in a fixed order (the index's rank columns). */
+export const INSIGHT_ORDERS = INSIGHT_SORT_FIELDS.flatMap((field) => SORT_DIRECTIONS.map((dir) => ({ field, dir })));
+
+export interface InsightIndexRow {
+  id: number;
+  city: string;
+  state: string;
+  zip_code: string;
+  operator_name: string | null;
+  community_type: string | null;
+  /** lower() of name, city and operator name, as ILIKE compares them. */
+  lower_name: string;
+  lower_city: string;
+  lower_operator: string | null;
+  /** Position of the row in each of INSIGHT_ORDERS (0-based), as PostgreSQL orders the table. */
+  ranks: number[];
+  /** One '1' or '0' per choice: does communityWhere({ [key]: value }) keep this row? */
+  choices: string;
+}
+
+/**
+ * The listed communities with what the in-memory index filters and sorts on, in one read-only snapshot.
+ * The sort ranks come from the same ORDER BY as the pages (communityOrder) and the fixed choices from the
+ * same WHERE as the counts (communityWhere), so the index cannot drift from the SQL.
+ */
+export async function loadInsightIndexRows(
+  pool: pg.Pool,
+  choices: readonly { key: keyof InsightFilters; value: string }[],
+): Promise<{ rows: InsightIndexRow[]; asciiLower: boolean }> {
+  return withLongReads(pool, async (db) => {
+    const p = new Params();
+    const flags = choices.length
+      ? choices
+          .map(({ key, value }) => `CASE WHEN (${communityWhere({ [key]: value } as InsightFilters, p).replace(/^WHERE /, '')}) THEN '1' ELSE '0' END`)
+          .join(' || ')
+      : `''`;
+    const ranks = INSIGHT_ORDERS.map(({ field, dir }) => `(row_number() OVER (${communityOrder(field, dir)}) - 1)::int`).join(', ');
+    const { rows } = await db.query<InsightIndexRow>(
+      `SELECT c.id, c.city, c.state, c.zip_code, o.name AS operator_name, c.community_type,
+              lower(c.name) AS lower_name, lower(c.city) AS lower_city, lower(o.name) AS lower_operator,
+              ARRAY[${ranks}] AS ranks, ${flags} AS choices
+         FROM communities c LEFT JOIN operators o ON o.id = c.operator_id
+        WHERE ${listedOnly('c')}
+        ORDER BY c.id`,
+      p.values,
+    );
+    const { rows: ctype } = await db.query<{ ascii: boolean }>(`SELECT lower('ÀB') = 'Àb' AS ascii`);
+    return { rows, asciiLower: ctype[0]?.ascii ?? true };
+  });
 }
 
 // ------------------------------------------------------------------ warm-up (bulk counts)

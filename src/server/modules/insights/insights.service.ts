@@ -1,17 +1,7 @@
 // Rules of Community Insights and Operator Intelligence: row shapes and fallbacks, caching of the
 // expensive figures (counts, totals, filter options) and the streamed CSV exports (columns: insights.csv.ts).
+import { OPERATOR_OPTIONS_CAP } from '../../../contracts/constants';
 import {
-  COMMUNITY_AMENITY_OPTIONS,
-  DINING_OPTIONS,
-  HEALTHCARE_OPTIONS,
-  OPERATOR_OPTIONS_CAP,
-  OWNER_OPTIONS,
-  ROOM_AMENITY_OPTIONS,
-  ROOM_TYPE_OPTIONS,
-} from '../../../contracts/constants';
-import {
-  PRICING_RANGE_VALUES,
-  SCORE_RANGE_VALUES,
   INSIGHT_FILTER_KEYS,
   OPERATOR_COMMUNITY_VALUES,
   OPERATOR_FILTER_KEYS,
@@ -36,6 +26,8 @@ import * as operatorRepo from './operators.repo';
 import { COMMUNITY_CSV_HEADER, OPERATOR_CSV_HEADER, communityCsvValues, operatorCsvValues, streamByIds } from './insights.csv';
 import { toInsightRow, toOperatorRow } from './insights.rows';
 import { TtlCache } from '../../lib/ttl-cache';
+import type { LiveIndex } from '../../lib/live-index';
+import { FIXED_CHOICES, type InsightsIndex } from './insights-index';
 
 const CITY_OPTIONS_CAP = 300;
 /** Review-text filtering scans the reviews: bounded so one request cannot hold the database. */
@@ -53,19 +45,13 @@ export interface InsightServiceOptions {
   listsTtlMs?: number;
   /** How long past freshness a cached answer is still served while it is refreshed in the background. */
   staleMs: number;
+  /**
+   * The in-memory index (ADR 026): once built, counts, pages and export ids come from it and the rows of a
+   * page by primary key; SQL answers before the first build and what the index leaves to it (a review topic).
+   */
+  index?: LiveIndex<InsightsIndex> | null;
 }
 
-/** The fixed option lists of SPEC section 9, counted in bulk when warming up. */
-const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = [
-  ...PRICING_RANGE_VALUES.map((value) => ({ key: 'pricingRange' as const, value })),
-  ...SCORE_RANGE_VALUES.map((value) => ({ key: 'communityScore' as const, value })),
-  ...OWNER_OPTIONS.map((value) => ({ key: 'owner' as const, value })),
-  ...ROOM_TYPE_OPTIONS.map((value) => ({ key: 'roomTypes' as const, value })),
-  ...HEALTHCARE_OPTIONS.map((value) => ({ key: 'healthCareServices' as const, value })),
-  ...DINING_OPTIONS.map((value) => ({ key: 'diningServices' as const, value })),
-  ...ROOM_AMENITY_OPTIONS.map((value) => ({ key: 'roomAmenities' as const, value })),
-  ...COMMUNITY_AMENITY_OPTIONS.map((value) => ({ key: 'communityAmenities' as const, value })),
-];
 
 
 function filterKey(f: Record<string, unknown>, keys: readonly string[]): string {
@@ -130,6 +116,8 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
   /** Page and count; with a review topic both run under a statement timeout (503 when it trips). */
   async function pageAndCount(q: InsightQuery, filters: InsightFilters): Promise<[repo.CommunityInsightRecord[], number]> {
     const offset = (q.page - 1) * q.pageSize;
+    const hit = options.index?.current?.page(filters, q.sortField, q.sortDirection, q.pageSize, offset);
+    if (hit) return [await rowsInOrder(hit.ids), hit.total];
     if (!filters.reviewTopic) {
       return Promise.all([
         repo.findCommunityPage(pool, filters, q.sortField, q.sortDirection, q.pageSize, offset),
@@ -146,6 +134,13 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     } catch (err) {
       return timeoutAsUnavailable(err);
     }
+  }
+  /** The rows of these ids, in this order (one primary-key read). */
+  async function rowsInOrder(ids: number[]): Promise<repo.CommunityInsightRecord[]> {
+    if (ids.length === 0) return [];
+    const byId = new Map((await repo.findCommunitiesByIds(pool, ids)).map((r) => [r.id, r]));
+    // A community deleted since the index was built is left out (the index follows within its debounce).
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
   const withTimeout = <T>(fn: (db: Pick<pg.Pool, 'query'>) => Promise<T>) =>
     withStatementTimeout(pool, REVIEW_TOPIC_TIMEOUT_MS, fn);
@@ -236,9 +231,11 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
 
     async communityCsv(q: InsightExportQuery): Promise<AsyncGenerator<string>> {
       const filters = pickInsightFilters(q);
-      const ids = filters.reviewTopic
+      const ids =
+        options.index?.current?.allIds(filters, q.sortField, q.sortDirection) ??
+        (filters.reviewTopic
         ? await withTimeout((db) => repo.findCommunityIds(db, filters, q.sortField, q.sortDirection)).catch(timeoutAsUnavailable)
-        : await repo.findCommunityIds(pool, filters, q.sortField, q.sortDirection);
+        : await repo.findCommunityIds(pool, filters, q.sortField, q.sortDirection));
       return streamByIds(ids, (batch) => repo.findCommunitiesByIds(pool, batch), COMMUNITY_CSV_HEADER, communityCsvValues);
     },
 
