@@ -1,7 +1,7 @@
 // The in-memory index of Community Insights (insights-index.ts, ADR 026) against the SQL path it stands in
 // for, on thousands of random queries over a seeded directory (delisted rows, missing prices, scores, types,
 // owners and operators, equal names/cities/ratings so that the id tie-breakers decide, accented and mixed-case
-// names, LIKE metacharacters): filtered totals, every page in order for every sort and direction, the export's
+// names, LIKE metacharacters): filtered totals, every page's rows in order for every sort and direction, the export's
 // ids. Then through the HTTP API: an app on the index and an app on SQL give the same bodies and CSV, and a
 // change written to the database shows in the index's answer once it has been rebuilt.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ import { registerOverHttp } from '../../test/factories';
 import type { App } from '../../types';
 import { InsightsIndex } from './insights-index';
 import { countCommunities, findCommunityIds, findCommunityPage } from './insights.repo';
+import { toInsightRow } from './insights.rows';
 
 let tdb: TestDatabase;
 let index: InsightsIndex;
@@ -162,7 +163,9 @@ describe('the insights index answers as the SQL does', () => {
       const [sqlRows, sqlTotal] = await Promise.all([findCommunityPage(tdb.pool, f, field, dir, limit, offset), countCommunities(tdb.pool, f)]);
       const context = JSON.stringify({ f, field, dir, limit, offset });
       expect(mem.total, context).toBe(sqlTotal);
-      expect(mem.ids, context).toEqual(sqlRows.map((r) => r.id));
+      expect(mem.rows.map((r) => r.id), context).toEqual(sqlRows.map((r) => r.id));
+      // The rows themselves, as the screen gets them.
+      expect(mem.rows, context).toEqual(sqlRows.map(toInsightRow));
       if (mem.total > 0) nonEmpty++;
     }
     // The queries are not all trivially empty.

@@ -1,6 +1,6 @@
 // The in-memory index of Community Insights (ADR 026): which listed communities a filter keeps, how many,
-// and their ids in the order of every sort, without a round trip; the page's rows are then read by primary
-// key. What it holds comes from PostgreSQL with the SQL path's own clauses (insights.repo.ts:
+// and their rows in the order of every sort, without a round trip (the CSV export reads its wider rows by
+// primary key, in the index's order). What it holds comes from PostgreSQL with the SQL path's own clauses (insights.repo.ts:
 // loadInsightIndexRows): every sort's rank from the page query's ORDER BY, every fixed filter choice from
 // the count query's WHERE. PostgreSQL stays the source of truth and the reference: the service answers from
 // SQL until the first build, when SEARCH_INDEX is off, for a review topic (a scan of the review texts) and
@@ -19,7 +19,9 @@ import {
 import { PRICING_RANGE_VALUES, SCORE_RANGE_VALUES, type InsightFilters, type InsightSortField, type SortDirection } from '../../../contracts/insights';
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
+import type { InsightRow } from '../../../contracts/insights';
 import { INSIGHT_ORDERS, loadInsightIndexRows } from './insights.repo';
+import { toInsightRow } from './insights.rows';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
 export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = [
@@ -44,6 +46,7 @@ const choiceId = (key: string, value: string) => `${key}\u0000${value}`;
 
 /** Free text the index compares as the database does: lower-casing ASCII letters is the same everywhere. */
 const ASCII = /^[\x20-\x7e]*$/;
+const EMPTY = new Int32Array(0);
 
 export interface InsightIndexStats {
   communities: number;
@@ -55,6 +58,8 @@ export class InsightsIndex {
   private constructor(
     readonly n: number,
     private readonly ids: Int32Array,
+    /** The table's row of each community, as the screen shows it (the same toInsightRow as the SQL path). */
+    private readonly rows: InsightRow[],
     private readonly city: string[],
     private readonly state: string[],
     private readonly zip: string[],
@@ -65,8 +70,15 @@ export class InsightsIndex {
     private readonly lowerOperator: (string | null)[],
     /** Positions in the order of each sort: orders[`${field}:${dir}`][rank] = position. */
     private readonly orders: Map<string, Int32Array>,
+    /** The rank of each position in each sort: ranks[`${field}:${dir}`][position] = rank. */
+    private readonly ranks: Map<string, Int32Array>,
     /** Membership of each fixed choice by position (1 = the SQL's WHERE keeps the row). */
     private readonly choices: Map<string, Uint8Array>,
+    /** Positions of each state and each city name (any state), ascending. */
+    private readonly byState: Map<string, Int32Array>,
+    private readonly byCity: Map<string, Int32Array>,
+    /** Every 3-character substring of the lower-cased name, city and operator name -> positions having it, ascending. */
+    private readonly grams: Map<string, Int32Array>,
     readonly stats: InsightIndexStats,
   ) {}
 
@@ -94,9 +106,11 @@ export class InsightsIndex {
     const lowerName: string[] = new Array<string>(n);
     const lowerCity: string[] = new Array<string>(n);
     const lowerOperator: (string | null)[] = new Array<string | null>(n);
+    const tableRows: InsightRow[] = new Array<InsightRow>(n);
     for (let i = 0; i < n; i++) {
       const r = rows[i]!;
       ids[i] = r.id;
+      tableRows[i] = toInsightRow(r);
       city[i] = interned(r.city);
       state[i] = interned(r.state);
       zip[i] = interned(r.zip_code);
@@ -109,7 +123,23 @@ export class InsightsIndex {
       for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]![i] = 1;
     }
     const choices = new Map(INDEXED_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
-    return new InsightsIndex(n, ids, city, state, zip, operator, communityType, lowerName, lowerCity, lowerOperator, orders, choices, {
+    const ranks = new Map<string, Int32Array>();
+    for (const [key, order] of orders) {
+      const rank = new Int32Array(n);
+      for (let r = 0; r < n; r++) rank[order[r]!] = r;
+      ranks.set(key, rank);
+    }
+    const positionsBy = (values: string[]) => {
+      const lists = new Map<string, number[]>();
+      for (let i = 0; i < n; i++) {
+        const list = lists.get(values[i]!);
+        if (list) list.push(i);
+        else lists.set(values[i]!, [i]);
+      }
+      return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
+    };
+    const text = (i: number) => `${lowerName[i]}\u0001${lowerCity[i]}\u0001${lowerOperator[i] ?? ''}`;
+    return new InsightsIndex(n, ids, tableRows, city, state, zip, operator, communityType, lowerName, lowerCity, lowerOperator, orders, ranks, choices, positionsBy(state), positionsBy(city), gramPostings(n, text), {
       communities: n,
       buildMs: performance.now() - started,
       builtAt: new Date(),
@@ -123,8 +153,8 @@ export class InsightsIndex {
     return true;
   }
 
-  /** Which positions the filters keep (1) and how many; null when the SQL must answer (see answers()). */
-  private match(f: InsightFilters): { keep: Uint8Array; total: number } | null {
+  /** The positions the filters keep, ascending; null when the SQL must answer (see answers()). */
+  private match(f: InsightFilters): number[] | null {
     if (!this.answers(f)) return null;
     const masks: Uint8Array[] = [];
     for (const key of CHOICE_KEYS) {
@@ -143,51 +173,74 @@ export class InsightsIndex {
     const zip = f.zipCode ? f.zipCode.replace(/[\\%_]/g, '') : undefined;
     // Free text: ILIKE '%text%' on name, city or operator name = lower(column) contains lower(text).
     const needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
-    const keep = new Uint8Array(this.n);
-    let total = 0;
-    rows: for (let i = 0; i < this.n; i++) {
-      for (const m of masks) if (m[i] === 0) continue rows;
-      if (state !== undefined && this.state[i] !== state) continue;
-      if (city !== undefined && this.city[i] !== city) continue;
-      if (operator !== undefined && this.operator[i] !== operator) continue;
-      if (type !== undefined && this.communityType[i] !== type) continue;
-      if (zip !== undefined && !this.zip[i]!.startsWith(zip)) continue;
-      if (
-        needle !== undefined &&
-        !this.lowerName[i]!.includes(needle) &&
-        !this.lowerCity[i]!.includes(needle) &&
-        !(this.lowerOperator[i]?.includes(needle) ?? false)
-      ) {
-        continue;
-      }
-      keep[i] = 1;
-      total++;
+    const keeps = (i: number): boolean => {
+      for (let k = 0; k < masks.length; k++) if (masks[k]![i] === 0) return false;
+      if (state !== undefined && this.state[i] !== state) return false;
+      if (city !== undefined && this.city[i] !== city) return false;
+      if (operator !== undefined && this.operator[i] !== operator) return false;
+      if (type !== undefined && this.communityType[i] !== type) return false;
+      if (zip !== undefined && !this.zip[i]!.startsWith(zip)) return false;
+      if (needle === undefined) return true;
+      return this.lowerName[i]!.includes(needle) || this.lowerCity[i]!.includes(needle) || (this.lowerOperator[i]?.includes(needle) ?? false);
+    };
+    const kept: number[] = [];
+    // A state or a city narrows the rows to look at to its own (each list ascending).
+    const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
+    const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
+    // Free text of 3 characters or more: only the rows having its rarest 3-character substring can contain it.
+    const byText = needle !== undefined && needle.length >= 3 ? this.rarestGram(needle) : null;
+    const lists = [byState, byCity, byText].filter((l): l is Int32Array => l !== null);
+    const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
+    if (candidates) {
+      for (let k = 0; k < candidates.length; k++) if (keeps(candidates[k]!)) kept.push(candidates[k]!);
+    } else {
+      for (let i = 0; i < this.n; i++) if (keeps(i)) kept.push(i);
     }
-    return { keep, total };
+    return kept;
   }
 
-  /** The filtered count and one page's ids in the sort's order; null when the SQL must answer. */
-  page(f: InsightFilters, field: InsightSortField, dir: SortDirection, limit: number, offset: number): { total: number; ids: number[] } | null {
-    const m = this.match(f);
-    if (!m) return null;
-    return { total: m.total, ids: this.inOrder(m.keep, field, dir, offset, limit) };
+  private rarestGram(needle: string): Int32Array {
+    let best: Int32Array | null = null;
+    for (let k = 0; k + 3 <= needle.length; k++) {
+      const posting = this.grams.get(needle.slice(k, k + 3));
+      if (!posting) return EMPTY;
+      if (!best || posting.length < best.length) best = posting;
+    }
+    return best ?? EMPTY;
+  }
+
+  /** The filtered count and one page's rows in the sort's order; null when the SQL must answer. */
+  page(f: InsightFilters, field: InsightSortField, dir: SortDirection, limit: number, offset: number): { total: number; rows: InsightRow[] } | null {
+    const kept = this.match(f);
+    if (!kept) return null;
+    return { total: kept.length, rows: this.inOrder(kept, field, dir, offset, limit).map((i) => this.rows[i]!) };
   }
 
   /** Every matching id in the sort's order (the CSV export); null when the SQL must answer. */
   allIds(f: InsightFilters, field: InsightSortField, dir: SortDirection): number[] | null {
-    const m = this.match(f);
-    if (!m) return null;
-    return this.inOrder(m.keep, field, dir, 0, m.total);
+    const kept = this.match(f);
+    if (!kept) return null;
+    return this.inOrder(kept, field, dir, 0, kept.length).map((i) => this.ids[i]!);
   }
 
-  private inOrder(keep: Uint8Array, field: InsightSortField, dir: SortDirection, offset: number, limit: number): number[] {
-    const order = this.orders.get(`${field}:${dir}`)!;
+  /** The kept positions in the sort's order, from `offset`, at most `limit`. */
+  private inOrder(kept: number[], field: InsightSortField, dir: SortDirection, offset: number, limit: number): number[] {
+    const key = `${field}:${dir}`;
+    if (kept.length * 16 < this.n) {
+      // Few rows: sort them by their rank in this order.
+      const rank = this.ranks.get(key)!;
+      return kept.sort((a, b) => rank[a]! - rank[b]!).slice(offset, offset + limit);
+    }
+    // Many: walk the order and take the kept ones.
+    const keep = new Uint8Array(this.n);
+    for (let k = 0; k < kept.length; k++) keep[kept[k]!] = 1;
+    const order = this.orders.get(key)!;
     const out: number[] = [];
     let seen = 0;
     for (let r = 0; r < order.length && out.length < limit; r++) {
       const i = order[r]!;
       if (keep[i] === 0) continue;
-      if (seen++ >= offset) out.push(this.ids[i]!);
+      if (seen++ >= offset) out.push(i);
     }
     return out;
   }
@@ -202,4 +255,21 @@ export function liveInsightsIndex(pool: pg.Pool, channel: string, options: LiveI
     describe: ({ stats: s }) => `${s.communities} communities in ${Math.round(s.buildMs)} ms`,
     ...options,
   });
+}
+
+/** 3-character substrings of each position's text -> the positions having it (ascending, once each). */
+function gramPostings(n: number, text: (i: number) => string): Map<string, Int32Array> {
+  const lists = new Map<string, number[]>();
+  for (let i = 0; i < n; i++) {
+    const t = text(i);
+    for (let k = 0; k + 3 <= t.length; k++) {
+      const gram = t.slice(k, k + 3);
+      const list = lists.get(gram);
+      if (!list) lists.set(gram, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+  }
+  const out = new Map<string, Int32Array>();
+  for (const [gram, list] of lists) out.set(gram, Int32Array.from(list));
+  return out;
 }

@@ -11,6 +11,7 @@ import {
   type InsightFilters,
   type InsightQuery,
   type InsightResponse,
+  type InsightRow,
   type OperatorCommunity,
   type OperatorExportQuery,
   type OperatorFilters,
@@ -114,33 +115,27 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
   }
 
   /** Page and count; with a review topic both run under a statement timeout (503 when it trips). */
-  async function pageAndCount(q: InsightQuery, filters: InsightFilters): Promise<[repo.CommunityInsightRecord[], number]> {
+  async function pageAndCount(q: InsightQuery, filters: InsightFilters): Promise<[InsightRow[], number]> {
     const offset = (q.page - 1) * q.pageSize;
     const hit = options.index?.current?.page(filters, q.sortField, q.sortDirection, q.pageSize, offset);
-    if (hit) return [await rowsInOrder(hit.ids), hit.total];
+    if (hit) return [hit.rows, hit.total];
     if (!filters.reviewTopic) {
-      return Promise.all([
+      const [rows, n] = await Promise.all([
         repo.findCommunityPage(pool, filters, q.sortField, q.sortDirection, q.pageSize, offset),
         counts.get(countKey(filters), () => repo.countCommunities(pool, filters)),
       ]);
+      return [rows.map(toInsightRow), n];
     }
     try {
       // Not through the counts cache: a background refresh must never reuse this transaction's connection.
       return await withTimeout(async (db) => {
         const rows = await repo.findCommunityPage(db, filters, q.sortField, q.sortDirection, q.pageSize, offset);
         const n = await repo.countCommunities(db, filters);
-        return [rows, n] as [repo.CommunityInsightRecord[], number];
+        return [rows.map(toInsightRow), n] as [InsightRow[], number];
       });
     } catch (err) {
       return timeoutAsUnavailable(err);
     }
-  }
-  /** The rows of these ids, in this order (one primary-key read). */
-  async function rowsInOrder(ids: number[]): Promise<repo.CommunityInsightRecord[]> {
-    if (ids.length === 0) return [];
-    const byId = new Map((await repo.findCommunitiesByIds(pool, ids)).map((r) => [r.id, r]));
-    // A community deleted since the index was built is left out (the index follows within its debounce).
-    return ids.flatMap((id) => byId.get(id) ?? []);
   }
   const withTimeout = <T>(fn: (db: Pick<pg.Pool, 'query'>) => Promise<T>) =>
     withStatementTimeout(pool, REVIEW_TOPIC_TIMEOUT_MS, fn);
@@ -153,7 +148,7 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
       insightFilterOptions(q),
     ]);
     return {
-      communities: rows.map(toInsightRow),
+      communities: rows,
       total: figures.total,
       filteredTotal,
       csatScore: figures.csat,
