@@ -6,8 +6,8 @@ import { US_STATES } from '../../../contracts/constants';
 import { type Portfolio, type PortfolioPricePosition, THEME_LABELS, THEMES, type ThemeFigure, type ThemeKind, type ThemeReport, type ThemeVersus } from '../../../contracts/themes';
 import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
-import { allowLongStatements } from '../../db/client';
-import { inTransaction, type Queryable } from '../../db/sql';
+import { withLongReads } from '../../db/client';
+import type { Queryable } from '../../db/sql';
 import { snippetFor } from '../../lib/themes';
 import {
   type ExampleRow,
@@ -98,20 +98,8 @@ export class ThemeService {
       summaries
         ? Promise.all([selectSummaryTotals(db, filter), selectSummaryQuarters(db, filter), examples ? selectSummaryExamples(db, filter) : []])
         : Promise.all([selectTotals(db, kind, filter), selectQuarters(db, kind, filter), examples ? selectExamples(db, kind, filter) : []]);
-    const [totals, quarters, exampleRows] = wide
-      ? await inTransaction(
-          this.pool,
-          async (client) => {
-            const restore = await allowLongStatements(client, WIDE_REPORT_TIMEOUT_MS);
-            try {
-              return await read(client);
-            } finally {
-              restore();
-            }
-          },
-          { readOnly: true },
-        )
-      : await read(this.pool);
+    // One read-only connection allowed WIDE_REPORT_TIMEOUT_MS, its statements sent one after another.
+    const [totals, quarters, exampleRows] = wide ? await withLongReads(this.pool, read, WIDE_REPORT_TIMEOUT_MS) : await read(this.pool);
     const themes = buildThemes(kind, totals.reviews, quarters, exampleRows);
     const praise = themes
       .filter((t) => t.positive > t.negative)
