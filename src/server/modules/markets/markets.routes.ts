@@ -16,19 +16,14 @@ import {
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
 import { appMarketsService } from './markets.service';
+import { sendSerialized } from '../../lib/serialized';
 
 export const marketsRoutes: RouteModule = (app, { pool, env }) => {
   const service = appMarketsService(pool, env);
 
   app.get('/markets', { onRequest: requirePro, schema: { querystring: marketsQuerySchema, response: { 200: marketsOverviewSchema } } }, async (request, reply) => {
     // Every county (~0.8 MB of JSON): serialized and gzipped once per computed overview, not per request (ADR 029).
-    const body = await service.marketsBody(request.query.minPopulation);
-    reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      // A Buffer is sent as it is (no serializer runs).
-      return reply.header('Content-Encoding', 'gzip').send(body.gzip as never);
-    }
-    return reply.serializer((payload) => payload as string).send(body.json as never);
+    return sendSerialized(request, reply, await service.marketsBody(request.query.minPopulation));
   });
 
   app.get('/markets/underserved', { onRequest: requirePro, schema: { querystring: marketsQuerySchema, response: { 200: underservedSchema } } }, async (request) =>

@@ -1,8 +1,6 @@
 // Rules of the markets module (issue 15, docs/decisions/020-markets.md). The county and state supply of
 // the whole country is computed in one pass and cached (5 minutes); a county's market and a competitive
 // set read only their own rows (county_fips and lat/lng indexes).
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { PortfolioPricePosition } from '../../../contracts/themes';
 import { appThemeService, themeCaching, type ThemeService } from '../themes/themes.service';
 import type pg from 'pg';
@@ -27,7 +25,9 @@ import {
 import { toSourceKind } from '../../../contracts/provenance';
 import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
+import { serializeAnswer, type SerializedAnswer } from '../../lib/serialized';
 import * as repo from './markets.repo';
+import { bedsPer1000, mid, percentileCont, percentRank, round } from './markets.figures';
 
 const MAX_AGE_MS = 5 * 60_000;
 const UNDERSERVED_LIST = 25;
@@ -36,40 +36,6 @@ const TOP_OPERATORS = 5;
 const SEARCH_STEPS_MILES = [50, 150, 500];
 /** Competitors listed in an answer (the figures count every competitor in the set). */
 const LISTED_COMPETITORS = 60;
-
-/** capacity per 1,000 people aged 65+, one decimal. */
-export function bedsPer1000(capacity: number, population65: number | null): number | null {
-  if (!population65) return null;
-  return Math.round((capacity / population65) * 10_000) / 10;
-}
-
-/** PostgreSQL's percentile_cont: linear interpolation at position p * (n - 1) of the sorted values. */
-export function percentileCont(sorted: number[], p: number): number | null {
-  if (!sorted.length) return null;
-  const pos = p * (sorted.length - 1);
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-}
-
-/** Percent of `others` below `value`, ties counted half (mid-rank), one decimal. */
-export function percentRank(value: number, others: number[]): number | null {
-  if (!others.length) return null;
-  const below = others.filter((o) => o < value).length;
-  const equal = others.filter((o) => o === value).length;
-  return Math.round(((below + equal / 2) / others.length) * 1000) / 10;
-}
-
-const gzipAsync = promisify(gzip);
-
-/** An answer serialized and gzipped once (the overview: every county, ~0.8 MB of JSON). */
-export interface SerializedBody {
-  json: string;
-  gzip: Buffer;
-}
-
-const round = (n: number | null, digits = 0) => (n === null ? null : Math.round(n * 10 ** digits) / 10 ** digits);
-const mid = (p: { minPrice: number; maxPrice: number }) => (p.minPrice + p.maxPrice) / 2;
 
 function figures(s: repo.SupplyRow | undefined, population65: number | null): SupplyFigures {
   const capacity = s?.capacity ?? 0;
@@ -169,18 +135,15 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
 
   // The overview's answer, serialized and gzipped once per computed overview (and threshold): a new
   // overview (every 5 minutes at most) is a new key of the WeakMap, so an old body is never served with it.
-  const bodies = new WeakMap<Overview, Map<number, Promise<SerializedBody>>>();
-  async function marketsBody(minPopulation: number): Promise<SerializedBody> {
+  const bodies = new WeakMap<Overview, Map<number, Promise<SerializedAnswer>>>();
+  async function marketsBody(minPopulation: number): Promise<SerializedAnswer> {
     const o = await overview();
     let byThreshold = bodies.get(o);
     if (!byThreshold) bodies.set(o, (byThreshold = new Map()));
     let body = byThreshold.get(minPopulation);
     if (!body) {
-      body = markets(minPopulation).then(async (answer) => {
-        // Checked against the answer's schema once, as the route's serializer would on every request.
-        const json = JSON.stringify(marketsOverviewSchema.parse(answer));
-        return { json, gzip: await gzipAsync(json) };
-      });
+      // Checked against the answer's schema once, as the route's serializer would on every request.
+      body = markets(minPopulation).then((answer) => serializeAnswer(marketsOverviewSchema.parse(answer)));
       // A few thresholds per overview (the screens ask for the default one); the oldest goes first.
       if (byThreshold.size >= 8) byThreshold.delete(byThreshold.keys().next().value!);
       byThreshold.set(minPopulation, body);
