@@ -9,17 +9,8 @@ import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filter
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 import { SearchIndex } from './search-index';
-import {
-  countPoints,
-  countResult,
-  findPageIds,
-  findPoints,
-  gridCells,
-  loadCommunities,
-  type Bounds,
-  type LocationFilter,
-  type SearchCriteria,
-} from './search.repo';
+import { countResult, findPageIds, loadCommunities, type LocationFilter, type SearchCriteria } from './search.repo';
+import { countPoints, findPoints, gridCells, type Bounds } from './map-points.repo';
 
 let tdb: TestDatabase;
 let index: SearchIndex;

@@ -7,8 +7,9 @@
 import { CAPACITY_BAND_RANGES, CAPACITY_BANDS, LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
 import type { SearchSort } from '../../../contracts/constants';
 import type pg from 'pg';
-import type { Bounds, CommunityRow, GridCell, LocationFilter, PageRef, PointRow, PointScope, SearchCriteria } from './search.repo';
-import { loadIndexRows } from './search.repo';
+import type { CommunityRow, LocationFilter, PageRef, SearchCriteria } from './search.repo';
+import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
+import { loadIndexRows } from './search-index.repo';
 
 const EARTH_RADIUS_MILES = 3958.8;
 /** PostgreSQL's radians(): x * RADIANS_PER_DEGREE (float.c), not x * π / 180. */

@@ -5,10 +5,8 @@ import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type { SearchSort } from '../../../contracts/constants';
 import type { CommunityColumns } from '../../db/rows';
-import type pg from 'pg';
-import { allowLongStatements } from '../../db/client';
-import { Params, escapeLike, inTransaction, type Queryable } from '../../db/sql';
-import { LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
+import { Params, escapeLike, type Queryable } from '../../db/sql';
+import type { CapacityBand, LicenceType } from '../../../contracts/licence-filters';
 
 /** How the typed location was understood (see search.service.ts resolveLocation). */
 export type LocationFilter =
@@ -41,7 +39,7 @@ export interface SearchCriteria {
 
 const EARTH_RADIUS_MILES = 3958.8;
 
-interface BuiltFilter {
+export interface BuiltFilter {
   where: string;
   /** Relevance keys that precede rating/review count; adds its parameters only when used. */
   relevance: () => string[];
@@ -120,7 +118,7 @@ type PriceMode = 'result' | 'unpriced' | 'base';
  * the unpriced ones when includeUnpriced). `unpriced`: those matching every other filter that publish no price.
  * `base`: every filter but the price band (see countResult).
  */
-function buildFilter(criteria: SearchCriteria, p: Params, mode: PriceMode = 'result'): BuiltFilter {
+export function buildFilter(criteria: SearchCriteria, p: Params, mode: PriceMode = 'result'): BuiltFilter {
   // Delisted facilities are never part of an answer (ADR 016); their pages stay reachable by URL.
   const conds: string[] = [listedOnly('c')];
   let relevance = (): string[] => [];
@@ -283,7 +281,7 @@ export interface CommunityRow
 }
 
 /** The select list of a card (operator name and the pricing list aggregated per community); FROM communities c LEFT JOIN operators o. */
-const CARD_COLUMNS = `c.id, c.name, c.address, c.city, c.state, c.zip_code, c.phone, c.email, c.website, c.description,
+export const CARD_COLUMNS = `c.id, c.name, c.address, c.city, c.state, c.zip_code, c.phone, c.email, c.website, c.description,
             c.rating, c.review_count, c.care_types, c.amenities, c.photos, c.lat, c.lng, o.name AS operator_name,
             ${sourceColumns('c')},
             coalesce((SELECT json_agg(json_build_object('careType', p.care_type, 'minPrice', p.min_price, 'maxPrice', p.max_price)
@@ -301,200 +299,6 @@ export async function loadCommunities(db: Queryable, ids: number[]): Promise<Map
     [ids],
   );
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** One listed community as the in-memory search index reads it (search-index.ts). */
-export interface IndexRow {
-  row: CommunityRow;
-  min_price: number | null;
-  max_price: number | null;
-  location_approximate: boolean;
-  capacity: number | null;
-  /** lower(name) as the database lower-cases (its LC_CTYPE). */
-  lower_name: string;
-  /** 0-based ranks in the ORDER BYs of the rating and name sorts, as PostgreSQL orders (its collation). */
-  rating_rank: number;
-  name_rank: number;
-  licence: Record<LicenceType, boolean>;
-}
-
-/**
- * Every listed community with its card, the filter facts the SQL conditions decide (licence types by the
- * same SQL as licenceTypeCondition) and its rank in each fixed sort order, by id, in one statement; and
- * whether the database's lower() changes only ASCII letters (LC_CTYPE C, as the embedded server is made).
- * Runs without the request statement timeout (seconds at scale 10).
- */
-export async function loadIndexRows(pool: pg.Pool): Promise<{ rows: IndexRow[]; asciiLower: boolean }> {
-  return inTransaction(pool, async (db) => {
-    // Seconds under load (and at scale 10): neither the request statement timeout nor the client-side read timeout applies.
-    const restore = await allowLongStatements(db, 600_000);
-    try {
-      return await readIndexRows(db);
-    } finally {
-      restore();
-    }
-  }, { readOnly: true });
-}
-
-async function readIndexRows(db: Queryable): Promise<{ rows: IndexRow[]; asciiLower: boolean }> {
-  {
-    const licence = LICENCE_TYPES.map((t) => `(${licenceTypeCondition('c', t)}) IS TRUE AS "lic_${t}"`).join(', ');
-    const { rows } = await db.query<CommunityRow & Record<string, unknown>>(
-      `SELECT ${CARD_COLUMNS}, c.min_price AS idx_min_price, c.max_price AS idx_max_price, c.location_approximate AS idx_approximate,
-              c.capacity AS idx_capacity, lower(c.name) AS idx_lower_name,
-              (row_number() OVER (ORDER BY c.rating_score DESC, c.review_count DESC, c.id DESC) - 1)::int AS idx_rating_rank,
-              (row_number() OVER (ORDER BY c.name ASC, c.id ASC) - 1)::int AS idx_name_rank,
-              ${licence}
-         FROM communities c
-         LEFT JOIN operators o ON o.id = c.operator_id
-        WHERE ${listedOnly('c')}
-        ORDER BY c.id`,
-    );
-    const { rows: ctype } = await db.query<{ ascii: boolean }>(`SELECT lower('ÀB') = 'Àb' AS ascii`);
-    return {
-      asciiLower: ctype[0]?.ascii ?? true,
-      rows: rows.map((r) => {
-        const out: IndexRow = {
-          row: r,
-          min_price: r.idx_min_price as number | null,
-          max_price: r.idx_max_price as number | null,
-          location_approximate: r.idx_approximate as boolean,
-          capacity: r.idx_capacity as number | null,
-          lower_name: r.idx_lower_name as string,
-          rating_rank: r.idx_rating_rank as number,
-          name_rank: r.idx_name_rank as number,
-          licence: Object.fromEntries(LICENCE_TYPES.map((t) => [t, r[`lic_${t}`] === true])) as Record<LicenceType, boolean>,
-        };
-        for (const k of Object.keys(r)) if (k.startsWith('idx_') || k.startsWith('lic_')) delete r[k];
-        return out;
-      }),
-    };
-  }
-}
-
-export interface PointRow extends SourceColumns {
-  id: number;
-  name: string;
-  lat: number;
-  lng: number;
-  operator_name: string | null;
-  care_types: string[];
-  min_price: number | null;
-  max_price: number | null;
-  price_care_type: string | null;
-  location_approximate: boolean;
-}
-
-/** The area of a map request in degrees (see mapPointsQuerySchema). */
-export interface Bounds {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
-
-/** Extra conditions of a map query: the area in view, or a list of ids. */
-export interface PointScope {
-  bbox?: Bounds | undefined;
-  ids?: number[] | undefined;
-}
-
-function scopeWhere(scope: PointScope, p: Params): string {
-  const conds = ['c.lat IS NOT NULL', 'c.lng IS NOT NULL'];
-  if (scope.bbox) {
-    conds.push(`c.lat BETWEEN ${p.add(scope.bbox.south)} AND ${p.add(scope.bbox.north)}`);
-    conds.push(`c.lng BETWEEN ${p.add(scope.bbox.west)} AND ${p.add(scope.bbox.east)}`);
-  }
-  if (scope.ids) conds.push(`c.id = ANY(${p.add(scope.ids)}::int[])`);
-  return conds.join(' AND ');
-}
-
-/**
- * Map points of the result (communities with coordinates, within `scope`), by id. With care types, the
- * price span is that of the chosen care types' entries within the band (as on the cards).
- */
-export async function findPoints(db: Queryable, criteria: SearchCriteria, scope: PointScope = {}): Promise<PointRow[]> {
-  const p = new Params();
-  const f = buildFilter(criteria, p);
-  let prices = 'c.min_price, c.max_price, NULL::text AS price_care_type';
-  if (criteria.careTypes.length) {
-    const careTypes = p.add(criteria.careTypes);
-    const band = [
-      criteria.priceMax !== undefined ? `AND q.min_price <= ${p.add(criteria.priceMax)}` : '',
-      criteria.priceMin !== undefined ? `AND q.max_price >= ${p.add(criteria.priceMin)}` : '',
-    ].join(' ');
-    prices = `pr.min_price, pr.max_price, pr.care_type AS price_care_type`;
-    // The lateral picks the cheapest matching entry's care type and the span of all matching entries.
-    return (
-      await db.query<PointRow>(
-        `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, c.location_approximate, ${sourceColumns('c')}
-           FROM communities c
-           LEFT JOIN operators o ON o.id = c.operator_id
-           LEFT JOIN LATERAL (
-             SELECT min(q.min_price)::int AS min_price, max(q.max_price)::int AS max_price,
-                    (array_agg(q.care_type ORDER BY q.min_price, q.care_type))[1] AS care_type
-               FROM community_pricing q
-              WHERE q.community_id = c.id AND q.care_type = ANY(${careTypes}::text[]) ${band}) pr ON TRUE
-          WHERE ${f.where} AND ${scopeWhere(scope, p)}
-          ORDER BY c.id`,
-        p.values,
-      )
-    ).rows;
-  }
-  const { rows } = await db.query<PointRow>(
-    `SELECT c.id, c.name, c.lat, c.lng, o.name AS operator_name, c.care_types, ${prices}, c.location_approximate, ${sourceColumns('c')}
-       FROM communities c
-       LEFT JOIN operators o ON o.id = c.operator_id
-      WHERE ${f.where} AND ${scopeWhere(scope, p)}
-      ORDER BY c.id`,
-    p.values,
-  );
-  return rows;
-}
-
-/** Communities of the result with coordinates: all of them, and those inside `bbox` (= total without one). */
-export async function countPoints(db: Queryable, criteria: SearchCriteria, bbox?: Bounds): Promise<{ total: number; inView: number }> {
-  const p = new Params();
-  const f = buildFilter(criteria, p);
-  const inView = bbox ? `count(*) FILTER (WHERE ${scopeWhere({ bbox }, p)})::int` : 'count(*)::int';
-  const { rows } = await db.query<{ total: number; in_view: number }>(
-    `SELECT count(*)::int AS total, ${inView} AS in_view FROM communities c WHERE ${f.where} AND c.lat IS NOT NULL AND c.lng IS NOT NULL`,
-    p.values,
-  );
-  return { total: rows[0]?.total ?? 0, inView: rows[0]?.in_view ?? 0 };
-}
-
-export interface GridCell {
-  count: number;
-  lat: number;
-  lng: number;
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-  /** The lowest id of the cell (its only one when count = 1). */
-  id: number;
-}
-
-/**
- * The result's communities within `bbox` grouped into square grid cells of `cellDeg` degrees anchored at
- * (0, 0) (cell = floor(lng / cellDeg), floor(lat / cellDeg)), so a cell is the same whatever the view.
- */
-export async function gridCells(db: Queryable, criteria: SearchCriteria, cellDeg: number, bbox?: Bounds): Promise<GridCell[]> {
-  const p = new Params();
-  const f = buildFilter(criteria, p);
-  const cell = p.add(cellDeg);
-  const { rows } = await db.query<GridCell>(
-    `SELECT count(*)::int AS count, avg(c.lat)::float8 AS lat, avg(c.lng)::float8 AS lng,
-            min(c.lng)::float8 AS west, min(c.lat)::float8 AS south, max(c.lng)::float8 AS east, max(c.lat)::float8 AS north,
-            min(c.id)::int AS id
-       FROM communities c
-      WHERE ${f.where} AND ${scopeWhere({ bbox }, p)}
-      GROUP BY floor(c.lng / ${cell}::float8), floor(c.lat / ${cell}::float8)
-      ORDER BY min(c.id)`,
-    p.values,
-  );
-  return rows;
 }
 
 /** The distinct (city, state) pairs of the listed directory: a city whose facilities are all delisted is not offered. */

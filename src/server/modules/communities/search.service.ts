@@ -25,22 +25,8 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { CityIndex, type CityMatch } from './city-index';
 import type { SearchIndex } from './search-index';
 import type { LiveSearchIndex } from './search-index.live';
-import {
-  countPoints,
-  countResult,
-  findPageIds,
-  findPoints,
-  gridCells,
-  listCities,
-  loadCommunities,
-  narrowLocation,
-  type Bounds,
-  type CommunityRow,
-  type LocationFilter,
-  type PointRow,
-  type PointScope,
-  type SearchCriteria,
-} from './search.repo';
+import { countResult, findPageIds, listCities, loadCommunities, narrowLocation, type CommunityRow, type LocationFilter, type SearchCriteria } from './search.repo';
+import { countPoints, findPoints, gridCells, type Bounds, type PointRow, type PointScope } from './map-points.repo';
 
 const STATE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
 
