@@ -1,0 +1,258 @@
+// The columns of the in-memory search index (ADR 026), built from the rows of one snapshot: typed arrays
+// by position (= id order), interned strings, one bitset per care type / amenity / licence type / capacity
+// band / state, the sort orders PostgreSQL gives, name trigrams and the pricing rows in the card's order.
+import { CAPACITY_BAND_RANGES, CAPACITY_BANDS, LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
+import type { IndexRow } from './search-index.repo';
+import type { CommunityRow } from './search.repo';
+
+/** A fixed-size set of row positions, one bit each. */
+export class Bitset {
+  readonly words: Uint32Array;
+  constructor(readonly size: number) {
+    this.words = new Uint32Array((size + 31) >>> 5);
+  }
+  static full(size: number): Bitset {
+    const b = new Bitset(size);
+    b.words.fill(0xffffffff);
+    const tail = size & 31;
+    if (tail) b.words[b.words.length - 1] = (1 << tail) - 1;
+    return b;
+  }
+  set(i: number): void {
+    this.words[i >>> 5]! |= 1 << (i & 31);
+  }
+  has(i: number): boolean {
+    return (this.words[i >>> 5]! & (1 << (i & 31))) !== 0;
+  }
+  and(other: Bitset): void {
+    const w = this.words;
+    const o = other.words;
+    for (let i = 0; i < w.length; i++) w[i]! &= o[i]!;
+  }
+  /** Positions of the set bits, ascending. */
+  positions(): number[] {
+    const out: number[] = [];
+    const w = this.words;
+    for (let k = 0; k < w.length; k++) {
+      let word = w[k]!;
+      while (word !== 0) {
+        const low = word & -word;
+        out.push((k << 5) + 31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
+    return out;
+  }
+}
+
+/** The columns of the index (one entry per listed community, by position = id order). */
+export interface SearchColumns {
+  readonly ids: Int32Array;
+  readonly posById: Map<number, number>;
+  readonly rows: CommunityRow[];
+  readonly lat: Float64Array;
+  readonly lng: Float64Array;
+  readonly minPrice: Float64Array;
+  readonly maxPrice: Float64Array;
+  readonly approximate: Uint8Array;
+  /** Row position -> rank in "rating_score DESC, review_count DESC, id DESC" (as PostgreSQL sorts it). */
+  readonly ratingRank: Int32Array;
+  readonly ratingOrder: Int32Array;
+  /** Row position -> rank in "name ASC, id ASC" under the database's collation. */
+  readonly nameRank: Int32Array;
+  readonly nameOrder: Int32Array;
+  /** Positions ordered by min_price ASC NULLS LAST, id ASC (the price sort without care types). */
+  readonly priceLowOrder: Int32Array;
+  readonly priceHighOrder: Int32Array;
+  /** The names lower-cased as the database does (lower()/ILIKE). */
+  readonly lowerName: string[];
+  /** Every 3-character substring of the lower-cased names -> the positions whose name has it (ascending). */
+  readonly nameGrams: Map<string, Int32Array>;
+  readonly lowerText: (s: string) => string;
+  /** Pricing rows per community in the card's order: [priceStart[i], priceStart[i+1]). */
+  readonly priceStart: Int32Array;
+  readonly priceCare: string[];
+  readonly priceMinOf: Int32Array;
+  readonly priceMaxOf: Int32Array;
+  readonly careTypeBits: Map<string, Bitset>;
+  readonly amenityBits: Map<string, Bitset>;
+  readonly licenceBits: Map<LicenceType, Bitset>;
+  readonly capacityBits: Map<CapacityBand, Bitset>;
+  readonly stateBits: Map<string, Bitset>;
+  /** 'state|city' and ZIP code -> positions (ascending). */
+  readonly byCity: Map<string, number[]>;
+  readonly byZip: Map<string, number[]>;
+}
+
+/** Builds the columns from the rows read by loadIndexRows (search-index.repo.ts). */
+export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean }): { n: number; columns: SearchColumns; prices: number } {
+  const rowsIn = raw.rows;
+  const n = rowsIn.length;
+  const ids = new Int32Array(n);
+  const posById = new Map<number, number>();
+  const lat = new Float64Array(n);
+  const lng = new Float64Array(n);
+  const minPrice = new Float64Array(n);
+  const maxPrice = new Float64Array(n);
+  const approximate = new Uint8Array(n);
+  const ratingRank = new Int32Array(n);
+  const nameRank = new Int32Array(n);
+  const lowerName: string[] = new Array<string>(n);
+  const rows: CommunityRow[] = new Array<CommunityRow>(n);
+  const careTypeBits = new Map<string, Bitset>();
+  const amenityBits = new Map<string, Bitset>();
+  const licenceBits = new Map<LicenceType, Bitset>(LICENCE_TYPES.map((t) => [t, new Bitset(n)]));
+  const capacityBits = new Map<CapacityBand, Bitset>(CAPACITY_BANDS.map((b) => [b, new Bitset(n)]));
+  const stateBits = new Map<string, Bitset>();
+  const byCity = new Map<string, number[]>();
+  const byZip = new Map<string, number[]>();
+  const bitsOf = <K>(map: Map<K, Bitset>, key: K): Bitset => {
+    let b = map.get(key);
+    if (!b) map.set(key, (b = new Bitset(n)));
+    return b;
+  };
+  const listOf = (map: Map<string, number[]>, key: string): number[] => {
+    let l = map.get(key);
+    if (!l) map.set(key, (l = []));
+    return l;
+  };
+  const intern = new Map<string, string>();
+  const interned = (s: string) => {
+    const hit = intern.get(s);
+    if (hit !== undefined) return hit;
+    intern.set(s, s);
+    return s;
+  };
+
+  // Rows come ordered by id: position order is id order.
+  for (let i = 0; i < n; i++) {
+    const r = rowsIn[i]!;
+    ids[i] = r.row.id;
+    posById.set(r.row.id, i);
+    lat[i] = r.row.lat ?? NaN;
+    lng[i] = r.row.lng ?? NaN;
+    minPrice[i] = r.min_price ?? NaN;
+    maxPrice[i] = r.max_price ?? NaN;
+    approximate[i] = r.location_approximate ? 1 : 0;
+    ratingRank[i] = r.rating_rank;
+    nameRank[i] = r.name_rank;
+    lowerName[i] = r.lower_name;
+    r.row.city = interned(r.row.city);
+    r.row.state = interned(r.row.state);
+    r.row.zip_code = interned(r.row.zip_code);
+    r.row.source_kind = interned(r.row.source_kind);
+    r.row.source_name = interned(r.row.source_name);
+    if (r.row.operator_name !== null) r.row.operator_name = interned(r.row.operator_name);
+    r.row.care_types = r.row.care_types.map(interned);
+    r.row.amenities = r.row.amenities.map(interned);
+    rows[i] = r.row;
+    for (const c of r.row.care_types) bitsOf(careTypeBits, c).set(i);
+    for (const a of r.row.amenities) bitsOf(amenityBits, a).set(i);
+    for (const t of LICENCE_TYPES) if (r.licence[t]) licenceBits.get(t)!.set(i);
+    if (r.capacity !== null) {
+      for (const b of CAPACITY_BANDS) {
+        const range = CAPACITY_BAND_RANGES[b];
+        if (r.capacity >= range.min && (range.max === null || r.capacity <= range.max)) capacityBits.get(b)!.set(i);
+      }
+    }
+    bitsOf(stateBits, r.row.state).set(i);
+    listOf(byCity, `${r.row.state}|${r.row.city}`).push(i);
+    listOf(byZip, r.row.zip_code).push(i);
+  }
+
+  const ratingOrder = new Int32Array(n);
+  const nameOrder = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    ratingOrder[ratingRank[i]!] = i;
+    nameOrder[nameRank[i]!] = i;
+  }
+  const byPrice = (dir: 1 | -1) =>
+    Int32Array.from(Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+      const pa = minPrice[a]!;
+      const pb = minPrice[b]!;
+      const na = Number.isNaN(pa);
+      const nb = Number.isNaN(pb);
+      if (na !== nb) return na ? 1 : -1; // NULLS LAST either way
+      if (!na && pa !== pb) return dir * (pa - pb);
+      return dir * (a - b);
+    }));
+
+  // Pricing rows, already in the card's order (min_price, care_type, id) per community.
+  const priceStart = new Int32Array(n + 1);
+  let priceRows = 0;
+  for (const r of rows) priceRows += r.pricing.length;
+  const priceCare: string[] = new Array<string>(priceRows);
+  const priceMinOf = new Int32Array(priceRows);
+  const priceMaxOf = new Int32Array(priceRows);
+  {
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      priceStart[i] = k;
+      const pricesOfRow = rows[i]!.pricing;
+      for (const p of pricesOfRow) {
+        priceCare[k] = interned(p.careType);
+        priceMinOf[k] = p.minPrice;
+        priceMaxOf[k] = p.maxPrice;
+        k++;
+      }
+    }
+    priceStart[n] = k;
+  }
+
+  return {
+    n,
+    prices: priceRows,
+    columns: {
+    ids,
+    posById,
+    rows,
+    lat,
+    lng,
+    minPrice,
+    maxPrice,
+    approximate,
+    ratingRank,
+    ratingOrder,
+    nameRank,
+    nameOrder,
+    priceLowOrder: byPrice(1),
+    priceHighOrder: byPrice(-1),
+    lowerName,
+    nameGrams: gramPostings(lowerName),
+    lowerText: raw.asciiLower ? asciiLower : (s) => s.toLowerCase(),
+    priceStart,
+    priceCare,
+    priceMinOf,
+    priceMaxOf,
+    careTypeBits,
+    amenityBits,
+    licenceBits,
+    capacityBits,
+    stateBits,
+    byCity,
+    byZip,
+    },
+  };
+}
+
+/** The 3-character substrings of each name -> positions (ascending, each once). */
+function gramPostings(names: string[]): Map<string, Int32Array> {
+  const lists = new Map<string, number[]>();
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    for (let k = 0; k + 3 <= name.length; k++) {
+      const gram = name.slice(k, k + 3);
+      let list = lists.get(gram);
+      if (!list) lists.set(gram, (list = []));
+      if (list[list.length - 1] !== i) list.push(i);
+    }
+  }
+  const out = new Map<string, Int32Array>();
+  for (const [gram, list] of lists) out.set(gram, Int32Array.from(list));
+  return out;
+}
+
+/** lower() of a database whose LC_CTYPE is C: only ASCII letters change. */
+export function asciiLower(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
