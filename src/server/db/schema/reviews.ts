@@ -1,0 +1,168 @@
+// Reviews of customers and employees, their per-community summaries and theme quarters (ADR 021, 029), and reviews written by families (ADR 023).
+import { sql } from 'drizzle-orm';
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { communities, operators } from './directory';
+
+export const customerReviews = pgTable(
+  'customer_reviews',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    author: text('author').notNull(),
+    title: text('title'),
+    content: text('content').notNull(),
+    reviewDate: date('review_date', { mode: 'string' }).notNull(),
+    /** Who published it, in words: 'Demo' for generated reviews, 'This site' for reviews written here. */
+    source: text('source').notNull(),
+    /** 'demo' | 'user' (written on this site) | an agency kind; see provenance in columns.ts. */
+    sourceKind: text('source_kind').notNull().default('demo'),
+    /** Only a review written here by a signed-in user with a relationship to the community (ADR 008). */
+    verified: boolean('verified').notNull().default(false),
+    /** Text-derived sentiment in [0,1] (src/server/modules/sentiment). Never random. */
+    sentiment: real('sentiment').notNull(),
+    /**
+     * Review themes (ADR 021, src/server/modules/sentiment/themes.ts): bit i set = CUSTOMER_THEMES[i] is
+     * mentioned; theme_sentiment[i + 1] its sentiment in [0,1] (NULL when not mentioned). NULL mask = not
+     * scored yet (the start-up backfill scores it).
+     */
+    themeMask: smallint('theme_mask'),
+    themeSentiment: real('theme_sentiment').array(),
+  },
+  (t) => [
+    index('customer_reviews_community_date_idx').on(t.communityId, t.reviewDate, t.id),
+    // (review_date, id): the Sentiment screen pages newest first with index-only scans and keysets.
+    index('customer_reviews_date_idx').on(t.reviewDate, t.id),
+    // Rows not yet scored for themes (the start-up backfill's work list; empty once it has run).
+    index('customer_reviews_unscored_idx').on(t.id).where(sql`theme_mask IS NULL`),
+  ],
+);
+
+export const employeeReviews = pgTable(
+  'employee_reviews',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    title: text('title'),
+    content: text('content').notNull(),
+    reviewDate: date('review_date', { mode: 'string' }).notNull(),
+    jobTitle: text('job_title').notNull(),
+    /** 'current' | 'former'. */
+    employmentStatus: text('employment_status').notNull(),
+    location: text('location'),
+    /** Who published it, in words: 'Demo' for generated reviews. */
+    source: text('source').notNull(),
+    /** 'demo' | 'user' | an agency kind; see provenance in columns.ts. */
+    sourceKind: text('source_kind').notNull().default('demo'),
+    sentiment: real('sentiment').notNull(),
+    /** Review themes over EMPLOYEE_THEMES, as on customer_reviews. */
+    themeMask: smallint('theme_mask'),
+    themeSentiment: real('theme_sentiment').array(),
+  },
+  (t) => [
+    index('employee_reviews_operator_date_idx').on(t.operatorId, t.reviewDate, t.id),
+    index('employee_reviews_date_idx').on(t.reviewDate, t.id),
+    index('employee_reviews_unscored_idx').on(t.id).where(sql`theme_mask IS NULL`),
+  ],
+);
+
+// Per-community summaries of the customer reviews (ADR 029): what the theme reports, the competitive set and
+// the portfolio read instead of scanning the reviews. Kept by refreshReviewFigures (src/server/db/aggregates.ts)
+// wherever reviews are written: the dataset load, imports, a published or withdrawn review, the theme backfill.
+
+/** Review count and sentiment sum of a community; the scored (theme_mask set) reviews' count, dates and demo flag. */
+export const communityReviewSummary = pgTable('community_review_summary', {
+  communityId: integer('community_id')
+    .primaryKey()
+    .references(() => communities.id, { onDelete: 'cascade' }),
+  reviews: integer('reviews').notNull(),
+  sentimentSum: doublePrecision('sentiment_sum').notNull(),
+  scored: integer('scored').notNull(),
+  firstDate: date('first_date', { mode: 'string' }),
+  lastDate: date('last_date', { mode: 'string' }),
+  demo: boolean('demo').notNull(),
+});
+
+/** Mentions of customer theme `theme` (index into CUSTOMER_THEMES) in a community's reviews of one quarter ('2025-Q1'). */
+export const communityThemeQuarters = pgTable(
+  'community_theme_quarters',
+  {
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    theme: smallint('theme').notNull(),
+    quarter: text('quarter').notNull(),
+    mentions: integer('mentions').notNull(),
+    sentimentSum: doublePrecision('sentiment_sum').notNull(),
+    positive: integer('positive').notNull(),
+    negative: integer('negative').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.theme, t.quarter] })],
+);
+
+/** A community's most positive and most negative mention of each theme (newest, then highest id, among equals). */
+export const communityThemeExamples = pgTable(
+  'community_theme_examples',
+  {
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    theme: smallint('theme').notNull(),
+    bestReviewId: integer('best_review_id').notNull(),
+    bestS: real('best_s'),
+    bestDate: date('best_date', { mode: 'string' }).notNull(),
+    worstReviewId: integer('worst_review_id').notNull(),
+    worstS: real('worst_s'),
+    worstDate: date('worst_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.theme] })],
+);
+
+/**
+ * Reviews written on this site by signed-in families (issue 16, ADR 023). One per user and community
+ * (an edit replaces the text and re-enters moderation). Only an approved review is published: it is
+ * then copied into customer_reviews (source_kind 'user', `customerReviewId`), where ratings, review
+ * counts and sentiment count it like every other review; leaving 'approved' deletes that copy.
+ */
+export const familyReviews = pgTable(
+  'family_reviews',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** 'resident' | 'family_member' | 'visitor'. */
+    relationship: text('relationship').notNull(),
+    stayFrom: date('stay_from', { mode: 'string' }),
+    stayTo: date('stay_to', { mode: 'string' }),
+    /** Text-derived sentiment in [0,1], scored on every write (src/server/modules/reviews/scoring.ts). */
+    sentiment: real('sentiment').notNull(),
+    /** 'pending' | 'approved' | 'rejected' | 'flagged' (personal data: the author must edit it out). */
+    status: text('status').notNull().default('pending'),
+    /** Why it was rejected or flagged, shown to the author. */
+    moderationReason: text('moderation_reason'),
+    moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** The published copy while approved; null otherwise. */
+    customerReviewId: integer('customer_review_id').references(() => customerReviews.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('family_reviews_user_community_uq').on(t.userId, t.communityId),
+    index('family_reviews_status_idx').on(t.status, t.updatedAt),
+    index('family_reviews_community_idx').on(t.communityId),
+  ],
+);
