@@ -7,22 +7,13 @@ import { MAP_MAX_CELLS, MAP_POINTS_MAX, type MapBounds, type MapPoint, type MapP
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 import { clusterCellDegrees, createSearchService } from './search.service';
+import { rng } from '../../test/random';
 
 let tdb: TestDatabase;
 let app: App;
 const N = 600;
 const SMALL_MAX = 40;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STATES = ['CA', 'TX', 'FL', 'NY', 'IL', 'WA'];
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMENITY_OPTIONS, CARE_TYPES, SEARCH_SORTS } from '../../../contracts/constants';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { countCommunities, countResult, findPageIds, type LocationFilter, type SearchCriteria } from './search.repo';
+import { rng } from '../../test/random';
 
 let tdb: TestDatabase;
 const N = 800;
@@ -20,16 +21,6 @@ const CITIES = [
 ] as const;
 const WORDS = ['Oak', 'Maple', 'Sunrise', 'Garden', 'Village', 'Manor', 'Springfield', 'Hills'];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeAll(async () => {
   tdb = await createTestDatabase();

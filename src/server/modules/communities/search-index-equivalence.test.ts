@@ -11,6 +11,7 @@ import type { App } from '../../types';
 import { SearchIndex } from './search-index';
 import { countResult, findPageIds, loadCommunities, type LocationFilter, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds } from './map-points.repo';
+import { rng } from '../../test/random';
 
 let tdb: TestDatabase;
 let index: SearchIndex;
@@ -29,16 +30,6 @@ const WORDS = ['Oak', 'Maple', 'Sunrise', 'Garden', 'Village', 'Manor', 'Springf
 const ZIPS = ['60540', '60563', '78701', '75201', '33101', '97201'];
 const LICENCES = [null, null, 'ASSISTED LIVING FACILITY', 'ALZHEIMER SPECIAL CARE UNIT', 'RCFE-CONTINUING CARE RETIREMENT COMMUNITY', 'NURSING FACILITY'];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeAll(async () => {
   tdb = await createTestDatabase();

@@ -27,6 +27,7 @@ import type { App } from '../../types';
 import { InsightsIndex } from './insights-index';
 import { countCommunities, findCommunityIds, findCommunityPage } from './insights.repo';
 import { toInsightRow } from './insights.rows';
+import { rng } from '../../test/random';
 
 let tdb: TestDatabase;
 let index: InsightsIndex;
@@ -46,16 +47,6 @@ const TYPES = [null, '', 'Assisted Living', 'Memory Care', 'Independent Living']
 const LICENCES = [null, null, 'ASSISTED LIVING FACILITY', 'ALZHEIMER SPECIAL CARE UNIT', 'RCFE-CONTINUING CARE RETIREMENT COMMUNITY', 'NURSING FACILITY'];
 const TEXTS = ['oak', 'OAK', 'port', 'Spring', 'acme', 'CARE', 'a_b', '%', 'hills m', 'zzz', 'élan', 'Austin'];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeAll(async () => {
   tdb = await createTestDatabase();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_COMMUNITY_VALUES, OPERATOR_REVENUE_VALUES, OPERATOR_SORT_FIELDS, formatRevenue, type OperatorFilters } from '../../../contracts/insights';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { REVENUE_TEXT, findOperatorPage, findOperatorPageReference, operatorStats } from './operators.repo';
+import { rng } from '../../test/random';
 
 let tdb: TestDatabase;
 const N = 500;
@@ -18,16 +19,6 @@ const WORDS = ['Senior', 'Care', 'Living', 'Health', 'Group', 'Oak', 'Sunrise', 
 /** Revenues on and beside the thresholds and rounding edges of the revenue text, and ordinary ones. */
 const EDGE_REVENUES = [0, 5, 999, 1000, 1049, 1050, 999_949, 999_950, 999_999, 1_000_000, 9_950_000, 10_000_000, 99_999_999, 100_000_000, 999_950_000, 1_000_000_000, 12_345_678_901];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = rng(2027);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
