@@ -39,6 +39,7 @@ import { createSearchService, searchIndexEnabled } from './modules/communities/s
 import { LiveSearchIndex, SEARCH_INDEX_CHANNEL } from './modules/communities/search-index.live';
 import { liveInsightsIndex } from './modules/insights/insights-index';
 import type { App, AppDeps, AppServices, RouteModule } from './types';
+import { liveMarketIndex } from './modules/markets/market-index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CLIENT_DIST = path.resolve(here, '../../dist/client');
@@ -177,7 +178,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   insightsIndex?.start();
   app.addHook('onClose', async () => insightsIndex?.close());
   app.decorate('insightsIndex', insightsIndex);
-  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insightsIndex };
+  // The competitive set's and the portfolio's index (ADR 029): rebuilt on the same change notifications.
+  const marketIndex = searchIndexEnabled(env)
+    ? liveMarketIndex(options.pool, SEARCH_INDEX_CHANNEL, {
+        debounceMs: env.SEARCH_INDEX_DEBOUNCE_MS,
+        log: (msg) => app.log.info({ module: 'markets' }, msg),
+        logError: (msg, err) => app.log.error({ module: 'markets', err }, msg),
+      })
+    : null;
+  marketIndex?.start();
+  app.addHook('onClose', async () => marketIndex?.close());
+  app.decorate('marketIndex', marketIndex);
+  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insightsIndex, marketIndex };
   // The OpenAPI collector listens to every route declared from here on (ADR 019).
   await registerApiDocs(app as unknown as App);
   await app.register(

@@ -6,6 +6,7 @@ import type { Env } from './env';
 import type { SearchService } from './modules/communities/search.service';
 import type { InsightsIndex } from './modules/insights/insights-index';
 import type { LiveIndex } from './lib/live-index';
+import type { MarketIndex } from './modules/markets/market-index';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<
@@ -29,6 +30,8 @@ declare module 'fastify' {
     searchService: SearchService;
     /** The Community Insights index (null when SEARCH_INDEX is off; its state is read by tests). */
     insightsIndex: LiveIndex<InsightsIndex> | null;
+    /** The market index (null when SEARCH_INDEX is off; its state is read by tests). */
+    marketIndex: LiveIndex<MarketIndex> | null;
   }
 }
 
@@ -38,6 +41,8 @@ export interface AppServices extends AppDeps {
   search: SearchService;
   /** The in-memory index of Community Insights, rebuilt with the search index (ADR 026); null when SEARCH_INDEX is off. */
   insightsIndex: LiveIndex<InsightsIndex> | null;
+  /** The in-memory index of the competitive set and price positions (ADR 029); null when SEARCH_INDEX is off. */
+  marketIndex: LiveIndex<MarketIndex> | null;
 }
 
 /** A module registers its routes under /api. */

@@ -52,6 +52,8 @@ export interface CommunityFields {
   amenities?: string[];
   rating?: number;
   reviewCount?: number;
+  lat?: number | null;
+  lng?: number | null;
 }
 
 let communitySeq = 0;
@@ -64,6 +66,8 @@ const OPTIONAL_COMMUNITY_COLUMNS = [
   ['amenities', 'amenities', 'text[]'],
   ['rating', 'rating', 'real'],
   ['reviewCount', 'review_count', 'int'],
+  ['lat', 'lat', 'float8'],
+  ['lng', 'lng', 'float8'],
 ] as const satisfies ReadonlyArray<readonly [keyof CommunityFields, string, string]>;
 
 /** Inserts a community (defaults: Austin, TX 78701, a unique source id); returns its id. */

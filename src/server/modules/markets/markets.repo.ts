@@ -2,6 +2,8 @@
 // Parameterized only; listed communities only (ADR 016).
 import type pg from 'pg';
 import { listedOnly } from '../../lib/listing';
+import type { Queryable } from '../../db/sql';
+import type { PortfolioCommunityRow, PortfolioTrendRow } from '../themes/themes.service';
 
 export interface SupplyRow {
   key: string;
@@ -59,6 +61,23 @@ export async function capacitySources(pool: pg.Pool, where: { state?: string; fi
     [where.state ?? null, where.fips ?? null],
   );
   return rows;
+}
+
+/** capacitySources of every state at once (each state's rows in that function's order). */
+export async function capacitySourcesByState(pool: pg.Pool): Promise<Map<string, SourceRow[]>> {
+  const { rows } = await pool.query<SourceRow & { state: string }>(
+    `SELECT c.state, c.source_kind, c.source_name, min(c.source_as_of)::text AS as_of, max(c.source_as_of)::text AS as_of_latest, count(*)::int AS communities
+       FROM communities c
+      WHERE ${listedOnly('c')}
+      GROUP BY c.state, c.source_kind, c.source_name ORDER BY c.state, count(*) DESC, c.source_name`,
+  );
+  const out = new Map<string, SourceRow[]>();
+  for (const { state, ...r } of rows) {
+    const list = out.get(state);
+    if (list) list.push(r);
+    else out.set(state, [r]);
+  }
+  return out;
 }
 
 export async function countyCareTypes(pool: pg.Pool, fips: string) {
@@ -175,4 +194,63 @@ export async function sentimentOf(pool: pg.Pool, ids: number[]) {
     [ids],
   );
   return new Map(rows.map((r) => [r.community_id, r]));
+}
+
+// --- the in-memory market index's snapshot (market-index.ts) ----------------------------------------
+
+/** Every listed community as communityById reads it, in id order (one statement: one snapshot of the rows). */
+export async function listedCommunities(db: Queryable): Promise<CommunityRow[]> {
+  const { rows } = await db.query<CommunityRow>(`SELECT ${COMMUNITY_COLUMNS} FROM communities c WHERE ${listedOnly('c')} ORDER BY c.id`);
+  return rows;
+}
+
+/** sentimentOf's figures for every community with reviews. */
+export async function allSentiments(db: Queryable) {
+  const { rows } = await db.query<{ community_id: number; sentiment: number; n: number }>(
+    'SELECT community_id, sentiment_sum / reviews AS sentiment, reviews AS n FROM community_review_summary WHERE reviews > 0',
+  );
+  return rows;
+}
+
+/** Per community: its theme-scored reviews (the theme report's `reviews`, ADR 029). */
+export async function scoredReviews(db: Queryable) {
+  const { rows } = await db.query<{ community_id: number; scored: number }>('SELECT community_id, scored FROM community_review_summary WHERE scored > 0');
+  return rows;
+}
+
+/** Per community and customer theme: mentions and sentiment sum over all quarters (the summaries, ADR 029). */
+export async function themeTotals(db: Queryable) {
+  const { rows } = await db.query<{ community_id: number; i: number; mentions: number; sum: number }>(
+    `SELECT community_id, theme::int AS i, sum(mentions)::int AS mentions, sum(sentiment_sum)::float8 AS sum
+       FROM community_theme_quarters GROUP BY community_id, theme`,
+  );
+  return rows;
+}
+
+/**
+ * The portfolio's community rows of every operator (themes.repo's selectPortfolioCommunities for all
+ * operators at once): grouped by operator, each operator's rows in that statement's order.
+ */
+export async function portfolioCommunities(db: Queryable) {
+  const { rows } = await db.query<PortfolioCommunityRow & { operator_id: number }>(
+    `SELECT c.operator_id, c.id, c.name, c.city, c.state, c.rating::float8 AS rating, c.review_count, c.min_price, c.max_price,
+            s.sentiment_sum / nullif(s.reviews, 0) AS avg
+       FROM communities c LEFT JOIN community_review_summary s ON s.community_id = c.id
+      WHERE c.operator_id IS NOT NULL AND ${listedOnly('c')}
+      ORDER BY c.operator_id, c.review_count DESC, c.name, c.id`,
+  );
+  return rows;
+}
+
+/** The portfolio's quarterly trend of every operator (selectPortfolioTrend grouped by operator too). */
+export async function portfolioTrends(db: Queryable) {
+  const { rows } = await db.query<PortfolioTrendRow & { operator_id: number }>(
+    `SELECT c.operator_id, to_char(r.review_date, 'YYYY-"Q"Q') AS quarter, 'customer' AS kind, count(*)::int AS reviews, avg(r.sentiment)::float8 AS avg
+       FROM customer_reviews r JOIN communities c ON c.id = r.community_id
+      WHERE c.operator_id IS NOT NULL AND ${listedOnly('c')} GROUP BY 1, 2
+     UNION ALL
+     SELECT e.operator_id, to_char(e.review_date, 'YYYY-"Q"Q'), 'employee', count(*)::int, avg(e.sentiment)::float8
+       FROM employee_reviews e WHERE e.operator_id IS NOT NULL GROUP BY 1, 2`,
+  );
+  return rows;
 }

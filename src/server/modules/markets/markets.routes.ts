@@ -18,8 +18,8 @@ import { requirePro } from '../auth/session';
 import { appMarketsService } from './markets.service';
 import { sendSerialized } from '../../lib/serialized';
 
-export const marketsRoutes: RouteModule = (app, { pool, env }) => {
-  const service = appMarketsService(pool, env);
+export const marketsRoutes: RouteModule = (app, { pool, env, marketIndex }) => {
+  const service = appMarketsService(pool, env, marketIndex);
 
   app.get('/markets', { onRequest: requirePro, schema: { querystring: marketsQuerySchema, response: { 200: marketsOverviewSchema } } }, async (request, reply) => {
     // Every county (~0.8 MB of JSON): serialized and gzipped once per computed overview, not per request (ADR 029).

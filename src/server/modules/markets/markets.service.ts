@@ -2,7 +2,9 @@
 // the whole country is computed in one pass and cached (5 minutes); a county's market and a competitive
 // set read only their own rows (county_fips and lat/lng indexes).
 import type { PortfolioPricePosition } from '../../../contracts/themes';
-import { appThemeService, themeCaching, type ThemeService } from '../themes/themes.service';
+import { appThemeService, compareThemes, themeCaching, themesOfTotals, type ThemeService } from '../themes/themes.service';
+import type { LiveIndex } from '../../lib/live-index';
+import type { MarketIndex, Neighbour } from './market-index';
 import type pg from 'pg';
 import { US_STATES } from '../../../contracts/constants';
 import {
@@ -22,6 +24,7 @@ import {
   type SupplyFigures,
   type Underserved,
 } from '../../../contracts/markets';
+import type { ThemeVersus } from '../../../contracts/themes';
 import { toSourceKind } from '../../../contracts/provenance';
 import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -62,11 +65,29 @@ interface Overview {
   byFips: Map<string, CountyFigure>;
   byState: Map<string, StateFigure>;
   sources: repo.SourceRow[];
+  /** Each state's publishers (what stateMarket lists), read with the overview. */
+  sourcesByState: Map<string, repo.SourceRow[]>;
 }
 
 export type MarketsService = ReturnType<typeof createMarketsService>;
 
-export function createMarketsService(pool: pg.Pool, options: { caching?: boolean; themes?: Pick<ThemeService, 'versus'> } = {}) {
+/** Where the competitive set reads its communities, neighbours, sentiment and themes: SQL, or the market index. */
+interface SetReader {
+  communityById(id: number): Promise<repo.CommunityRow | null>;
+  /** The listed communities within `miles`, nearest first (the first `limit` of them). */
+  neighbours(id: number, lat: number, lng: number, miles: number, limit?: number): Promise<Neighbour[]>;
+  sentimentOf(ids: number[]): Promise<Map<number, { community_id: number; sentiment: number; n: number }>>;
+  versus(id: number, competitorIds: number[]): Promise<ThemeVersus[] | null>;
+}
+
+export interface MarketsServiceOptions {
+  caching?: boolean;
+  themes?: Pick<ThemeService, 'versus'>;
+  /** The in-memory market index (ADR 029): the competitive set and price positions answer from it once built. */
+  index?: LiveIndex<MarketIndex> | null;
+}
+
+export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptions = {}) {
   const on = options.caching ?? true;
   const fresh = on ? { ttlMs: (MAX_AGE_MS * 4) / 5, staleMs: MAX_AGE_MS / 5 } : { ttlMs: 0 };
   const cache = new TtlCache<Overview>({ ...fresh, maxEntries: 1 });
@@ -75,13 +96,32 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
   const setCache = new TtlCache<CompetitiveSet>({ ...fresh, maxEntries: 3000 });
   const positionCache = new TtlCache<PortfolioPricePosition | null>({ ...fresh, maxEntries: 20_000 });
 
+  const sqlReader: SetReader = {
+    communityById: (id) => repo.communityById(pool, id),
+    neighbours: async (id, lat, lng, miles, limit) => (await repo.neighbours(pool, id, lat, lng, miles)).slice(0, limit),
+    sentimentOf: (ids) => repo.sentimentOf(pool, ids),
+    versus: async (id, ids) => (options.themes ? options.themes.versus(id, ids) : null),
+  };
+  /** The index's answers; a community it does not hold (not listed) is read from SQL, with its neighbours from the index. */
+  const indexReader = (ix: MarketIndex): SetReader => ({
+    communityById: async (id) => ix.community(id) ?? repo.communityById(pool, id),
+    neighbours: async (id, lat, lng, miles, limit) => ix.neighbours(id, lat, lng, miles, limit),
+    sentimentOf: async (ids) => ix.sentimentOf(ids),
+    versus: async (id, ids) => (options.themes && ids.length > 0 ? compareThemes(themesOfTotals(ix.themeTotals([id])), themesOfTotals(ix.themeTotals(ids))) : null),
+  });
+  const reader = (): SetReader => {
+    const ix = options.index?.current;
+    return ix ? indexReader(ix) : sqlReader;
+  };
+
   function overview(): Promise<Overview> {
     return cache.get('all', async () => {
-      const [byCounty, byStateRows, pops, src] = await Promise.all([
+      const [byCounty, byStateRows, pops, src, sourcesByState] = await Promise.all([
         repo.supplyByCounty(pool),
         repo.supplyByState(pool),
         repo.populations(pool),
         repo.capacitySources(pool),
+        repo.capacitySourcesByState(pool),
       ]);
       const supply = new Map(byCounty.map((r) => [r.key, r]));
       const counties = pops.map((p) => ({ fips: p.fips, county: p.county, state: p.state, percent85: p.percent_85, ...figures(supply.get(p.fips), p.population_65) }));
@@ -109,6 +149,7 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
         byFips: new Map(counties.map((c) => [c.fips, c])),
         byState: new Map(states.map((s) => [s.state, s])),
         sources: src,
+        sourcesByState,
       };
     });
   }
@@ -161,7 +202,7 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
     const o = await overview();
     const figures = o.byState.get(state);
     if (!figures) throw notFound('Market');
-    const src = await repo.capacitySources(pool, { state });
+    const src = o.sourcesByState.get(state) ?? [];
     return {
       state,
       name: figures.name,
@@ -218,12 +259,13 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
   }
 
   /** The competitive set of community c: the listed communities within `radius`, else its nearest 10 within 500 miles. */
-  async function competitorsOf(c: repo.CommunityRow, radius: number) {
-    let near = await repo.neighbours(pool, c.id, c.lat!, c.lng!, radius);
+  async function competitorsOf(r: SetReader, c: repo.CommunityRow, radius: number) {
+    let near = await r.neighbours(c.id, c.lat!, c.lng!, radius);
     const withinRadius = near.length;
     for (const step of SEARCH_STEPS_MILES) {
       if (near.length >= MIN_COMPETITORS || step <= radius) continue;
-      near = await repo.neighbours(pool, c.id, c.lat!, c.lng!, step);
+      // Only its nearest MIN_COMPETITORS can be kept (and they tell whether there are that many).
+      near = await r.neighbours(c.id, c.lat!, c.lng!, step, MIN_COMPETITORS);
     }
     const set = withinRadius >= MIN_COMPETITORS ? near.slice(0, withinRadius) : near.slice(0, MIN_COMPETITORS);
     return { set, withinRadius };
@@ -258,9 +300,10 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
     const out = new Map<number, PortfolioPricePosition | null>();
     const one = (id: number) =>
       positionCache.get(`${id}:${radius}`, async () => {
-        const c = await repo.communityById(pool, id);
+        const r = reader();
+        const c = await r.communityById(id);
         if (!c || c.lat === null || c.lng === null) return null;
-        const { set, withinRadius } = await competitorsOf(c, radius);
+        const { set, withinRadius } = await competitorsOf(r, c, radius);
         return { radiusMiles: radius, competitors: set.length, withinRadius, positions: pricePositionsOf(c, set) };
       });
     // A few at a time: a large portfolio must not take every connection of the pool.
@@ -273,12 +316,13 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
   }
 
   async function computeCompetitiveSet(id: number, radius: number): Promise<CompetitiveSet> {
-    const c = await repo.communityById(pool, id);
+    const r = reader();
+    const c = await r.communityById(id);
     if (!c) throw notFound('Community');
     if (c.lat === null || c.lng === null) throw new AppError('UNPROCESSABLE', 'This community has no location, so it has no competitive set.');
-    const { set, withinRadius } = await competitorsOf(c, radius);
+    const { set, withinRadius } = await competitorsOf(r, c, radius);
     const shown = set.slice(0, LISTED_COMPETITORS);
-    const sentiment = await repo.sentimentOf(pool, [id, ...set.map((s) => s.id)]);
+    const sentiment = await r.sentimentOf([id, ...set.map((s) => s.id)]);
     const pricePosition = pricePositionsOf(c, set);
 
     // Amenities: over the competitors whose record lists any (public records list none).
@@ -306,7 +350,7 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
       }
     }
     const ownSent = sentiment.get(id);
-    const themes = options.themes ? await options.themes.versus(id, shown.map((s) => s.id)) : null;
+    const themes = await r.versus(id, shown.map((s) => s.id));
     const source = (r: repo.CommunityRow) => ({ kind: toSourceKind(r.source_kind), name: r.source_name, asOf: r.source_as_of });
     return {
       community: {
@@ -352,7 +396,10 @@ export function createMarketsService(pool: pg.Pool, options: { caching?: boolean
     };
   }
 
-  return { markets, marketsBody, underserved, states, stateMarket, countyMarket, competitiveSet, pricePositions };
+  /** The portfolio's rows from the index once built (null: the theme service reads them from SQL). */
+  const portfolioSource = () => options.index?.current?.portfolio ?? null;
+
+  return { markets, marketsBody, underserved, states, stateMarket, countyMarket, competitiveSet, pricePositions, portfolioSource };
 }
 
 /** Radius of the competitive set an operator's portfolio compares each community's prices with (miles). */
@@ -361,9 +408,9 @@ export const PORTFOLIO_RADIUS_MILES = 10;
 const appServices = new WeakMap<pg.Pool, MarketsService>();
 
 /** The app's one markets service per database pool (the markets and portfolio routes share its caches). */
-export function appMarketsService(pool: pg.Pool, env: { NODE_ENV: string; APP_CACHES: boolean }): MarketsService {
+export function appMarketsService(pool: pg.Pool, env: { NODE_ENV: string; APP_CACHES: boolean }, index: LiveIndex<MarketIndex> | null = null): MarketsService {
   let service = appServices.get(pool);
   // The competitive set's reputation compares review themes (ADR 021) through the app's theme service.
-  if (!service) appServices.set(pool, (service = createMarketsService(pool, { caching: themeCaching(env), themes: appThemeService(pool, env) })));
+  if (!service) appServices.set(pool, (service = createMarketsService(pool, { caching: themeCaching(env), themes: appThemeService(pool, env), index })));
   return service;
 }

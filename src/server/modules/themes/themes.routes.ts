@@ -13,9 +13,9 @@ import { requirePro } from '../auth/session';
 import { appMarketsService, PORTFOLIO_RADIUS_MILES } from '../markets/markets.service';
 import { appThemeService, themeCaching } from './themes.service';
 
-export const themeRoutes: RouteModule = (app, { pool, env }) => {
+export const themeRoutes: RouteModule = (app, { pool, env, marketIndex }) => {
   const themes = appThemeService(pool, env);
-  const markets = appMarketsService(pool, env);
+  const markets = appMarketsService(pool, env, marketIndex);
   if (themeCaching(env)) {
     app.addHook('onListen', (done) => {
       // The whole-table reports read every review: computed once ahead of the first visitor.
@@ -46,6 +46,6 @@ export const themeRoutes: RouteModule = (app, { pool, env }) => {
     '/portfolio/:id',
     { onRequest: requirePro, schema: { params: themeIdParamsSchema, response: { 200: portfolioSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
     // Each community's prices against its competitive set (the markets service's computation, ADR 020).
-    (request) => themes.portfolio(request.params.id, (ids) => markets.pricePositions(ids, PORTFOLIO_RADIUS_MILES)),
+    (request) => themes.portfolio(request.params.id, (ids) => markets.pricePositions(ids, PORTFOLIO_RADIUS_MILES), markets.portfolioSource()),
   );
 };

@@ -30,7 +30,17 @@ import {
   selectSummaryQuarters,
   selectSummaryTotals,
   selectTotals,
+  type PortfolioCommunityRow,
+  type PortfolioTrendRow,
 } from './themes.repo';
+
+export type { PortfolioCommunityRow, PortfolioTrendRow };
+
+/** Where a portfolio's rows come from when not from SQL (the market index): null means ask SQL. */
+export interface PortfolioSource {
+  communities(operatorId: number): PortfolioCommunityRow[];
+  trend(operatorId: number): PortfolioTrendRow[];
+}
 
 type Scope = ThemeReport['scope'];
 
@@ -69,6 +79,46 @@ export function buildThemes(kind: ThemeKind, reviews: number, quarters: QuarterR
     };
   });
   return figures.sort((a, b) => b.mentions - a.mentions || a.theme.localeCompare(b.theme));
+}
+
+/** Customer review themes of some communities summed over all quarters (what a report adds up; the market index holds them). */
+export interface ThemeTotals {
+  /** Theme-scored reviews. */
+  reviews: number;
+  /** Per theme (THEMES.customer order): mentions and the sum of their sentiment. */
+  mentions: number[];
+  sums: number[];
+}
+
+/** A customer report's reviews and themes from totals, figured as buildThemes figures them (no quarters, no examples). */
+export function themesOfTotals(t: ThemeTotals): Pick<ThemeReport, 'reviews' | 'themes'> {
+  const quarters = t.mentions.flatMap((mentions, i) => (mentions > 0 ? [{ i, quarter: '', mentions, sum: t.sums[i]!, positive: 0, negative: 0 }] : []));
+  return { reviews: t.reviews, themes: buildThemes('customer', t.reviews, quarters, []) };
+}
+
+/** Each theme of one side against the same theme of the other: better/worse/similar by mean sentiment; null when either side has no scored reviews. */
+export function compareThemes(own: Pick<ThemeReport, 'reviews' | 'themes'>, others: Pick<ThemeReport, 'reviews' | 'themes'>): ThemeVersus[] | null {
+  if (own.reviews === 0 || others.reviews === 0) return null;
+  const theirs = new Map(others.themes.map((t) => [t.theme, t]));
+  return own.themes.flatMap((t) => {
+    const c = theirs.get(t.theme);
+    if (!c || t.mentions === 0 || c.mentions === 0) return [];
+    const diff = t.averageSentiment - c.averageSentiment;
+    const verdict = diff > THEME_SENTIMENT_MARGIN ? 'better' : diff < -THEME_SENTIMENT_MARGIN ? 'worse' : 'similar';
+    return [
+      {
+        theme: t.theme,
+        label: t.label,
+        mentions: t.mentions,
+        share: t.share,
+        averageSentiment: t.averageSentiment,
+        competitorsMentions: c.mentions,
+        competitorsShare: c.share,
+        competitorsAverageSentiment: c.averageSentiment,
+        verdict,
+      } satisfies ThemeVersus,
+    ];
+  });
 }
 
 export class ThemeService {
@@ -147,27 +197,7 @@ export class ThemeService {
       this.report('customer', scope, scopeCommunity(id), 'the community', false, false),
       this.report('customer', scope, scopeCommunities(competitorIds), 'its competitors', false, false),
     ]);
-    if (own.reviews === 0 || others.reviews === 0) return null;
-    const theirs = new Map(others.themes.map((t) => [t.theme, t]));
-    return own.themes.flatMap((t) => {
-      const c = theirs.get(t.theme);
-      if (!c || t.mentions === 0 || c.mentions === 0) return [];
-      const diff = t.averageSentiment - c.averageSentiment;
-      const verdict = diff > THEME_SENTIMENT_MARGIN ? 'better' : diff < -THEME_SENTIMENT_MARGIN ? 'worse' : 'similar';
-      return [
-        {
-          theme: t.theme,
-          label: t.label,
-          mentions: t.mentions,
-          share: t.share,
-          averageSentiment: t.averageSentiment,
-          competitorsMentions: c.mentions,
-          competitorsShare: c.share,
-          competitorsAverageSentiment: c.averageSentiment,
-          verdict,
-        } satisfies ThemeVersus,
-      ];
-    });
+    return compareThemes(own, others);
   }
 
   async operator(id: number, kind: ThemeKind): Promise<ThemeReport> {
@@ -198,10 +228,16 @@ export class ThemeService {
   }
 
   /** The operator's portfolio: listed communities with sentiment and the quarterly trend of both review kinds. */
-  async portfolio(id: number, pricePositions: (ids: number[]) => Promise<Map<number, PortfolioPricePosition | null>>): Promise<Portfolio> {
+  async portfolio(
+    id: number,
+    pricePositions: (ids: number[]) => Promise<Map<number, PortfolioPricePosition | null>>,
+    source: PortfolioSource | null = null,
+  ): Promise<Portfolio> {
     const o = await selectOperatorPlace(this.pool, id);
     if (!o) throw notFound('Operator');
-    const [communities, trend] = await Promise.all([selectPortfolioCommunities(this.pool, id), selectPortfolioTrend(this.pool, id)]);
+    const [communities, trend] = source
+      ? [source.communities(id), source.trend(id)]
+      : await Promise.all([selectPortfolioCommunities(this.pool, id), selectPortfolioTrend(this.pool, id)]);
     const positions = await pricePositions(communities.map((c) => c.id));
     const quarters = [...new Set(trend.map((t) => t.quarter))].sort();
     const find = (q: string, kind: ThemeKind) => trend.find((t) => t.quarter === q && t.kind === kind);

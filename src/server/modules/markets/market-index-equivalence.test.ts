@@ -1,0 +1,190 @@
+// The in-memory market index (market-index.ts, ADR 029) against the SQL path it stands in for, on a generated
+// dataset with added clusters (communities on the very same point, so that the id decides among equal
+// distances; a delisted one; one without a location): the competitive set of every community at every
+// radius, the portfolio's price positions, a delisted community's set, then through the HTTP API an app on
+// the index against an app on SQL, and a change followed once the index has been rebuilt.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompetitiveSet } from '../../../contracts/markets';
+import type { Portfolio } from '../../../contracts/themes';
+import { refreshAggregates } from '../../db/aggregates';
+import { ensureDataset } from '../../db/seed/dataset';
+import type { LiveIndex } from '../../lib/live-index';
+import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { addPricing, createCommunity, registerOverHttp } from '../../test/factories';
+import type { App } from '../../types';
+import { ThemeService } from '../themes/themes.service';
+import { MarketIndex } from './market-index';
+import { createMarketsService, type MarketsService } from './markets.service';
+
+let tdb: TestDatabase;
+let index: MarketIndex;
+let onSql: MarketsService;
+let onIndex: MarketsService;
+let ids: number[];
+let delisted: number;
+const RADII = [5, 10, 25] as const;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await ensureDataset(tdb.pool, { scale: 0.01, seed: 3131, now: new Date('2026-11-20T12:00:00Z') });
+  // A cluster on one point (equal distances: the id decides), its priced members, a delisted member, and
+  // one community without a location.
+  const cluster: number[] = [];
+  for (let k = 0; k < 6; k++) {
+    const id = await createCommunity(tdb.pool, { name: `Cluster ${k}`, city: 'Austin', state: 'TX', lat: 30.2672, lng: -97.7431 });
+    cluster.push(id);
+    await addPricing(tdb.pool, id, 'assisted_living', 3000 + k * 250, 4000 + k * 250);
+  }
+  delisted = await createCommunity(tdb.pool, { name: 'Cluster closed', city: 'Austin', state: 'TX', lat: 30.2672, lng: -97.7431 });
+  await tdb.pool.query(`UPDATE communities SET listing_status = 'delisted' WHERE id = $1`, [delisted]);
+  await createCommunity(tdb.pool, { name: 'Nowhere', city: 'Austin', state: 'TX', lat: null, lng: null });
+  await refreshAggregates(tdb.pool);
+  index = await MarketIndex.build(tdb.pool);
+  const themes = new ThemeService(tdb.pool, 0);
+  onSql = createMarketsService(tdb.pool, { caching: false, themes });
+  onIndex = createMarketsService(tdb.pool, { caching: false, themes, index: { current: index } as LiveIndex<MarketIndex> });
+  const { rows } = await tdb.pool.query<{ id: number }>(`SELECT id FROM communities WHERE listing_status = 'listed' AND lat IS NOT NULL ORDER BY id`);
+  ids = rows.map((r) => r.id);
+}, 180_000);
+
+afterAll(async () => {
+  await tdb?.drop();
+});
+
+/** The theme comparison's means are sums of per-community sums on the index (one sum per quarter on SQL): equal to 1e-9. */
+function comparable(set: CompetitiveSet) {
+  const round = (n: number) => Math.round(n * 1e9) / 1e9;
+  return {
+    ...set,
+    reputation: {
+      ...set.reputation,
+      themes:
+        set.reputation.themes?.map((t) => ({
+          ...t,
+          share: round(t.share),
+          averageSentiment: round(t.averageSentiment),
+          competitorsShare: round(t.competitorsShare),
+          competitorsAverageSentiment: round(t.competitorsAverageSentiment),
+        })) ?? null,
+    },
+  };
+}
+
+describe('the market index against the SQL path', () => {
+  it('holds the listed communities and sends a location-less one to the same answer', async () => {
+    expect(index.stats.communities).toBeGreaterThan(400);
+    expect(index.community(delisted)).toBeUndefined();
+    const nowhere = (await tdb.pool.query<{ id: number }>(`SELECT id FROM communities WHERE name = 'Nowhere'`)).rows[0]!.id;
+    await expect(onIndex.competitiveSet(nowhere, 10)).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    await expect(onSql.competitiveSet(nowhere, 10)).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+  });
+
+  it('gives every community the same competitive set at every radius', async () => {
+    let themed = 0;
+    let beyond = 0;
+    for (const id of ids) {
+      for (const radius of RADII) {
+        const [a, b] = await Promise.all([onIndex.competitiveSet(id, radius), onSql.competitiveSet(id, radius)]);
+        expect(comparable(a), `${id} at ${radius} miles`).toEqual(comparable(b));
+        if (a.reputation.themes?.length) themed++;
+        if (a.competitors.some((c) => c.beyondRadius)) beyond++;
+      }
+    }
+    // The comparison covered sets with themes and sets that reached beyond the radius for their nearest 10.
+    expect(themed).toBeGreaterThan(100);
+    expect(beyond).toBeGreaterThan(100);
+  }, 300_000);
+
+  it('gives the same set to a delisted community (its row from SQL, its neighbours from the index)', async () => {
+    expect(comparable(await onIndex.competitiveSet(delisted, 5))).toEqual(comparable(await onSql.competitiveSet(delisted, 5)));
+  });
+
+  it('gives the portfolio the same price positions', async () => {
+    const all = [...ids, delisted];
+    expect(await onIndex.pricePositions(all, 10)).toEqual(await onSql.pricePositions(all, 10));
+  }, 120_000);
+
+  it('gives every operator the same portfolio (communities in order, quarterly trend)', async () => {
+    const themes = new ThemeService(tdb.pool, 0);
+    const { rows } = await tdb.pool.query<{ id: number }>('SELECT id FROM operators ORDER BY id');
+    expect(rows.length).toBeGreaterThan(20);
+    let withTrend = 0;
+    for (const { id } of [...rows, { id: 999_999 }]) {
+      const positions = (list: number[]) => onSql.pricePositions(list, 10);
+      const [a, b] = await Promise.allSettled([themes.portfolio(id, positions, index.portfolio), themes.portfolio(id, positions)]);
+      expect(a.status, String(id)).toBe(b.status);
+      if (a.status === 'rejected' || b.status === 'rejected') continue;
+      expect(comparablePortfolio(a.value), String(id)).toEqual(comparablePortfolio(b.value));
+      if (a.value.trend.some((t) => t.customerReviews > 0) && a.value.trend.some((t) => t.employeeReviews > 0)) withTrend++;
+    }
+    expect(withTrend).toBeGreaterThan(5);
+  }, 120_000);
+});
+
+/** Quarterly means are one avg() per operator on SQL and per operator in one grouped statement on the index: equal to 1e-9. */
+function comparablePortfolio(p: Portfolio) {
+  const round = (n: number | null) => (n === null ? null : Math.round(n * 1e9) / 1e9);
+  return { ...p, trend: p.trend.map((t) => ({ ...t, customerSentiment: round(t.customerSentiment), employeeSentiment: round(t.employeeSentiment) })) };
+}
+
+describe('the competitive set over HTTP on the index', () => {
+  let appIndex: App;
+  let appSql: App;
+  let cookie: string;
+
+  beforeAll(async () => {
+    appIndex = await buildTestApp(tdb, { SEARCH_INDEX: 'true', SEARCH_INDEX_DEBOUNCE_MS: '50' });
+    appSql = await buildTestApp(tdb, { SEARCH_INDEX: 'false' });
+    cookie = `sid=${await registerOverHttp(appIndex, 'market-index@example.com')}`;
+    await readyIndex(appIndex);
+  }, 60_000);
+  afterAll(async () => {
+    await appIndex?.close();
+    await appSql?.close();
+  });
+
+  it('answers as the SQL path does, and follows a community that moves', async () => {
+    const target = ids[0]!;
+    const get = (app: App, id: number) => app.inject({ method: 'GET', url: `/api/community-insights/${id}/market?radius=25`, headers: { cookie } });
+    for (const id of ids.slice(0, 20)) {
+      const [a, b] = await Promise.all([get(appIndex, id), get(appSql, id)]);
+      expect(a.statusCode, a.body).toBe(200);
+      expect(comparable(a.json()), String(id)).toEqual(comparable(b.json()));
+    }
+    const { rows: ops } = await tdb.pool.query<{ id: number }>(`SELECT operator_id AS id FROM communities WHERE operator_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 5`);
+    for (const { id } of ops) {
+      const url = `/api/portfolio/${id}`;
+      const [a, b] = await Promise.all([appIndex.inject({ method: 'GET', url, headers: { cookie } }), appSql.inject({ method: 'GET', url, headers: { cookie } })]);
+      expect(a.statusCode, a.body).toBe(200);
+      expect(comparablePortfolio(a.json()), url).toEqual(comparablePortfolio(b.json()));
+    }
+    // Move the target onto the Austin cluster: its nearest competitors become the cluster's members.
+    const live = marketIndexOf(appIndex);
+    const version = live.version;
+    await tdb.pool.query('UPDATE communities SET lat = 30.2672, lng = -97.7431 WHERE id = $1', [target]);
+    await waitFor(async () => live.version > version);
+    const moved = (await get(appIndex, target)).json() as CompetitiveSet;
+    expect(moved.competitors[0]!.name).toBe('Cluster 0');
+    expect(moved.competitors[0]!.distanceMiles).toBe(0);
+    expect(comparable(moved)).toEqual(comparable((await get(appSql, target)).json()));
+  }, 60_000);
+});
+
+/** The app's market index (decorated for tests through the services the routes share). */
+function marketIndexOf(app: App): LiveIndex<MarketIndex> {
+  const live = app.marketIndex;
+  if (!live) throw new Error('the app has no market index');
+  return live;
+}
+
+async function readyIndex(app: App): Promise<void> {
+  await marketIndexOf(app).ready();
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting for the index');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,260 @@
+// The in-memory index of the competitive set and the portfolio's price positions (issue 15, ADR 029):
+// every listed community as the markets repo's communityById reads it, ordered by latitude for the
+// neighbour search, with its review sentiment and its customer review themes summed over all quarters.
+// PostgreSQL stays the source of truth and the reference: the markets service answers from SQL until the
+// first build, when SEARCH_INDEX is off, and for a community the index does not hold (a delisted one).
+// The neighbour search repeats markets.repo.ts's `neighbours` step by step: the same latitude/longitude box
+// (BETWEEN, inclusive), the same haversine expression in the same order of operations, `miles <= radius`,
+// nearest first, then by id. The live wrapper (lib/live-index.ts) rebuilds it on the search index's change
+// notifications (migration 0024's triggers on communities, prices and operators; a published review
+// updates the community's rating and review count, so it notifies too). market-index-equivalence.test.ts
+// compares every answer with the SQL path.
+import type pg from 'pg';
+import { CUSTOMER_THEMES } from '../../../contracts/themes';
+import { withLongReads } from '../../db/client';
+import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
+import type { PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
+import * as repo from './markets.repo';
+
+export type Neighbour = repo.CommunityRow & { miles: number };
+
+export interface MarketIndexStats {
+  communities: number;
+  located: number;
+  buildMs: number;
+}
+
+const THEME_COUNT = CUSTOMER_THEMES.length;
+const RAD = Math.PI / 180;
+
+/** repo.neighbours' MILES expression in JavaScript: PostgreSQL's radians(x) is x * (pi / 180). */
+function miles(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const a = Math.sin(((lat2 - lat1) * RAD) / 2);
+  const b = Math.sin(((lng2 - lng1) * RAD) / 2);
+  return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * (b * b))));
+}
+
+export class MarketIndex {
+  private constructor(
+    private readonly byId: Map<number, repo.CommunityRow>,
+    /** Listed communities with a location, by latitude ascending. */
+    private readonly located: repo.CommunityRow[],
+    private readonly lats: Float64Array,
+    private readonly sentiments: Map<number, { community_id: number; sentiment: number; n: number }>,
+    /** Community id -> position in `mentions`/`sums` (THEME_COUNT entries each) and its scored reviews. */
+    private readonly themeAt: Map<number, { at: number; scored: number }>,
+    private readonly mentions: Int32Array,
+    private readonly sums: Float64Array,
+    private readonly portfolios: Map<number, PortfolioCommunityRow[]>,
+    private readonly trends: CompactTrends,
+    readonly stats: MarketIndexStats,
+  ) {}
+
+  static async build(pool: pg.Pool): Promise<MarketIndex> {
+    const started = performance.now();
+    const [rows, sentiments, scored, totals, portfolioRows, trendRows] = await withLongReads(pool, async (db) => [
+      await repo.listedCommunities(db),
+      await repo.allSentiments(db),
+      await repo.scoredReviews(db),
+      await repo.themeTotals(db),
+      await repo.portfolioCommunities(db),
+      await repo.portfolioTrends(db),
+    ]);
+    // Rows of many communities share their strings: one copy each.
+    const pool_ = new Map<string, string>();
+    const intern = <S extends string | null>(s: S): S => {
+      if (s === null) return s;
+      const hit = pool_.get(s);
+      if (hit !== undefined) return hit as S;
+      pool_.set(s, s);
+      return s;
+    };
+    for (const r of rows) {
+      r.city = intern(r.city);
+      r.state = intern(r.state);
+      r.source_kind = intern(r.source_kind);
+      r.source_name = intern(r.source_name);
+      r.listing_status = intern(r.listing_status);
+      r.care_types = r.care_types.map(intern);
+      r.amenities = r.amenities.map(intern);
+      for (const p of r.prices) p.careType = intern(p.careType);
+    }
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const located = rows.filter((r) => r.lat !== null && r.lng !== null).sort((a, b) => a.lat! - b.lat! || a.id - b.id);
+    const lats = Float64Array.from(located, (r) => r.lat!);
+    const themeAt = new Map<number, { at: number; scored: number }>();
+    for (const s of scored) themeAt.set(s.community_id, { at: themeAt.size * THEME_COUNT, scored: s.scored });
+    const mentions = new Int32Array(themeAt.size * THEME_COUNT);
+    const sums = new Float64Array(themeAt.size * THEME_COUNT);
+    for (const t of totals) {
+      const slot = themeAt.get(t.community_id);
+      // Quarter rows exist only for scored reviews; a community without a summary row has none.
+      if (!slot || t.i < 0 || t.i >= THEME_COUNT) continue;
+      mentions[slot.at + t.i] = t.mentions;
+      sums[slot.at + t.i] = t.sum;
+    }
+    const portfolios = new Map<number, PortfolioCommunityRow[]>();
+    for (const { operator_id, ...r } of portfolioRows) {
+      r.city = intern(r.city);
+      r.state = intern(r.state);
+      const list = portfolios.get(operator_id);
+      if (list) list.push(r);
+      else portfolios.set(operator_id, [r]);
+    }
+    return new MarketIndex(
+      byId,
+      located,
+      lats,
+      new Map(sentiments.map((s) => [s.community_id, s])),
+      themeAt,
+      mentions,
+      sums,
+      portfolios,
+      new CompactTrends(trendRows),
+      { communities: rows.length, located: located.length, buildMs: performance.now() - started },
+    );
+  }
+
+  /** The listed community as communityById reads it; undefined when it is not listed (ask SQL). */
+  community(id: number): repo.CommunityRow | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * repo.neighbours: listed communities other than `id` within `radius` miles of (lat, lng), nearest first,
+   * then by id; only the first `limit` of them (the SQL's rows sliced), built as rows only for those.
+   */
+  neighbours(id: number, lat: number, lng: number, radius: number, limit = Infinity): Neighbour[] {
+    // The same box as the SQL (its bounds computed as PostgreSQL computes `$1 - $5`).
+    const dLat = (radius / 69.0) * 1.01;
+    const dLng = Math.min(180, (radius / (69.0 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)))) * 1.01);
+    const latLo = lat - dLat;
+    const latHi = lat + dLat;
+    const lngLo = lng - dLng;
+    const lngHi = lng + dLng;
+    const found: number[] = [];
+    const dist: number[] = [];
+    for (let k = lowerBound(this.lats, latLo); k < this.lats.length && this.lats[k]! <= latHi; k++) {
+      const c = this.located[k]!;
+      if (c.id === id || c.lng! < lngLo || c.lng! > lngHi) continue;
+      const m = miles(lat, lng, c.lat!, c.lng!);
+      if (m <= radius) {
+        found.push(k);
+        dist.push(m);
+      }
+    }
+    const order = Array.from(found.keys());
+    const before = (a: number, b: number) => dist[a]! - dist[b]! || this.located[found[a]!]!.id - this.located[found[b]!]!.id;
+    if (limit < order.length && limit <= 32) {
+      // The nearest few of many (the 150- and 500-mile steps): one pass keeping them sorted.
+      const best: number[] = [];
+      for (const o of order) {
+        if (best.length === limit && before(o, best[limit - 1]!) >= 0) continue;
+        let at = best.length === limit ? limit - 1 : best.length;
+        while (at > 0 && before(o, best[at - 1]!) < 0) at--;
+        best.splice(at, 0, o);
+        if (best.length > limit) best.pop();
+      }
+      return best.map((o) => ({ ...this.located[found[o]!]!, miles: dist[o]! }));
+    }
+    order.sort(before);
+    return order.slice(0, limit).map((o) => ({ ...this.located[found[o]!]!, miles: dist[o]! }));
+  }
+
+  /** repo.sentimentOf over the index's figures. */
+  sentimentOf(ids: readonly number[]): Map<number, { community_id: number; sentiment: number; n: number }> {
+    const out = new Map<number, { community_id: number; sentiment: number; n: number }>();
+    for (const id of ids) {
+      const s = this.sentiments.get(id);
+      if (s) out.set(id, s);
+    }
+    return out;
+  }
+
+  /** The portfolio's rows of every operator (selectPortfolioCommunities and selectPortfolioTrend per operator). */
+  readonly portfolio: PortfolioSource = {
+    communities: (operatorId) => (this.portfolios.get(operatorId) ?? []).map((r) => ({ ...r })),
+    trend: (operatorId) => this.trends.of(operatorId),
+  };
+
+  /** The customer review themes of these communities, summed over all quarters (what the theme report adds up). */
+  themeTotals(ids: readonly number[]): ThemeTotals {
+    const mentions = new Array<number>(THEME_COUNT).fill(0);
+    const sums = new Array<number>(THEME_COUNT).fill(0);
+    let reviews = 0;
+    for (const id of new Set(ids)) {
+      const slot = this.themeAt.get(id);
+      if (!slot) continue;
+      reviews += slot.scored;
+      for (let i = 0; i < THEME_COUNT; i++) {
+        mentions[i]! += this.mentions[slot.at + i]!;
+        sums[i]! += this.sums[slot.at + i]!;
+      }
+    }
+    return { reviews, mentions, sums };
+  }
+}
+
+/** Portfolio trend rows of every operator in typed arrays (one object per row would cost ~20x the memory at scale 10). */
+class CompactTrends {
+  private readonly quarters: string[] = [];
+  private readonly at = new Map<number, { from: number; to: number }>();
+  private readonly quarter: Uint16Array;
+  private readonly employee: Uint8Array;
+  private readonly reviews: Int32Array;
+  private readonly avg: Float64Array;
+
+  constructor(rows: (PortfolioTrendRow & { operator_id: number })[]) {
+    rows.sort((a, b) => a.operator_id - b.operator_id);
+    const n = rows.length;
+    this.quarter = new Uint16Array(n);
+    this.employee = new Uint8Array(n);
+    this.reviews = new Int32Array(n);
+    this.avg = new Float64Array(n);
+    const quarterAt = new Map<string, number>();
+    rows.forEach((r, k) => {
+      let q = quarterAt.get(r.quarter);
+      if (q === undefined) quarterAt.set(r.quarter, (q = this.quarters.push(r.quarter) - 1));
+      this.quarter[k] = q;
+      this.employee[k] = r.kind === 'employee' ? 1 : 0;
+      this.reviews[k] = r.reviews;
+      this.avg[k] = r.avg;
+      const span = this.at.get(r.operator_id);
+      if (span) span.to = k + 1;
+      else this.at.set(r.operator_id, { from: k, to: k + 1 });
+    });
+  }
+
+  of(operatorId: number): PortfolioTrendRow[] {
+    const span = this.at.get(operatorId);
+    if (!span) return [];
+    const out: PortfolioTrendRow[] = [];
+    for (let k = span.from; k < span.to; k++) {
+      out.push({ quarter: this.quarters[this.quarter[k]!]!, kind: this.employee[k] ? 'employee' : 'customer', reviews: this.reviews[k]!, avg: this.avg[k]! });
+    }
+    return out;
+  }
+}
+
+/** The first position whose value is >= x (values ascending). */
+function lowerBound(values: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The index kept current by the search index's change notifications. */
+export function liveMarketIndex(pool: pg.Pool, channel: string, options: LiveIndexOptions = {}): LiveIndex<MarketIndex> {
+  return new LiveIndex(pool, {
+    name: 'market index',
+    channel,
+    build: MarketIndex.build,
+    describe: ({ stats: s }) => `${s.communities} communities (${s.located} located) in ${Math.round(s.buildMs)} ms`,
+    ...options,
+  });
+}
