@@ -34,12 +34,37 @@ function miles(lat1: number, lng1: number, lat2: number, lng2: number): number {
   return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * (b * b))));
 }
 
+/** The SQL's row with its distance: every column written out (one object shape; a spread of a driver's row is slow). */
+function neighbour(c: repo.CommunityRow, miles: number): Neighbour {
+  return {
+    id: c.id,
+    name: c.name,
+    city: c.city,
+    state: c.state,
+    lat: c.lat,
+    lng: c.lng,
+    care_types: c.care_types,
+    amenities: c.amenities,
+    rating: c.rating,
+    review_count: c.review_count,
+    location_approximate: c.location_approximate,
+    listing_status: c.listing_status,
+    source_kind: c.source_kind,
+    source_name: c.source_name,
+    source_as_of: c.source_as_of,
+    prices: c.prices,
+    miles,
+  };
+}
+
 export class MarketIndex {
   private constructor(
     private readonly byId: Map<number, repo.CommunityRow>,
     /** Listed communities with a location, by latitude ascending. */
     private readonly located: repo.CommunityRow[],
     private readonly lats: Float64Array,
+    private readonly lngs: Float64Array,
+    private readonly locatedIds: Int32Array,
     private readonly sentiments: Map<number, { community_id: number; sentiment: number; n: number }>,
     /** Community id -> position in `mentions`/`sums` (THEME_COUNT entries each) and its scored reviews. */
     private readonly themeAt: Map<number, { at: number; scored: number }>,
@@ -82,6 +107,8 @@ export class MarketIndex {
     const byId = new Map(rows.map((r) => [r.id, r]));
     const located = rows.filter((r) => r.lat !== null && r.lng !== null).sort((a, b) => a.lat! - b.lat! || a.id - b.id);
     const lats = Float64Array.from(located, (r) => r.lat!);
+    const lngs = Float64Array.from(located, (r) => r.lng!);
+    const locatedIds = Int32Array.from(located, (r) => r.id);
     const themeAt = new Map<number, { at: number; scored: number }>();
     for (const s of scored) themeAt.set(s.community_id, { at: themeAt.size * THEME_COUNT, scored: s.scored });
     const mentions = new Int32Array(themeAt.size * THEME_COUNT);
@@ -105,6 +132,8 @@ export class MarketIndex {
       byId,
       located,
       lats,
+      lngs,
+      locatedIds,
       new Map(sentiments.map((s) => [s.community_id, s])),
       themeAt,
       mentions,
@@ -134,17 +163,18 @@ export class MarketIndex {
     const lngHi = lng + dLng;
     const found: number[] = [];
     const dist: number[] = [];
-    for (let k = lowerBound(this.lats, latLo); k < this.lats.length && this.lats[k]! <= latHi; k++) {
-      const c = this.located[k]!;
-      if (c.id === id || c.lng! < lngLo || c.lng! > lngHi) continue;
-      const m = miles(lat, lng, c.lat!, c.lng!);
+    const { lats, lngs, locatedIds } = this;
+    for (let k = lowerBound(lats, latLo); k < lats.length && lats[k]! <= latHi; k++) {
+      const cLng = lngs[k]!;
+      if (cLng < lngLo || cLng > lngHi || locatedIds[k] === id) continue;
+      const m = miles(lat, lng, lats[k]!, cLng);
       if (m <= radius) {
         found.push(k);
         dist.push(m);
       }
     }
     const order = Array.from(found.keys());
-    const before = (a: number, b: number) => dist[a]! - dist[b]! || this.located[found[a]!]!.id - this.located[found[b]!]!.id;
+    const before = (a: number, b: number) => dist[a]! - dist[b]! || locatedIds[found[a]!]! - locatedIds[found[b]!]!;
     if (limit < order.length && limit <= 32) {
       // The nearest few of many (the 150- and 500-mile steps): one pass keeping them sorted.
       const best: number[] = [];
@@ -155,10 +185,10 @@ export class MarketIndex {
         best.splice(at, 0, o);
         if (best.length > limit) best.pop();
       }
-      return best.map((o) => ({ ...this.located[found[o]!]!, miles: dist[o]! }));
+      return best.map((o) => neighbour(this.located[found[o]!]!, dist[o]!));
     }
     order.sort(before);
-    return order.slice(0, limit).map((o) => ({ ...this.located[found[o]!]!, miles: dist[o]! }));
+    return order.slice(0, limit).map((o) => neighbour(this.located[found[o]!]!, dist[o]!));
   }
 
   /** repo.sentimentOf over the index's figures. */
