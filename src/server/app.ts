@@ -40,6 +40,7 @@ import { LiveSearchIndex, SEARCH_INDEX_CHANNEL } from './modules/communities/sea
 import { liveInsightsIndex } from './modules/insights/insights-index';
 import type { App, AppDeps, AppServices, RouteModule } from './types';
 import { liveMarketIndex } from './modules/markets/market-index';
+import { liveMarketThemesIndex } from './modules/themes/market-themes-index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CLIENT_DIST = path.resolve(here, '../../dist/client');
@@ -189,7 +190,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   marketIndex?.start();
   app.addHook('onClose', async () => marketIndex?.close());
   app.decorate('marketIndex', marketIndex);
-  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insightsIndex, marketIndex };
+  // Market theme reports' index (ADR 029): rebuilt on the same notifications.
+  const marketThemesIndex = searchIndexEnabled(env)
+    ? liveMarketThemesIndex(options.pool, SEARCH_INDEX_CHANNEL, {
+        debounceMs: env.SEARCH_INDEX_DEBOUNCE_MS,
+        log: (msg) => app.log.info({ module: 'themes' }, msg),
+        logError: (msg, err) => app.log.error({ module: 'themes', err }, msg),
+      })
+    : null;
+  marketThemesIndex?.start();
+  app.addHook('onClose', async () => marketThemesIndex?.close());
+  app.decorate('marketThemesIndex', marketThemesIndex);
+  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insightsIndex, marketIndex, marketThemesIndex };
   // The OpenAPI collector listens to every route declared from here on (ADR 019).
   await registerApiDocs(app as unknown as App);
   await app.register(

@@ -7,6 +7,7 @@ import type { SearchService } from './modules/communities/search.service';
 import type { InsightsIndex } from './modules/insights/insights-index';
 import type { LiveIndex } from './lib/live-index';
 import type { MarketIndex } from './modules/markets/market-index';
+import type { MarketThemesIndex } from './modules/themes/market-themes-index';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<
@@ -32,6 +33,8 @@ declare module 'fastify' {
     insightsIndex: LiveIndex<InsightsIndex> | null;
     /** The market index (null when SEARCH_INDEX is off; its state is read by tests). */
     marketIndex: LiveIndex<MarketIndex> | null;
+    /** The market themes index (null when SEARCH_INDEX is off; its state is read by tests). */
+    marketThemesIndex: LiveIndex<MarketThemesIndex> | null;
   }
 }
 
@@ -43,6 +46,8 @@ export interface AppServices extends AppDeps {
   insightsIndex: LiveIndex<InsightsIndex> | null;
   /** The in-memory index of the competitive set and price positions (ADR 029); null when SEARCH_INDEX is off. */
   marketIndex: LiveIndex<MarketIndex> | null;
+  /** The in-memory index of market theme reports (ADR 029); null when SEARCH_INDEX is off. */
+  marketThemesIndex: LiveIndex<MarketThemesIndex> | null;
 }
 
 /** A module registers its routes under /api. */

@@ -263,3 +263,120 @@ export async function selectOperatorPlace(pool: pg.Pool, id: number): Promise<{ 
   const { rows } = await pool.query<{ name: string; city: string | null; state: string | null }>('SELECT name, city, state FROM operators WHERE id = $1', [id]);
   return rows[0] ?? null;
 }
+
+// --- the market themes index's snapshot (market-themes-index.ts) ----------------------------------
+// Keys: 'S:<state>' (customer: the state's listed communities), 'F:<state>:<fips>' (customer: the state's
+// listed communities in that county, by county_fips), 'E:<suffix>' (employee: locations ending in ", ST": the suffix right(location, 4)),
+// 'L:<lower(location)>' (employee: one "city, st" location). Each aggregate is the scope's own SQL
+// aggregate grouped by the key as well.
+
+/** Per key, theme and quarter: what selectSummaryQuarters / selectQuarters sum. */
+export async function marketQuarterRows(db: Queryable): Promise<(QuarterRow & { key: string })[]> {
+  const { rows } = await db.query<QuarterRow & { key: string }>(
+    `SELECT CASE WHEN GROUPING(c.county_fips) = 0 THEN 'F:' || c.state || ':' || c.county_fips ELSE 'S:' || c.state END AS key,
+            r.theme::int AS i, r.quarter, sum(r.mentions)::int AS mentions, sum(r.sentiment_sum)::float8 AS sum,
+            sum(r.positive)::int AS positive, sum(r.negative)::int AS negative
+       FROM community_theme_quarters r JOIN communities c ON c.id = r.community_id
+      WHERE ${listedOnly('c')}
+      GROUP BY GROUPING SETS ((c.state, r.theme, r.quarter), (c.state, c.county_fips, r.theme, r.quarter))
+     HAVING GROUPING(c.county_fips) = 1 OR c.county_fips IS NOT NULL
+     UNION ALL
+     SELECT k.key, m.i, to_char(r.review_date, 'YYYY-"Q"Q'), count(*)::int, sum(m.s::float8),
+            count(*) FILTER (WHERE m.s > $1::real)::int, count(*) FILTER (WHERE m.s < $2::real)::int
+       FROM employee_reviews r ${mentions('employee')}
+       CROSS JOIN LATERAL (VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location))) k(key)
+      WHERE r.theme_mask IS NOT NULL AND r.location IS NOT NULL
+      GROUP BY 1, 2, 3`,
+    [SENTIMENT_POSITIVE_ABOVE, SENTIMENT_NEUTRAL_FROM],
+  );
+  return rows;
+}
+
+/** Per key: what selectSummaryTotals / selectTotals count. */
+export async function marketTotalRows(db: Queryable): Promise<(TotalsRow & { key: string })[]> {
+  const { rows } = await db.query<TotalsRow & { key: string }>(
+    `SELECT CASE WHEN GROUPING(c.county_fips) = 0 THEN 'F:' || c.state || ':' || c.county_fips ELSE 'S:' || c.state END AS key,
+            sum(r.scored)::int AS reviews, min(r.first_date)::text AS "from", max(r.last_date)::text AS "to", bool_or(r.demo) AS demo
+       FROM community_review_summary r JOIN communities c ON c.id = r.community_id
+      WHERE ${listedOnly('c')} AND r.scored > 0
+      GROUP BY GROUPING SETS ((c.state), (c.state, c.county_fips))
+     HAVING GROUPING(c.county_fips) = 1 OR c.county_fips IS NOT NULL
+     UNION ALL
+     SELECT k.key, count(*)::int, min(r.review_date)::text, max(r.review_date)::text, bool_or(r.source_kind = 'demo')
+       FROM employee_reviews r
+       CROSS JOIN LATERAL (VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location))) k(key)
+      WHERE r.theme_mask IS NOT NULL AND r.location IS NOT NULL
+      GROUP BY 1`,
+  );
+  return rows;
+}
+
+export interface MarketExampleRow {
+  key: string;
+  i: number;
+  /** 0: the key's most positive mention of theme i, 1: its most negative. */
+  k: number;
+  id: number;
+  s: number;
+  date: string;
+}
+
+/** Per key and theme: its most positive and most negative mention (the order of selectSummaryExamples / selectExamples). */
+export async function marketExampleRows(db: Queryable): Promise<MarketExampleRow[]> {
+  const customer = (key: string, cond: string) => `
+     SELECT * FROM (SELECT DISTINCT ON (${key}, r.theme) ${key} AS key, r.theme::int AS i, 0 AS k, r.best_review_id AS id, r.best_s::float8 AS s, r.best_date::text AS date
+       FROM community_theme_examples r JOIN communities c ON c.id = r.community_id WHERE ${listedOnly('c')} ${cond}
+      ORDER BY ${key}, r.theme, r.best_s DESC, r.best_date DESC, r.best_review_id DESC) b
+     UNION ALL
+     SELECT * FROM (SELECT DISTINCT ON (${key}, r.theme) ${key}, r.theme::int, 1, r.worst_review_id, r.worst_s::float8, r.worst_date::text
+       FROM community_theme_examples r JOIN communities c ON c.id = r.community_id WHERE ${listedOnly('c')} ${cond}
+      ORDER BY ${key}, r.theme, r.worst_s ASC, r.worst_date DESC, r.worst_review_id DESC) w`;
+  const { rows } = await db.query<MarketExampleRow>(
+    `${customer(`'S:' || c.state`, '')}
+     UNION ALL ${customer(`'F:' || c.state || ':' || c.county_fips`, 'AND c.county_fips IS NOT NULL')}
+     UNION ALL
+     SELECT * FROM (SELECT DISTINCT ON (k.key, m.i) k.key, m.i, 0 AS k, r.id, m.s::float8 AS s, r.review_date::text AS date
+       FROM employee_reviews r ${mentions('employee')}
+       CROSS JOIN LATERAL (VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location))) k(key)
+      WHERE r.theme_mask IS NOT NULL AND r.location IS NOT NULL
+      ORDER BY k.key, m.i, m.s DESC, r.review_date DESC, r.id DESC) eb
+     UNION ALL
+     SELECT * FROM (SELECT DISTINCT ON (k.key, m.i) k.key, m.i, 1, r.id, m.s::float8, r.review_date::text
+       FROM employee_reviews r ${mentions('employee')}
+       CROSS JOIN LATERAL (VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location))) k(key)
+      WHERE r.theme_mask IS NOT NULL AND r.location IS NOT NULL
+      ORDER BY k.key, m.i, m.s ASC, r.review_date DESC, r.id DESC) ew`,
+  );
+  return rows;
+}
+
+/**
+ * scopeMarket's employee county rule for every county at once: each listed community's city (lower-cased)
+ * belongs to the county holding most of the city's listed communities in its state (ties: the lower FIPS).
+ */
+export async function cityCounties(db: Queryable): Promise<{ state: string; city: string; county_fips: string }[]> {
+  const { rows } = await db.query<{ state: string; city: string; county_fips: string }>(
+    `SELECT DISTINCT ON (c.state, lower(c.city)) c.state, lower(c.city) AS city, c.county_fips
+       FROM communities c WHERE ${listedOnly('c')} AND c.county_fips IS NOT NULL
+      GROUP BY c.state, lower(c.city), c.county_fips ORDER BY c.state, lower(c.city), count(*) DESC, c.county_fips`,
+  );
+  return rows;
+}
+
+/** Whether some county name would read as a FIPS code (then a county asked by code is left to SQL). */
+export async function digitCountyNames(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM communities c WHERE ${countyKey('c.county')} ~ '^[0-9]{5}$')
+         OR EXISTS (SELECT 1 FROM county_population p WHERE ${countyKey('p.county')} ~ '^[0-9]{5}$') AS any`,
+  );
+  return rows[0]!.any;
+}
+
+/** The content of the example reviews (by id). */
+export async function exampleContents(db: Queryable, kind: ThemeKind, ids: number[]) {
+  const { rows } = await db.query<{ id: number; rating: number; date: string; content: string }>(
+    `SELECT id, rating, review_date::text AS date, content FROM ${TABLE[kind]} WHERE id = ANY($1::int[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}

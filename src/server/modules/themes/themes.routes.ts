@@ -13,8 +13,8 @@ import { requirePro } from '../auth/session';
 import { appMarketsService, PORTFOLIO_RADIUS_MILES } from '../markets/markets.service';
 import { appThemeService, themeCaching } from './themes.service';
 
-export const themeRoutes: RouteModule = (app, { pool, env, marketIndex }) => {
-  const themes = appThemeService(pool, env);
+export const themeRoutes: RouteModule = (app, { pool, env, marketIndex, marketThemesIndex }) => {
+  const themes = appThemeService(pool, env, marketThemesIndex);
   const markets = appMarketsService(pool, env, marketIndex);
   if (themeCaching(env)) {
     app.addHook('onListen', (done) => {

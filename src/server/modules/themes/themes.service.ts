@@ -9,6 +9,8 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { withLongReads } from '../../db/client';
 import type { Queryable } from '../../db/sql';
 import { snippetFor } from '../../lib/themes';
+import type { LiveIndex } from '../../lib/live-index';
+import type { MarketReportRows, MarketThemesIndex } from './market-themes-index';
 import {
   type ExampleRow,
   type QuarterRow,
@@ -121,6 +123,33 @@ export function compareThemes(own: Pick<ThemeReport, 'reviews' | 'themes'>, othe
   });
 }
 
+/** A report from the rows its three reads return (SQL or the market themes index). */
+function composeReport(kind: ThemeKind, scope: Scope, what: string, rows: MarketReportRows): ThemeReport {
+  const { totals, quarters, examples: exampleRows } = rows;
+  const themes = buildThemes(kind, totals.reviews, quarters, exampleRows);
+  const praise = themes
+    .filter((t) => t.positive > t.negative)
+    .sort((a, b) => b.positive - a.positive)
+    .map((t) => t.theme);
+  const complaints = themes
+    .filter((t) => t.negative > t.positive)
+    .sort((a, b) => b.negative - a.negative)
+    .map((t) => t.theme);
+  const range = totals.from && totals.to ? `, ${totals.from} to ${totals.to}` : '';
+  return {
+    scope,
+    kind,
+    reviews: totals.reviews,
+    from: totals.from,
+    to: totals.to,
+    demo: totals.demo,
+    computedFrom: `${totals.reviews.toLocaleString('en-US')} ${kind} reviews of ${what}${range}${totals.demo ? ' (Demo data)' : ''}; themes scored per sentence from the review text`,
+    themes,
+    praise,
+    complaints,
+  };
+}
+
 export class ThemeService {
   private readonly cache: TtlCache<ThemeReport>;
 
@@ -131,7 +160,7 @@ export class ThemeService {
   constructor(
     private readonly pool: pg.Pool,
     ttlMs: number,
-    private readonly options: { fromSummaries?: boolean } = {},
+    private readonly options: { fromSummaries?: boolean; index?: LiveIndex<MarketThemesIndex> | null } = {},
   ) {
     // Whole-table and market reports read up to 1.6M reviews: computed at most once per TTL, served stale while refreshed.
     this.cache = new TtlCache({ ttlMs, staleMs: 10 * 60_000, maxEntries: 200 });
@@ -150,28 +179,7 @@ export class ThemeService {
         : Promise.all([selectTotals(db, kind, filter), selectQuarters(db, kind, filter), examples ? selectExamples(db, kind, filter) : []]);
     // One read-only connection allowed WIDE_REPORT_TIMEOUT_MS, its statements sent one after another.
     const [totals, quarters, exampleRows] = wide ? await withLongReads(this.pool, read, WIDE_REPORT_TIMEOUT_MS) : await read(this.pool);
-    const themes = buildThemes(kind, totals.reviews, quarters, exampleRows);
-    const praise = themes
-      .filter((t) => t.positive > t.negative)
-      .sort((a, b) => b.positive - a.positive)
-      .map((t) => t.theme);
-    const complaints = themes
-      .filter((t) => t.negative > t.positive)
-      .sort((a, b) => b.negative - a.negative)
-      .map((t) => t.theme);
-    const range = totals.from && totals.to ? `, ${totals.from} to ${totals.to}` : '';
-    return {
-      scope,
-      kind,
-      reviews: totals.reviews,
-      from: totals.from,
-      to: totals.to,
-      demo: totals.demo,
-      computedFrom: `${totals.reviews.toLocaleString('en-US')} ${kind} reviews of ${what}${range}${totals.demo ? ' (Demo data)' : ''}; themes scored per sentence from the review text`,
-      themes,
-      praise,
-      complaints,
-    };
+    return composeReport(kind, scope, what, { totals, quarters, examples: exampleRows });
   }
 
   all(kind: ThemeKind): Promise<ThemeReport> {
@@ -222,9 +230,13 @@ export class ThemeService {
         : county
           ? `employees located in the cities of ${name} (each city in the county of most of its listed communities)`
           : `employees located in ${name}`;
-    return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), () =>
-      this.report(kind, scope, scopeMarket(kind, state, city, county), what, true),
-    );
+    return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), async () => {
+      // From the market themes index once built (the same rows, added up in memory; ADR 029), else SQL.
+      const index = this.options.fromSummaries !== false ? this.options.index?.current : null;
+      const keys = index?.keysFor(kind, state, city, county);
+      if (index && keys) return composeReport(kind, scope, what, await index.rows(this.pool, kind, keys, true));
+      return this.report(kind, scope, scopeMarket(kind, state, city, county), what, true);
+    });
   }
 
   /** The operator's portfolio: listed communities with sentiment and the quarterly trend of both review kinds. */
@@ -268,6 +280,11 @@ export class ThemeService {
     };
   }
 
+  /** Market reports answer from this index once it is built (the app's service gets it from the module that has it). */
+  useIndex(index: LiveIndex<MarketThemesIndex>): void {
+    this.options.index = index;
+  }
+
   async warm(): Promise<void> {
     await this.all('customer');
     await this.all('employee');
@@ -283,8 +300,9 @@ const appServices = new WeakMap<pg.Pool, ThemeService>();
  * The app's one theme service per database pool: the themes, markets and compare routes share it and its
  * cache of whole-table, operator and market reports (created by the first module that asks).
  */
-export function appThemeService(pool: pg.Pool, env: { NODE_ENV: string; APP_CACHES: boolean }): ThemeService {
+export function appThemeService(pool: pg.Pool, env: { NODE_ENV: string; APP_CACHES: boolean }, index: LiveIndex<MarketThemesIndex> | null = null): ThemeService {
   let service = appServices.get(pool);
-  if (!service) appServices.set(pool, (service = new ThemeService(pool, themeCaching(env) ? 5 * 60_000 : 0)));
+  if (!service) appServices.set(pool, (service = new ThemeService(pool, themeCaching(env) ? 5 * 60_000 : 0, { index })));
+  else if (index) service.useIndex(index);
   return service;
 }

@@ -1,0 +1,164 @@
+// The in-memory market themes index (market-themes-index.ts, ADR 029) against the SQL path it stands in for,
+// on a generated dataset: every state's and every county's customer and employee report, employee reports of
+// cities, the scopes the index leaves to SQL, then over HTTP an app on the index against an app on SQL,
+// and a change followed once the index has been rebuilt.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ThemeKind, ThemeReport } from '../../../contracts/themes';
+import { ensureMarketData } from '../../db/counties';
+import { ensureDataset } from '../../db/seed/dataset';
+import type { LiveIndex } from '../../lib/live-index';
+import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { registerOverHttp } from '../../test/factories';
+import type { App } from '../../types';
+import { MarketThemesIndex } from './market-themes-index';
+import { ThemeService } from './themes.service';
+
+let tdb: TestDatabase;
+let index: MarketThemesIndex;
+let onSql: ThemeService;
+let onIndex: ThemeService;
+let states: string[];
+let counties: { state: string; fips: string }[];
+let cities: { state: string; city: string }[];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await ensureDataset(tdb.pool, { scale: 0.01, seed: 4141, now: new Date('2026-11-20T12:00:00Z') });
+  // County of every community and the ACS counties, as every start does.
+  await ensureMarketData(tdb.pool);
+  index = await MarketThemesIndex.build(tdb.pool);
+  onSql = new ThemeService(tdb.pool, 0);
+  onIndex = new ThemeService(tdb.pool, 0, { index: { current: index } as LiveIndex<MarketThemesIndex> });
+  const q = async <T,>(sql: string) => (await tdb.pool.query<T & Record<string, unknown>>(sql)).rows;
+  states = (await q<{ state: string }>(`SELECT DISTINCT state FROM communities WHERE listing_status = 'listed' ORDER BY 1`)).map((r) => r.state);
+  counties = await q<{ state: string; fips: string }>(
+    `SELECT DISTINCT state, county_fips AS fips FROM communities WHERE listing_status = 'listed' AND county_fips IS NOT NULL ORDER BY 1, 2`,
+  );
+  cities = await q<{ state: string; city: string }>(`SELECT DISTINCT state, city FROM communities WHERE listing_status = 'listed' ORDER BY 1, 2 LIMIT 150`);
+}, 180_000);
+
+afterAll(async () => {
+  await tdb?.drop();
+});
+
+/** Sums of per-key float8 sums differ from one sum over the rows in the last bits only. */
+function comparable(r: ThemeReport) {
+  const round = (n: number) => Math.round(n * 1e9) / 1e9;
+  return {
+    ...r,
+    themes: r.themes.map((t) => ({
+      ...t,
+      averageSentiment: round(t.averageSentiment),
+      quarters: t.quarters.map((q) => ({ ...q, averageSentiment: round(q.averageSentiment) })),
+    })),
+  };
+}
+
+async function same(kind: ThemeKind, state: string, city: string | null, county: string | null): Promise<ThemeReport> {
+  const [a, b] = await Promise.all([onIndex.market(kind, state, city, county), onSql.market(kind, state, city, county)]);
+  expect(comparable(a), `${kind} ${state} ${city ?? ''} ${county ?? ''}`).toEqual(comparable(b));
+  return a;
+}
+
+describe('the market themes index against the SQL path', () => {
+  it('answers every state, customer and employee', async () => {
+    expect(states.length).toBeGreaterThan(20);
+    let withExamples = 0;
+    for (const state of states) {
+      for (const kind of ['customer', 'employee'] as const) {
+        expect(index.keysFor(kind, state, null, null)).not.toBeNull();
+        const r = await same(kind, state, null, null);
+        if (r.themes.some((t) => t.examples.length === 2)) withExamples++;
+      }
+    }
+    expect(withExamples).toBeGreaterThan(20);
+  }, 120_000);
+
+  it('answers every county by its FIPS code, customer and employee (a county of several cities included)', async () => {
+    expect(counties.length).toBeGreaterThan(100);
+    let employees = 0;
+    for (const { state, fips } of counties) {
+      for (const kind of ['customer', 'employee'] as const) {
+        expect(index.keysFor(kind, state, null, fips)).not.toBeNull();
+        const r = await same(kind, state, null, fips);
+        if (kind === 'employee' && r.reviews > 0) employees++;
+      }
+    }
+    expect(employees).toBeGreaterThan(20);
+  }, 180_000);
+
+  it("answers cities' employee reports, in any case", async () => {
+    let withReviews = 0;
+    for (const { state, city } of cities) {
+      const r = await same('employee', state, city, null);
+      await same('employee', state, city.toUpperCase(), null);
+      if (r.reviews > 0) withReviews++;
+    }
+    expect(withReviews).toBeGreaterThan(5);
+  }, 120_000);
+
+  it('leaves to SQL what it cannot answer as the database would: a customer city, a county by name, non-ASCII text', async () => {
+    const { state, city } = cities[0]!;
+    expect(index.keysFor('customer', state, city, null)).toBeNull();
+    expect(index.keysFor('customer', 'TX', null, 'Travis')).toBeNull();
+    expect(index.keysFor('employee', 'TX', 'Señora', null)).toBeNull();
+    await same('customer', state, city, null);
+  });
+});
+
+describe('market themes over HTTP on the index', () => {
+  let appIndex: App;
+  let appSql: App;
+  let cookie: string;
+
+  beforeAll(async () => {
+    appIndex = await buildTestApp(tdb, { SEARCH_INDEX: 'true', SEARCH_INDEX_DEBOUNCE_MS: '50' });
+    appSql = await buildTestApp(tdb, { SEARCH_INDEX: 'false' });
+    cookie = `sid=${await registerOverHttp(appIndex, 'market-themes@example.com')}`;
+    await appIndex.marketThemesIndex!.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await appIndex?.close();
+    await appSql?.close();
+  });
+
+  it('answers as the SQL path does, and follows a community moved to another county', async () => {
+    const get = (app: App, url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+    const { state, fips } = counties[0]!;
+    const urls = [
+      `/api/themes/market/${state}?kind=customer`,
+      `/api/themes/market/${state}?kind=employee`,
+      `/api/themes/market/${state}?kind=customer&county=${fips}`,
+      `/api/themes/market/${state}?kind=employee&county=${fips}`,
+      `/api/themes/market/${cities[0]!.state}?kind=employee&city=${encodeURIComponent(cities[0]!.city)}`,
+    ];
+    for (const url of urls) {
+      const [a, b] = await Promise.all([get(appIndex, url), get(appSql, url)]);
+      expect(a.statusCode, a.body).toBe(200);
+      expect(comparable(a.json()), url).toEqual(comparable(b.json()));
+    }
+    // The county's most reviewed community moves to another county of the state: both reports follow.
+    const { rows } = await tdb.pool.query<{ id: number; other: string }>(
+      `SELECT c.id, (SELECT p.fips FROM county_population p WHERE p.state = c.state AND p.fips <> c.county_fips ORDER BY p.fips LIMIT 1) AS other
+         FROM communities c WHERE c.state = $1 AND c.county_fips = $2 AND c.listing_status = 'listed' ORDER BY c.review_count DESC, c.id LIMIT 1`,
+      [state, fips],
+    );
+    const live = appIndex.marketThemesIndex!;
+    const version = live.version;
+    await tdb.pool.query('UPDATE communities SET county_fips = $2 WHERE id = $1', [rows[0]!.id, rows[0]!.other]);
+    await waitFor(async () => live.version > version);
+    for (const url of [urls[2]!, `/api/themes/market/${state}?kind=customer&county=${rows[0]!.other}`]) {
+      const [a, b] = await Promise.all([get(appIndex, url), get(appSql, url)]);
+      expect(a.statusCode, a.body).toBe(200);
+      expect(comparable(a.json()), url).toEqual(comparable(b.json()));
+    }
+  }, 60_000);
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting for the index');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

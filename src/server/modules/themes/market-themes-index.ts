@@ -1,0 +1,239 @@
+// The in-memory index of market theme reports (issue 15, ADR 029): per state and per county (customer reviews,
+// from the per-community summaries), per state suffix and per location (employee reviews), the totals,
+// the quarter rows and the most positive and most negative mention of each theme, each the scope's own SQL
+// aggregate grouped by the key as well (themes.repo.ts: marketQuarterRows, marketTotalRows,
+// marketExampleRows). A report adds up one key (a state, a county, a city's employees) or several (a
+// county's employees: the locations of the cities that belong to it, cityCounties); only the examples' texts
+// are read per request, by primary key. A customer city, a county asked by name and non-ASCII text stay on
+// SQL (lower-casing beyond ASCII is the database's). Rebuilt on the search index's notifications (customer
+// summaries change with a community's rating and review count, which notify); the theme service answers
+// from SQL until the first build and when SEARCH_INDEX is off. market-themes-equivalence.test.ts compares it
+// with the SQL path.
+import type pg from 'pg';
+import type { ThemeKind } from '../../../contracts/themes';
+import { withLongReads } from '../../db/client';
+import type { Queryable } from '../../db/sql';
+import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
+import * as repo from './themes.repo';
+
+const ASCII = /^[\x20-\x7e]*$/;
+const FIPS = /^\d{5}$/;
+
+/** What one report reads: the rows the SQL path's three statements return. */
+export interface MarketReportRows {
+  totals: repo.TotalsRow;
+  quarters: repo.QuarterRow[];
+  examples: repo.ExampleRow[];
+}
+
+export interface MarketThemesStats {
+  keys: number;
+  quarterRows: number;
+  buildMs: number;
+}
+
+export class MarketThemesIndex {
+  private constructor(
+    private readonly quarterNames: string[],
+    private readonly spans: Map<string, { from: number; to: number }>,
+    private readonly theme: Uint8Array,
+    private readonly quarter: Uint16Array,
+    private readonly mentions: Int32Array,
+    private readonly sums: Float64Array,
+    private readonly positive: Int32Array,
+    private readonly negative: Int32Array,
+    private readonly totals: Map<string, repo.TotalsRow>,
+    private readonly examples: Map<string, repo.MarketExampleRow[]>,
+    /** 'state:fips' -> the 'L:' keys of the cities that belong to the county (employee county scope). */
+    private readonly countyLocations: Map<string, string[]>,
+    private readonly digitCountyNames: boolean,
+    readonly stats: MarketThemesStats,
+  ) {}
+
+  static async build(pool: pg.Pool): Promise<MarketThemesIndex> {
+    const started = performance.now();
+    const [quarterRows, totalRows, exampleRows, cities, digitNames] = await withLongReads(pool, async (db) => [
+      await repo.marketQuarterRows(db),
+      await repo.marketTotalRows(db),
+      await repo.marketExampleRows(db),
+      await repo.cityCounties(db),
+      await repo.digitCountyNames(db),
+    ]);
+    const quarterNames = [...new Set(quarterRows.map((q) => q.quarter))].sort();
+    const quarterAt = new Map(quarterNames.map((q, k) => [q, k]));
+    // By key, then theme, then quarter: a key's rows are one span, in the SQL's ORDER BY i, quarter.
+    quarterRows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i || quarterAt.get(a.quarter)! - quarterAt.get(b.quarter)!));
+    const n = quarterRows.length;
+    const theme = new Uint8Array(n);
+    const quarter = new Uint16Array(n);
+    const mentions = new Int32Array(n);
+    const sums = new Float64Array(n);
+    const positive = new Int32Array(n);
+    const negative = new Int32Array(n);
+    const spans = new Map<string, { from: number; to: number }>();
+    quarterRows.forEach((q, k) => {
+      theme[k] = q.i;
+      quarter[k] = quarterAt.get(q.quarter)!;
+      mentions[k] = q.mentions;
+      sums[k] = q.sum;
+      positive[k] = q.positive;
+      negative[k] = q.negative;
+      const span = spans.get(q.key);
+      if (span) span.to = k + 1;
+      else spans.set(q.key, { from: k, to: k + 1 });
+    });
+    const examples = new Map<string, repo.MarketExampleRow[]>();
+    for (const e of exampleRows) {
+      const list = examples.get(e.key);
+      if (list) list.push(e);
+      else examples.set(e.key, [e]);
+    }
+    const countyLocations = new Map<string, string[]>();
+    for (const c of cities) {
+      const key = `${c.state}:${c.county_fips}`;
+      const location = `L:${c.city}, ${c.state.toLowerCase()}`;
+      const list = countyLocations.get(key);
+      if (list) list.push(location);
+      else countyLocations.set(key, [location]);
+    }
+    return new MarketThemesIndex(
+      quarterNames,
+      spans,
+      theme,
+      quarter,
+      mentions,
+      sums,
+      positive,
+      negative,
+      new Map(totalRows.map(({ key, ...t }) => [key, t])),
+      examples,
+      countyLocations,
+      digitNames,
+      { keys: new Set([...spans.keys(), ...totalRows.map((t) => t.key)]).size, quarterRows: n, buildMs: performance.now() - started },
+    );
+  }
+
+  /** The index's keys of a market scope (scopeMarket's rules), or null when the SQL path must answer. */
+  keysFor(kind: ThemeKind, state: string, city: string | null, county: string | null): string[] | null {
+    if (kind === 'customer') {
+      if (city !== null) return null;
+      if (county === null) return [`S:${state}`];
+      return FIPS.test(county) && !this.digitCountyNames ? [`F:${state}:${county}`] : null;
+    }
+    if (city !== null) {
+      const location = `${city}, ${state}`;
+      return ASCII.test(location) ? [`L:${location.toLowerCase()}`] : null;
+    }
+    if (county === null) return [`E:, ${state}`];
+    return FIPS.test(county) && !this.digitCountyNames ? (this.countyLocations.get(`${state}:${county}`) ?? []) : null;
+  }
+
+  /** The rows of a report over these keys; the examples' texts are read by id. */
+  async rows(db: Queryable, kind: ThemeKind, keys: readonly string[], withExamples: boolean): Promise<MarketReportRows> {
+    return {
+      totals: this.totalsOf(keys),
+      quarters: this.quartersOf(keys),
+      examples: withExamples ? await this.examplesOf(db, kind, keys) : [],
+    };
+  }
+
+  private totalsOf(keys: readonly string[]): repo.TotalsRow {
+    const out: repo.TotalsRow = { reviews: 0, from: null, to: null, demo: false };
+    for (const key of keys) {
+      const t = this.totals.get(key);
+      if (!t) continue;
+      out.reviews += t.reviews;
+      if (t.from !== null && (out.from === null || t.from < out.from)) out.from = t.from;
+      if (t.to !== null && (out.to === null || t.to > out.to)) out.to = t.to;
+      out.demo ||= t.demo;
+    }
+    return out;
+  }
+
+  private quartersOf(keys: readonly string[]): repo.QuarterRow[] {
+    const row = (k: number): repo.QuarterRow => ({
+      i: this.theme[k]!,
+      quarter: this.quarterNames[this.quarter[k]!]!,
+      mentions: this.mentions[k]!,
+      sum: this.sums[k]!,
+      positive: this.positive[k]!,
+      negative: this.negative[k]!,
+    });
+    if (keys.length === 1) {
+      const span = this.spans.get(keys[0]!);
+      const out: repo.QuarterRow[] = [];
+      if (span) for (let k = span.from; k < span.to; k++) out.push(row(k));
+      return out;
+    }
+    // Several keys: summed per theme and quarter, in the SQL's ORDER BY i, quarter.
+    const acc = new Map<number, repo.QuarterRow>();
+    for (const key of keys) {
+      const span = this.spans.get(key);
+      if (!span) continue;
+      for (let k = span.from; k < span.to; k++) {
+        const at = this.theme[k]! * 65536 + this.quarter[k]!;
+        const hit = acc.get(at);
+        if (!hit) acc.set(at, row(k));
+        else {
+          hit.mentions += this.mentions[k]!;
+          hit.sum += this.sums[k]!;
+          hit.positive += this.positive[k]!;
+          hit.negative += this.negative[k]!;
+        }
+      }
+    }
+    return [...acc.entries()].sort((a, b) => a[0] - b[0]).map(([, q]) => q);
+  }
+
+  private async examplesOf(db: Queryable, kind: ThemeKind, keys: readonly string[]): Promise<repo.ExampleRow[]> {
+    // Per theme, the best of the keys' best mentions and the worst of their worst (the SQL's total orders).
+    const best = new Map<number, repo.MarketExampleRow>();
+    const worst = new Map<number, repo.MarketExampleRow>();
+    for (const key of keys) {
+      for (const e of this.examples.get(key) ?? []) {
+        const side = e.k === 0 ? best : worst;
+        const hit = side.get(e.i);
+        if (!hit || (e.k === 0 ? moreExtreme(e, hit, -1) : moreExtreme(e, hit, 1))) side.set(e.i, e);
+      }
+    }
+    const chosen = [...best.values(), ...worst.values()];
+    if (chosen.length === 0) return [];
+    const contents = await repo.exampleContents(db, kind, [...new Set(chosen.map((e) => e.id))]);
+    // The SQL's ORDER BY i, s DESC (then best before worst).
+    chosen.sort((a, b) => a.i - b.i || compareS(a.s, b.s, -1) || a.k - b.k);
+    return chosen.flatMap((e) => {
+      const c = contents.get(e.id);
+      return c ? [{ i: e.i, id: e.id, s: e.s, rating: c.rating, date: c.date, content: c.content }] : [];
+    });
+  }
+}
+
+/**
+ * PostgreSQL's order of sentiments: ascending puts NULL last, descending (dir -1) first. Returns < 0 when a
+ * comes before b in that order.
+ */
+function compareS(a: number | null, b: number | null, dir: 1 | -1): number {
+  if (a === b) return 0;
+  if (a === null) return dir === 1 ? 1 : -1;
+  if (b === null) return dir === 1 ? -1 : 1;
+  return dir === 1 ? a - b : b - a;
+}
+
+/** Whether e comes before hit in "s (dir), date DESC, id DESC": the most positive (dir -1) or most negative (dir 1) first. */
+function moreExtreme(e: repo.MarketExampleRow, hit: repo.MarketExampleRow, dir: 1 | -1): boolean {
+  const bySentiment = compareS(e.s, hit.s, dir);
+  if (bySentiment !== 0) return bySentiment < 0;
+  if (e.date !== hit.date) return e.date > hit.date;
+  return e.id > hit.id;
+}
+
+/** The index kept current by the search index's change notifications. */
+export function liveMarketThemesIndex(pool: pg.Pool, channel: string, options: LiveIndexOptions = {}): LiveIndex<MarketThemesIndex> {
+  return new LiveIndex(pool, {
+    name: 'market themes index',
+    channel,
+    build: MarketThemesIndex.build,
+    describe: ({ stats: s }) => `${s.keys} markets, ${s.quarterRows} quarter rows in ${Math.round(s.buildMs)} ms`,
+    ...options,
+  });
+}
