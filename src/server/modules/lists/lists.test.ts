@@ -3,8 +3,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { createSignedInUser } from '../../test/factories';
 import type { App } from '../../types';
-import { createSession } from '../auth/session';
 
 let tdb: TestDatabase;
 let app: App;
@@ -13,11 +13,7 @@ let other = '';
 let basic = '';
 const ids: Record<string, number> = {};
 
-async function userCookie(email: string, plan: string): Promise<string> {
-  const { rows } = await tdb.pool.query<{ id: number }>('INSERT INTO users (email, plan) VALUES ($1, $2) RETURNING id', [email, plan]);
-  const { token } = await createSession(tdb.pool, rows[0]!.id);
-  return `sid=${token}`;
-}
+const userCookie = async (email: string, plan: 'basic' | 'pro') => (await createSignedInUser(tdb.pool, { email, plan })).cookie;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
