@@ -54,9 +54,7 @@ export const insightRoutes: RouteModule = (app, { pool, env, insightsIndex }) =>
   app.get(
     '/community-insights/export.csv',
     { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: insightExportQuerySchema, response: { 200: csvFileResponse('The filtered communities as CSV') } } },
-    async (request, reply) => {
-      return sendCsvFile(reply, csvFileName('community-insights'), await service.communityCsv(request.query));
-    },
+    async (request, reply) => sendCsvFile(reply, csvFileName('community-insights'), await service.communityCsv(request.query)),
   );
 
   app.get(
@@ -71,9 +69,7 @@ export const insightRoutes: RouteModule = (app, { pool, env, insightsIndex }) =>
   app.get(
     '/operator-insights/export.csv',
     { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: operatorExportQuerySchema, response: { 200: csvFileResponse('The filtered operators as CSV') } } },
-    async (request, reply) => {
-      return sendCsvFile(reply, csvFileName('operator-insights'), await service.operatorCsv(request.query));
-    },
+    async (request, reply) => sendCsvFile(reply, csvFileName('operator-insights'), await service.operatorCsv(request.query)),
   );
 
   app.get(
