@@ -1,5 +1,4 @@
 // Pieces shared by the Markets screens and the competitive set (issue 15).
-import { Link } from 'wouter';
 import type { CapacitySource, SupplyFigures } from '../../contracts/markets';
 import { formatAsOf } from '../../contracts/provenance';
 import { DemoBadge } from './source-label';
@@ -8,6 +7,7 @@ import { Button } from './ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from './ui/card';
 import { Skeleton } from './ui/skeleton';
 import { loginUrl, useAuth } from '../lib/auth';
+import { UpgradeButton } from './upgrade-button';
 
 /** Renders children for Pro users; a clear notice otherwise (the server refuses the data anyway). */
 export function ProOnly({ what, children }: { what: string; children: React.ReactNode }) {
@@ -23,9 +23,7 @@ export function ProOnly({ what, children }: { what: string; children: React.Reac
         </CardHeader>
         <CardContent className="flex gap-3">
           {isAuthenticated ? (
-            <Button asChild>
-              <Link href="/pricing">Upgrade to Pro</Link>
-            </Button>
+            <UpgradeButton />
           ) : (
             <Button asChild>
               <a href={loginUrl()}>Sign in</a>
