@@ -2,6 +2,7 @@
 // ACS demand, price distributions, and one community's nearest competitors.
 import { themeVersusSchema } from './themes';
 import { z } from 'zod';
+import { communityRefFields } from './community-ref';
 import { pricePositionSchema, priceQuartileFields } from './prices';
 import { sourceSchema } from './provenance';
 import { safeText } from './text';
@@ -161,10 +162,7 @@ export const competitiveSetQuerySchema = z.object({
 const careTypePrice = z.object({ careType: z.string(), minPrice: z.number().int(), maxPrice: z.number().int() });
 
 export const competitorSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  city: z.string(),
-  state: z.string(),
+  ...communityRefFields,
   distanceMiles: z.number(),
   /** Beyond the chosen radius: included to reach the nearest 10. */
   beyondRadius: z.boolean(),
@@ -181,10 +179,7 @@ export { pricePositionSchema, type PricePosition } from './prices';
 
 export const competitiveSetSchema = z.object({
   community: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    city: z.string(),
-    state: z.string(),
+    ...communityRefFields,
     careTypes: z.array(z.string()),
     prices: z.array(careTypePrice),
     rating: z.number(),

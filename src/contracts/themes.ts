@@ -1,6 +1,7 @@
 // Review themes (issue 15): the themes every review is scored on, in a fixed order (the order of the
 // bits of theme_mask and of the entries of theme_sentiment in the review tables).
 import { z } from 'zod';
+import { communityRefFields } from './community-ref';
 import { pricePositionSchema } from './prices';
 import { safeText } from './text';
 
@@ -159,10 +160,7 @@ export const portfolioSchema = z.object({
   operator: z.object({ id: z.number().int(), name: z.string(), city: z.string().nullable(), state: z.string().nullable() }),
   communities: z.array(
     z.object({
-      id: z.number().int(),
-      name: z.string(),
-      city: z.string(),
-      state: z.string(),
+      ...communityRefFields,
       rating: z.number(),
       reviewCount: z.number().int(),
       /** Mean sentiment of the community's customer reviews; null without reviews. */
