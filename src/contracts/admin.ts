@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { pagedTotalFields, pageQueryFields } from './paging';
 import { safeText } from './text';
+import { USER_PLANS, USER_ROLES, userNameFields, userPlanFields } from './auth';
 import { LEAD_STATUSES, type LeadStatus } from './constants';
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
@@ -146,21 +147,14 @@ export const leadStatusRequestSchema = z.object({
 });
 export type LeadStatusRequest = z.input<typeof leadStatusRequestSchema>;
 
-export const USER_ROLES = ['user', 'admin'] as const;
-export const USER_PLANS = ['basic', 'pro'] as const;
+export { USER_PLANS, USER_ROLES };
 
 export const userListQuerySchema = z.object({ q: optionalQueryText(200), ...paging });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 export const adminUserSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  role: z.enum(USER_ROLES),
-  plan: z.enum(USER_PLANS),
-  trialEndsAt: z.string().nullable(),
-  isPro: z.boolean(),
+  ...userNameFields,
+  ...userPlanFields,
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -187,17 +181,24 @@ export const userPatchRequestSchema = z
   });
 export type UserPatchRequest = z.input<typeof userPatchRequestSchema>;
 
+/** What an import did with the file's rows (the import history and the answer of an upload). */
+const importRowCountFields = {
+  rowsRead: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+};
+/** Rejected rows: the file's line and why. */
+const importRejectionsSchema = z.array(z.object({ line: z.number(), reason: z.string() }));
+
 export const importRecordSchema = z.object({
   id: z.number().int(),
   kind: z.string(),
   fileName: z.string(),
   status: z.string(),
-  rowsRead: z.number().int(),
-  inserted: z.number().int(),
-  updated: z.number().int(),
+  ...importRowCountFields,
   rejected: z.number().int(),
   /** The first rejections ({ line, reason }). */
-  rejections: z.array(z.object({ line: z.number(), reason: z.string() })),
+  rejections: importRejectionsSchema,
   error: z.string().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -228,13 +229,11 @@ export const importSummaryResponseSchema = z.object({
   kind: z.string(),
   layout: z.string(),
   fileName: z.string(),
-  rowsRead: z.number().int(),
-  inserted: z.number().int(),
-  updated: z.number().int(),
+  ...importRowCountFields,
   unchanged: z.number().int(),
   rejected: z.number().int(),
   /** The first 50 rejections. */
-  rejections: z.array(z.object({ line: z.number(), reason: z.string() })),
+  rejections: importRejectionsSchema,
   operators: z.object({ inserted: z.number().int(), updated: z.number().int() }),
   /** Licence lists: facilities of the agency absent from this newer complete list (kept, marked no longer listed). */
   delisted: z.number().int().optional(),

@@ -35,19 +35,32 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-/** GET /api/auth/user (and the answer of register / login). */
-export const authUserSchema = z.object({
+export const USER_ROLES = ['user', 'admin'] as const;
+export const USER_PLANS = ['basic', 'pro'] as const;
+
+/** Who a user is (the signed-in user's own answer and the admin's user list). */
+export const userNameFields = {
   id: z.number().int(),
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  role: z.enum(['user', 'admin']),
-  plan: z.enum(['basic', 'pro']),
+};
+
+/** What a user may use: role, plan and trial (the signed-in user's own answer and the admin's user list). */
+export const userPlanFields = {
+  role: z.enum(USER_ROLES),
+  plan: z.enum(USER_PLANS),
   /** ISO timestamp; the 14-day Professional trial ends then. */
   trialEndsAt: z.string().nullable(),
   /** A paid Professional plan or a running trial. */
   isPro: z.boolean(),
+};
+
+/** GET /api/auth/user (and the answer of register / login). */
+export const authUserSchema = z.object({
+  ...userNameFields,
+  profileImageUrl: z.string().nullable(),
+  ...userPlanFields,
   /** The owner of `email` proved it (the one-time link, or a verified single sign-on e-mail). */
   emailVerified: z.boolean(),
 });

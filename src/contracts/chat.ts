@@ -1,5 +1,6 @@
 // POST /api/chat (SPEC section 3 'Chat request', section 7).
 import { z } from 'zod';
+import { communityRefFields } from './community-ref';
 import { safeText } from './text';
 
 export const CHAT_MAX_MESSAGE = 1000;
@@ -35,10 +36,7 @@ export const chatRequestSchema = z.object({
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
 export const chatCommunitySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  city: z.string(),
-  state: z.string(),
+  ...communityRefFields,
   careTypes: z.array(z.string()),
   minPrice: z.number().nullable(),
   rating: z.number(),

@@ -1,5 +1,6 @@
 // Request/response schemas of Community Insights and Operator Intelligence (SPEC sections 2, 3, 7, 9).
 import { z } from 'zod';
+import { communityRefFields } from './community-ref';
 import { safeText } from './text';
 import { licenceFilterShape } from './licence-filters';
 import { sourceSchema } from './provenance';
@@ -248,10 +249,7 @@ export const operatorIdParamsSchema = z.object({
 });
 
 export const operatorCommunitySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  city: z.string(),
-  state: z.string(),
+  ...communityRefFields,
   address: z.string(),
 });
 export type OperatorCommunity = z.infer<typeof operatorCommunitySchema>;

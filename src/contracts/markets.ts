@@ -2,6 +2,8 @@
 // ACS demand, price distributions, and one community's nearest competitors.
 import { themeVersusSchema } from './themes';
 import { z } from 'zod';
+import { communityRefFields } from './community-ref';
+import { pricePositionSchema, priceQuartileFields } from './prices';
 import { sourceSchema } from './provenance';
 import { safeText } from './text';
 
@@ -119,9 +121,7 @@ export const priceDistributionSchema = z.object({
   priced: z.number().int(),
   /** Listed communities offering the care type. */
   offering: z.number().int(),
-  p25: z.number().nullable(),
-  median: z.number().nullable(),
-  p75: z.number().nullable(),
+  ...priceQuartileFields,
 });
 export type PriceDistribution = z.infer<typeof priceDistributionSchema>;
 
@@ -162,10 +162,7 @@ export const competitiveSetQuerySchema = z.object({
 const careTypePrice = z.object({ careType: z.string(), minPrice: z.number().int(), maxPrice: z.number().int() });
 
 export const competitorSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  city: z.string(),
-  state: z.string(),
+  ...communityRefFields,
   distanceMiles: z.number(),
   /** Beyond the chosen radius: included to reach the nearest 10. */
   beyondRadius: z.boolean(),
@@ -178,27 +175,11 @@ export const competitorSchema = z.object({
 });
 export type Competitor = z.infer<typeof competitorSchema>;
 
-export const pricePositionSchema = z.object({
-  careType: z.string(),
-  /** This community's price (the middle of its range); null when it has none for this care type. */
-  price: z.number().nullable(),
-  competitorsPriced: z.number().int(),
-  p25: z.number().nullable(),
-  median: z.number().nullable(),
-  p75: z.number().nullable(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  /** Percent of the priced competitors below this price, ties counted half; null without price or competitors. */
-  percentile: z.number().nullable(),
-});
-export type PricePosition = z.infer<typeof pricePositionSchema>;
+export { pricePositionSchema, type PricePosition } from './prices';
 
 export const competitiveSetSchema = z.object({
   community: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    city: z.string(),
-    state: z.string(),
+    ...communityRefFields,
     careTypes: z.array(z.string()),
     prices: z.array(careTypePrice),
     rating: z.number(),

@@ -1,6 +1,8 @@
 // Review themes (issue 15): the themes every review is scored on, in a fixed order (the order of the
 // bits of theme_mask and of the entries of theme_sentiment in the review tables).
 import { z } from 'zod';
+import { communityRefFields } from './community-ref';
+import { pricePositionSchema } from './prices';
 import { safeText } from './text';
 
 export const CUSTOMER_THEMES = [
@@ -70,7 +72,8 @@ export const themeQuarterSchema = z.object({
   averageSentiment: z.number(),
 });
 
-export const themeFigureSchema = z.object({
+/** A theme and how its reviews speak of it (a theme report's figure, a community against its competitors). */
+const themeShareFields = {
   theme: z.string(),
   label: z.string(),
   /** Reviews that mention the theme. */
@@ -79,6 +82,10 @@ export const themeFigureSchema = z.object({
   share: z.number(),
   /** Mean of the theme's sentiment over the reviews that mention it, [0,1]. */
   averageSentiment: z.number(),
+};
+
+export const themeFigureSchema = z.object({
+  ...themeShareFields,
   positive: z.number().int(),
   neutral: z.number().int(),
   negative: z.number().int(),
@@ -112,11 +119,7 @@ export type ThemeReport = z.infer<typeof themeReportSchema>;
 
 /** One theme of a community's customer reviews against its competitors' (the competitive set's reputation). */
 export const themeVersusSchema = z.object({
-  theme: z.string(),
-  label: z.string(),
-  mentions: z.number().int(),
-  share: z.number(),
-  averageSentiment: z.number(),
+  ...themeShareFields,
   competitorsMentions: z.number().int(),
   competitorsShare: z.number(),
   competitorsAverageSentiment: z.number(),
@@ -148,21 +151,7 @@ export const portfolioPricePositionSchema = z.object({
   /** Competitors in the set: those within the radius, else the nearest 10. */
   competitors: z.number().int(),
   withinRadius: z.number().int(),
-  positions: z.array(
-    z.object({
-      careType: z.string(),
-      /** The middle of the community's monthly range; null when it has no price for the care type. */
-      price: z.number().nullable(),
-      competitorsPriced: z.number().int(),
-      p25: z.number().nullable(),
-      median: z.number().nullable(),
-      p75: z.number().nullable(),
-      min: z.number().nullable(),
-      max: z.number().nullable(),
-      /** Percent of the priced competitors below this price, ties counted half. */
-      percentile: z.number().nullable(),
-    }),
-  ),
+  positions: z.array(pricePositionSchema),
 });
 export type PortfolioPricePosition = z.infer<typeof portfolioPricePositionSchema>;
 
@@ -171,10 +160,7 @@ export const portfolioSchema = z.object({
   operator: z.object({ id: z.number().int(), name: z.string(), city: z.string().nullable(), state: z.string().nullable() }),
   communities: z.array(
     z.object({
-      id: z.number().int(),
-      name: z.string(),
-      city: z.string(),
-      state: z.string(),
+      ...communityRefFields,
       rating: z.number(),
       reviewCount: z.number().int(),
       /** Mean sentiment of the community's customer reviews; null without reviews. */

@@ -13,6 +13,18 @@ const optionalUrl = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.string().url().optional());
 
+/** A comma-separated list (empty by default): each item trimmed and normalized, empty items dropped. */
+const commaList = (normalize: (item: string) => string) =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => normalize(item.trim()))
+        .filter(Boolean),
+    );
+
 /** One address or CIDR block (10.0.0.0/8, fd00::/8). */
 const isAddressOrCidr = (s: string): boolean => {
   const [addr, bits, ...rest] = s.split('/');
@@ -64,16 +76,7 @@ export const envSchema = z.object({
   /** Which dataset the first start loads: 'demo' (generated, the default) or 'public' (the real directory in data/public/). */
   DATASET: z.enum(['demo', 'public']).default('demo'),
   /** DATASET=public only: load just these states (comma-separated codes, e.g. 'RI,DE'); all when empty. */
-  DATASET_STATES: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim().toUpperCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'two-letter state codes separated by commas'))),
+  DATASET_STATES: commaList((s) => s.toUpperCase()).pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'two-letter state codes separated by commas'))),
   /** Dataset size on first start: 1 = the full product scale; 0.01 = a small test set. */
   DATASET_SCALE: z.coerce.number().positive().max(10).default(1),
   DATASET_SEED: z.coerce.number().int().default(20261120),
@@ -83,15 +86,7 @@ export const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   /** Comma-separated e-mails that become admins when they sign up or sign in. */
-  ADMIN_EMAILS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  ADMIN_EMAILS: commaList((s) => s.toLowerCase()),
   /** Behind a reverse proxy: which hops may set X-Forwarded-* (see trustProxySchema). */
   TRUST_PROXY: trustProxySchema,
   COOKIE_SECURE: bool,

@@ -1,7 +1,7 @@
 // The information-request form (SPEC sections 2, 4, 5 and 8), shared by the community detail page
 // and the search page's 'Request Information' dialog.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type MouseEvent, useId, useState } from 'react';
+import { type ComponentProps, type FormEvent, type MouseEvent, useId, useState } from 'react';
 import { CARE_NEEDS_OPTIONS } from '../../contracts/constants';
 import type { CreateLeadRequest, CreateLeadResponse } from '../../contracts/leads';
 import { CONSENT_CALL_LABEL, CONSENT_TEXT_LABEL, LEAD_LIMITS, LEAD_RECIPIENT_NOTICE, createLeadRequestSchema } from '../../contracts/leads';
@@ -43,6 +43,26 @@ export function leadRejectionReason(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || !error.reason) return null;
   // 'body.phone: Phone must include at least 7 digits' -> 'Phone must include at least 7 digits'
   return Object.values(error.fieldErrors)[0] ?? error.reason.replace(/^body: /, '');
+}
+
+/** A text field of the form: its label (a star when required) and its input, named and capped after its field. */
+function LeadInput({ formId, field, label, required, ...input }: { formId: string; field: 'name' | 'email' | 'phone'; label: string; required?: boolean } & ComponentProps<typeof Input>) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={`${formId}-${field}`}>
+        {label}
+        {required && (
+          <>
+            {' '}
+            <span aria-hidden="true" className="text-destructive">
+              *
+            </span>
+          </>
+        )}
+      </Label>
+      <Input id={`${formId}-${field}`} name={field} required={required} maxLength={LEAD_LIMITS[field]} {...input} />
+    </div>
+  );
 }
 
 export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
@@ -121,47 +141,9 @@ export function LeadForm({ communityId, onSuccess, className }: LeadFormProps) {
 
   return (
     <form onSubmit={onSubmit} className={cn('flex flex-col gap-4', className)} aria-label="Request information" aria-describedby={rejection ? `${id}-rejection` : undefined}>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-name`}>
-          Name <span aria-hidden="true" className="text-destructive">*</span>
-        </Label>
-        <Input
-          id={`${id}-name`}
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={LEAD_LIMITS.name}
-          value={form.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-email`}>
-          Email <span aria-hidden="true" className="text-destructive">*</span>
-        </Label>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={LEAD_LIMITS.email}
-          value={form.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-phone`}>Phone</Label>
-        <Input
-          id={`${id}-phone`}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={LEAD_LIMITS.phone}
-          value={form.phone}
-          onChange={(e) => set('phone', e.target.value)}
-        />
-      </div>
+      <LeadInput formId={id} field="name" label="Name" required autoComplete="name" value={form.name} onChange={(e) => set('name', e.target.value)} />
+      <LeadInput formId={id} field="email" label="Email" required type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} />
+      <LeadInput formId={id} field="phone" label="Phone" type="tel" autoComplete="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium text-gray-800">Care Needs</legend>
         <div className="grid grid-cols-1 gap-x-4 gap-y-2.5 sm:grid-cols-2">

@@ -1,4 +1,5 @@
 // Pieces shared by the Markets screens and the competitive set (issue 15).
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CapacitySource, SupplyFigures } from '../../contracts/markets';
 import { formatAsOf } from '../../contracts/provenance';
@@ -8,6 +9,24 @@ import { Button } from './ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from './ui/card';
 import { Skeleton } from './ui/skeleton';
 import { loginUrl, useAuth } from '../lib/auth';
+import { UpgradeButton } from './upgrade-button';
+
+/** The trail above a screen: each level above this one a link, then this one ("Markets / Texas / Travis"). */
+export function Breadcrumb({ links, current }: { links: { href: string; label: ReactNode }[]; current: ReactNode }) {
+  return (
+    <nav className="text-sm text-muted-foreground" aria-label="Breadcrumb">
+      {links.map((l) => (
+        <Fragment key={l.href}>
+          <Link href={l.href} className="text-primary hover:underline">
+            {l.label}
+          </Link>{' '}
+          /{' '}
+        </Fragment>
+      ))}
+      {current}
+    </nav>
+  );
+}
 
 /** Renders children for Pro users; a clear notice otherwise (the server refuses the data anyway). */
 export function ProOnly({ what, children }: { what: string; children: React.ReactNode }) {
@@ -23,9 +42,7 @@ export function ProOnly({ what, children }: { what: string; children: React.Reac
         </CardHeader>
         <CardContent className="flex gap-3">
           {isAuthenticated ? (
-            <Button asChild>
-              <Link href="/pricing">Upgrade to Pro</Link>
-            </Button>
+            <UpgradeButton />
           ) : (
             <Button asChild>
               <a href={loginUrl()}>Sign in</a>

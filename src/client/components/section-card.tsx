@@ -7,7 +7,8 @@ export function SectionCard({
   description,
   children,
   as = 'h2',
-  titleId,
+  headingId,
+  titleId = headingId,
   className,
   titleClassName,
   contentClassName,
@@ -18,6 +19,8 @@ export function SectionCard({
   description?: ReactNode;
   children: ReactNode;
   as?: 'h2' | 'h3';
+  /** The heading's id, and the card is labelled by the heading (aria-labelledby). */
+  headingId?: string;
   titleId?: string;
   className?: string;
   titleClassName?: string;
@@ -25,7 +28,7 @@ export function SectionCard({
   'aria-labelledby'?: string;
 }) {
   return (
-    <Card className={className} {...rest}>
+    <Card className={className} aria-labelledby={headingId} {...rest}>
       <CardHeader>
         <CardTitle as={as} id={titleId} className={titleClassName}>
           {title}

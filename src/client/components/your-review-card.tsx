@@ -4,7 +4,7 @@ import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from './ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
+import { SectionCard } from './section-card';
 import { Skeleton } from './ui/skeleton';
 import { useAuth, useLoginUrl } from '../lib/auth';
 import { useMyReviews } from '../lib/family-reviews';
@@ -67,14 +67,13 @@ export function YourReviewCard({ communityId, communityName }: { communityId: nu
   }
 
   return (
-    <Card aria-labelledby="your-review-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="your-review-heading" className="text-xl">
-          {review ? 'Your review' : 'Write a review'}
-        </CardTitle>
-        <CardDescription>Reviews from families, residents and visitors of {communityName}, read by a moderator before they appear.</CardDescription>
-      </CardHeader>
-      <CardContent>{body}</CardContent>
-    </Card>
+    <SectionCard
+      titleClassName="text-xl"
+      headingId="your-review-heading"
+      title={review ? 'Your review' : 'Write a review'}
+      description={<>Reviews from families, residents and visitors of {communityName}, read by a moderator before they appear.</>}
+    >
+      {body}
+    </SectionCard>
   );
 }

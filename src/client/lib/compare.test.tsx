@@ -2,11 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CompareButton } from '../components/compare-button';
 import { resetToasts } from '../components/ui/use-toast';
-import { json, mockFetch, renderWithProviders } from '../test/helpers';
-import { type AuthUser } from './auth';
+import { json, mockFetch, renderWithProviders, testUser } from '../test/helpers';
 import { COMPARE_STORAGE_KEY, readLocalCompare, writeLocalCompare } from './compare';
 
-const USER: AuthUser = { id: 1, email: 'pat@example.com', firstName: 'Pat', lastName: null, profileImageUrl: null, role: 'user', plan: 'basic', trialEndsAt: null, isPro: false, emailVerified: true };
+const USER = testUser({ email: 'pat@example.com', firstName: 'Pat', lastName: null });
 const stored = () => JSON.parse(localStorage.getItem(COMPARE_STORAGE_KEY) ?? '[]') as number[];
 
 function Buttons({ ids }: { ids: number[] }) {

@@ -2,22 +2,11 @@ import { type QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '../components/ui/use-toast';
-import { json, mockFetch, renderWithProviders } from '../test/helpers';
+import { json, mockFetch, renderWithProviders, testUser } from '../test/helpers';
 import { type AuthUser } from './auth';
 import { favoritesQueryOptions, favoriteStatusQueryOptions, useFavoriteIds, useFavoriteStatus, useToggleFavorite } from './favorites';
 
-const USER: AuthUser = {
-  id: 1,
-  email: 'pat@example.com',
-  firstName: 'Pat',
-  lastName: null,
-  profileImageUrl: null,
-  role: 'user',
-  plan: 'basic',
-  trialEndsAt: null,
-  isPro: false,
-  emailVerified: true,
-};
+const USER = testUser({ email: 'pat@example.com', firstName: 'Pat', lastName: null });
 
 function Probe({ id, showErrorToast }: { id: number; showErrorToast?: boolean }) {
   const { isFavorite } = useFavoriteStatus(id);

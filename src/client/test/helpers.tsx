@@ -11,6 +11,21 @@ import { Toaster } from '../components/ui/toaster';
 import { authUserQueryOptions, type AuthUser } from '../lib/auth';
 import { createQueryClient } from '../lib/query-client';
 
+/** A signed-in user as GET /api/auth/user answers (Jane Doe, basic plan, verified e-mail); `over` changes fields. */
+export const testUser = (over: Partial<AuthUser> = {}): AuthUser => ({
+  id: 1,
+  email: 'jane@example.com',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  profileImageUrl: null,
+  role: 'user',
+  plan: 'basic',
+  trialEndsAt: null,
+  isPro: false,
+  emailVerified: true,
+  ...over,
+});
+
 /** A JSON response, as the server sends it. */
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -5,26 +5,12 @@ import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/app';
 import { type AuthUser } from '../lib/auth';
 import { createQueryClient } from '../lib/query-client';
-import { json, mockFetch } from './helpers';
+import { json, mockFetch, testUser } from './helpers';
 
-export { json };
+export { json, testUser };
 
 // Lazy pages are transformed on first import, which can take a few seconds on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
-
-export const testUser = (over: Partial<AuthUser> = {}): AuthUser => ({
-  id: 1,
-  email: 'jane@example.com',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  profileImageUrl: null,
-  role: 'user',
-  plan: 'basic',
-  trialEndsAt: null,
-  isPro: false,
-  emailVerified: true,
-  ...over,
-});
 
 /**
  * Stubs fetch: GET /api/auth/user answers with `user` (null = 401, 'error' = 500, 'missing' = 404);

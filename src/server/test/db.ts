@@ -62,12 +62,14 @@ export interface TestAppContext {
 
 /**
  * For a test file's top level: a fresh database and a real app on it before the file's tests (hooks
- * registered after this one see them), closed and dropped after. Read them as `t.app` and `t.tdb`.
+ * registered after this one see them), closed and dropped after. Read them as `t.app` and `t.tdb`. `seed`, when
+ * given, fills the database before the app is built (an app reads some figures once at start).
  */
-export function useTestApp(envOverrides: Record<string, string> = {}): TestAppContext {
+export function useTestApp(envOverrides: Record<string, string> = {}, seed?: (tdb: TestDatabase) => Promise<void>): TestAppContext {
   const t = {} as TestAppContext;
   beforeAll(async () => {
     t.tdb = await createTestDatabase();
+    await seed?.(t.tdb);
     t.app = await buildTestApp(t.tdb, envOverrides);
   });
   afterAll(async () => {

@@ -124,3 +124,10 @@ export async function registerOverHttp(app: App, email: string, password = 'pass
   expect(res.statusCode).toBe(201);
   return res.cookies.find((c) => c.name === 'sid')!.value;
 }
+
+/** GET `url` (with the session cookie when given), expecting 200 (the body is the failure's message); the parsed body. */
+export async function getJson<T>(app: App, url: string, cookie?: string): Promise<T> {
+  const res = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+}

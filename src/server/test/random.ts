@@ -10,3 +10,15 @@ export function rng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Cities of the random directories: two Springfields and two Portlands, so that a city matches only with its state. */
+export const TEST_CITIES = [
+  ['Springfield', 'IL'],
+  ['Springfield', 'MA'],
+  ['Austin', 'TX'],
+  ['Dallas', 'TX'],
+  ['Naperville', 'IL'],
+  ['Portland', 'OR'],
+  ['Portland', 'ME'],
+  ['Miami', 'FL'],
+] as const;

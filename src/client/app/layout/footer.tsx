@@ -20,6 +20,24 @@ const RESOURCE_LINKS = [
 
 const linkClass = 'rounded-sm text-gray-300 hover:text-white hover:underline underline-offset-4';
 
+/** A titled column of the footer's site links. */
+function LinkColumn({ label, title, links }: { label: string; title: string; links: { href: string; label: string }[] }) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="space-y-2 text-sm">
+        {links.map((l) => (
+          <li key={l.href}>
+            <Link href={l.href} className={linkClass}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   return (
     <footer data-app-footer className="mt-auto bg-gray-900 text-gray-200">
@@ -30,30 +48,8 @@ export function Footer() {
             Helping families find the right senior living community with AI-powered search and real-time data.
           </p>
         </div>
-        <nav aria-label="Care types">
-          <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">Care Types</h2>
-          <ul className="space-y-2 text-sm">
-            {CARE_LINKS.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Resources">
-          <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">Resources</h2>
-          <ul className="space-y-2 text-sm">
-            {RESOURCE_LINKS.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkColumn label="Care types" title="Care Types" links={CARE_LINKS} />
+        <LinkColumn label="Resources" title="Resources" links={RESOURCE_LINKS} />
         <div>
           <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">Support</h2>
           <ul className="space-y-3 text-sm">

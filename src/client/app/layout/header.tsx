@@ -1,5 +1,5 @@
-import { HeartIcon, ListIcon, LogOutIcon, MenuIcon, ShieldIcon, XIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { HeartIcon, ListIcon, LogOutIcon, MenuIcon, ShieldIcon, XIcon, type LucideIcon } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { LOGOUT_URL, useAuth, useLoginUrl, type AuthUser } from '../../lib/auth';
@@ -10,6 +10,16 @@ import { NAV_LINKS } from './nav-links';
 
 function displayName(user: AuthUser): string {
   return user.firstName?.trim() || user.email;
+}
+
+/** A header link's icon and its word. */
+function IconLabel({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <Icon className="size-4" aria-hidden="true" />
+      {children}
+    </span>
+  );
 }
 
 function Avatar({ user }: { user: AuthUser }) {
@@ -63,10 +73,7 @@ export function Header() {
             <>
               {user.role === 'admin' && (
                 <Link href="/admin" className={navLinkClass('/admin')} aria-current={isSamePath(location, '/admin') ? 'page' : undefined}>
-                  <span className="inline-flex items-center gap-1.5">
-                    <ShieldIcon className="size-4" aria-hidden="true" />
-                    Admin
-                  </span>
+                  <IconLabel icon={ShieldIcon}>Admin</IconLabel>
                 </Link>
               )}
               {user.isPro && (
@@ -78,17 +85,11 @@ export function Header() {
                   aria-label="Lists"
                   title="Your saved lists"
                 >
-                  <span className="inline-flex items-center gap-1.5">
-                    <ListIcon className="size-4" aria-hidden="true" />
-                    <span className="hidden 2xl:inline">Lists</span>
-                  </span>
+                  <IconLabel icon={ListIcon}><span className="hidden 2xl:inline">Lists</span></IconLabel>
                 </Link>
               )}
               <Link href="/saved" className={navLinkClass('/saved')} aria-current={isSamePath(location, '/saved') ? 'page' : undefined}>
-                <span className="inline-flex items-center gap-1.5">
-                  <HeartIcon className="size-4" aria-hidden="true" />
-                  Saved
-                </span>
+                <IconLabel icon={HeartIcon}>Saved</IconLabel>
               </Link>
               <Link href="/my/requests" className={navLinkClass('/my/requests')} aria-current={isSamePath(location, '/my/requests') ? 'page' : undefined}>
                 My requests

@@ -1,27 +1,18 @@
 import { type ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
+import { slotted } from './slotted';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card" className={cn('rounded-lg border bg-card text-card-foreground shadow-sm', className)} {...props} />;
-}
+export const Card = slotted('div', 'card', 'rounded-lg border bg-card text-card-foreground shadow-sm');
 
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
-}
+export const CardHeader = slotted('div', 'card-header', 'flex flex-col gap-1.5 p-6');
 
 /** Renders an h3 by default; pass `asChild`-free `as` to pick another heading level. */
 export function CardTitle({ className, as: Tag = 'h3', ...props }: ComponentProps<'h3'> & { as?: 'h2' | 'h3' | 'h4' | 'p' | 'div' }) {
   return <Tag data-slot="card-title" className={cn('text-lg leading-tight font-semibold tracking-tight', className)} {...props} />;
 }
 
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
+export const CardDescription = slotted('p', 'card-description', 'text-sm text-muted-foreground');
 
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('p-6 pt-0', className)} {...props} />;
-}
+export const CardContent = slotted('div', 'card-content', 'p-6 pt-0');
 
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-footer" className={cn('flex items-center p-6 pt-0', className)} {...props} />;
-}
+export const CardFooter = slotted('div', 'card-footer', 'flex items-center p-6 pt-0');

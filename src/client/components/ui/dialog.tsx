@@ -2,15 +2,14 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { type ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
+import { slotted } from './slotted';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return <DialogPrimitive.Overlay data-slot="dialog-overlay" className={cn('fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in', className)} {...props} />;
-}
+export const DialogOverlay = slotted(DialogPrimitive.Overlay, 'dialog-overlay', 'fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in');
 
 export function DialogContent({ className, children, hideClose = false, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
   return (
@@ -36,18 +35,10 @@ export function DialogContent({ className, children, hideClose = false, ...props
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="dialog-header" className={cn('flex flex-col gap-1.5 pr-8 text-left', className)} {...props} />;
-}
+export const DialogHeader = slotted('div', 'dialog-header', 'flex flex-col gap-1.5 pr-8 text-left');
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="dialog-footer" className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
-}
+export const DialogFooter = slotted('div', 'dialog-footer', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title data-slot="dialog-title" className={cn('text-lg leading-tight font-semibold text-gray-900', className)} {...props} />;
-}
+export const DialogTitle = slotted(DialogPrimitive.Title, 'dialog-title', 'text-lg leading-tight font-semibold text-gray-900');
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description data-slot="dialog-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
+export const DialogDescription = slotted(DialogPrimitive.Description, 'dialog-description', 'text-sm text-muted-foreground');

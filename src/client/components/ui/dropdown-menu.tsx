@@ -2,6 +2,7 @@ import { CheckIcon } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { type ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
+import { slotted } from './slotted';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
@@ -51,10 +52,6 @@ export function DropdownMenuCheckboxItem({ className, children, ...props }: Comp
   );
 }
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
-  return <DropdownMenuPrimitive.Label data-slot="dropdown-menu-label" className={cn('px-2 py-1.5 text-sm font-semibold', className)} {...props} />;
-}
+export const DropdownMenuLabel = slotted(DropdownMenuPrimitive.Label, 'dropdown-menu-label', 'px-2 py-1.5 text-sm font-semibold');
 
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return <DropdownMenuPrimitive.Separator data-slot="dropdown-menu-separator" className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
-}
+export const DropdownMenuSeparator = slotted(DropdownMenuPrimitive.Separator, 'dropdown-menu-separator', '-mx-1 my-1 h-px bg-border');

@@ -1,13 +1,4 @@
 import { Label as LabelPrimitive } from 'radix-ui';
-import { type ComponentProps } from 'react';
-import { cn } from '../../lib/utils';
+import { slotted } from './slotted';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      data-slot="label"
-      className={cn('text-sm leading-none font-medium text-gray-800 peer-disabled:cursor-not-allowed peer-disabled:opacity-70', className)}
-      {...props}
-    />
-  );
-}
+export const Label = slotted(LabelPrimitive.Root, 'label', 'text-sm leading-none font-medium text-gray-800 peer-disabled:cursor-not-allowed peer-disabled:opacity-70');

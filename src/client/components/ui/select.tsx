@@ -2,6 +2,7 @@ import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { type ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
+import { slotted } from './slotted';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
@@ -50,9 +51,7 @@ export function SelectContent({ className, children, position = 'popper', ...pro
   );
 }
 
-export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return <SelectPrimitive.Label data-slot="select-label" className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)} {...props} />;
-}
+export const SelectLabel = slotted(SelectPrimitive.Label, 'select-label', 'px-2 py-1.5 text-xs font-semibold text-muted-foreground');
 
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
   return (
@@ -74,6 +73,4 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   );
 }
 
-export function SelectSeparator({ className, ...props }: ComponentProps<typeof SelectPrimitive.Separator>) {
-  return <SelectPrimitive.Separator data-slot="select-separator" className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
-}
+export const SelectSeparator = slotted(SelectPrimitive.Separator, 'select-separator', '-mx-1 my-1 h-px bg-border');

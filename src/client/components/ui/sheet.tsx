@@ -2,6 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { type ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
+import { slotted } from './slotted';
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
@@ -33,14 +34,8 @@ export function SheetContent({ className, children, side = 'right', ...props }: 
   );
 }
 
-export function SheetHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="sheet-header" className={cn('flex flex-col gap-1.5 pr-8', className)} {...props} />;
-}
+export const SheetHeader = slotted('div', 'sheet-header', 'flex flex-col gap-1.5 pr-8');
 
-export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
-  return <SheetPrimitive.Title data-slot="sheet-title" className={cn('text-lg font-semibold text-gray-900', className)} {...props} />;
-}
+export const SheetTitle = slotted(SheetPrimitive.Title, 'sheet-title', 'text-lg font-semibold text-gray-900');
 
-export function SheetDescription({ className, ...props }: ComponentProps<typeof SheetPrimitive.Description>) {
-  return <SheetPrimitive.Description data-slot="sheet-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
+export const SheetDescription = slotted(SheetPrimitive.Description, 'sheet-description', 'text-sm text-muted-foreground');

@@ -1,5 +1,6 @@
 import { type ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
+import { slotted } from './slotted';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
@@ -9,36 +10,16 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
   );
 }
 
-export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead data-slot="table-header" className={cn('[&_tr]:border-b', className)} {...props} />;
-}
+export const TableHeader = slotted('thead', 'table-header', '[&_tr]:border-b');
 
-export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
-}
+export const TableBody = slotted('tbody', 'table-body', '[&_tr:last-child]:border-0');
 
-export function TableFooter({ className, ...props }: ComponentProps<'tfoot'>) {
-  return <tfoot data-slot="table-footer" className={cn('border-t bg-muted font-medium [&>tr]:last:border-b-0', className)} {...props} />;
-}
+export const TableFooter = slotted('tfoot', 'table-footer', 'border-t bg-muted font-medium [&>tr]:last:border-b-0');
 
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr data-slot="table-row" className={cn('border-b transition-colors hover:bg-muted data-[state=selected]:bg-primary-soft', className)} {...props} />;
-}
+export const TableRow = slotted('tr', 'table-row', 'border-b transition-colors hover:bg-muted data-[state=selected]:bg-primary-soft');
 
-export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return (
-    <th
-      data-slot="table-head"
-      className={cn('h-11 px-3 text-left align-middle font-semibold whitespace-nowrap text-gray-700 [&:has([role=checkbox])]:pr-0', className)}
-      {...props}
-    />
-  );
-}
+export const TableHead = slotted('th', 'table-head', 'h-11 px-3 text-left align-middle font-semibold whitespace-nowrap text-gray-700 [&:has([role=checkbox])]:pr-0');
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td data-slot="table-cell" className={cn('p-3 align-middle [&:has([role=checkbox])]:pr-0', className)} {...props} />;
-}
+export const TableCell = slotted('td', 'table-cell', 'p-3 align-middle [&:has([role=checkbox])]:pr-0');
 
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption data-slot="table-caption" className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
-}
+export const TableCaption = slotted('caption', 'table-caption', 'mt-4 text-sm text-muted-foreground');

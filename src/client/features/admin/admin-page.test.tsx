@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminLead, LeadListResponse } from '../../../contracts/admin';
 import { type AuthUser } from '../../lib/auth';
-import { json, mockFetch, renderWithProviders } from '../../test/helpers';
+import { json, mockFetch, renderWithProviders, testUser } from '../../test/helpers';
 import { AdminPage, NOT_ADMIN_MESSAGE } from './admin-page';
 import { ApiError, errorStatus } from '../../lib/api';
 import { errorMessage } from './api/admin-api';
 import { responseClock } from './components/response-clock';
 
-const ADMIN: AuthUser = { id: 1, email: 'boss@example.com', firstName: 'Bo', lastName: null, profileImageUrl: null, role: 'admin', plan: 'basic', trialEndsAt: null, isPro: false, emailVerified: true };
+const ADMIN = testUser({ email: 'boss@example.com', firstName: 'Bo', lastName: null, role: 'admin' });
 
 const HOUR = 3_600_000;
 function lead(id: number, name: string, hoursAgo: number, over: Partial<AdminLead> = {}): AdminLead {

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Community } from '../../../contracts/community';
 import { type AuthUser } from '../../lib/auth';
-import { json, mockFetch, renderWithProviders } from '../../test/helpers';
+import { json, mockFetch, renderWithProviders, testUser } from '../../test/helpers';
 import { SavedPage } from './saved-page';
 
-const USER: AuthUser = { id: 1, email: 'pat@example.com', firstName: 'Pat', lastName: null, profileImageUrl: null, role: 'user', plan: 'basic', trialEndsAt: null, isPro: true, emailVerified: true };
+const USER = testUser({ email: 'pat@example.com', firstName: 'Pat', lastName: null, isPro: true });
 const community = (id: number, name: string): Community => ({
   id,
   name,

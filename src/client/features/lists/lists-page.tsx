@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useAuth } from '../../lib/auth';
 import { useDeleteList, useList, useLists, useRemoveFromList } from '../../lib/lists';
+import { UpgradeButton } from '../../components/upgrade-button';
 
 function ListItems({ listId }: { listId: number }) {
   const list = useList(listId);
@@ -68,9 +69,7 @@ export function ListsPage() {
         <Card>
           <CardContent className="space-y-3 p-6 text-center">
             <p className="text-muted-foreground">Saved lists are a Professional feature.</p>
-            <Button asChild>
-              <Link href="/pricing">Upgrade to Pro</Link>
-            </Button>
+            <UpgradeButton />
           </CardContent>
         </Card>
       ) : lists.isError ? (

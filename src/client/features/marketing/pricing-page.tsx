@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { CheckList } from './components/check-list';
 import { FaqList, type FaqItem } from './components/faq-list';
+import { Logo } from '../../app/layout/logo';
 
 const BASIC_INCLUDED = ['Basic market insights', 'Access to 45,000+ communities', '500+ operators (limited)', 'Community search and detail pages'];
 const BASIC_EXCLUDED = ['Operator intelligence', 'Pricing analytics', 'Sentiment analysis'];
@@ -120,14 +121,7 @@ function PlansHeader() {
   return (
     <header data-app-header className="border-b bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link href="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-gray-900" aria-label="SeniorScope home">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-white">
-            <Building2Icon className="size-5" aria-hidden="true" />
-          </span>
-          <span className="hidden sm:inline">
-            Senior<span className="text-primary">Scope</span>
-          </span>
-        </Link>
+        <Logo wordmarkClassName="hidden sm:inline" />
         <nav aria-label="Plans page" className="flex items-center gap-2">
           <Button variant="ghost" size="sm" asChild>
             <Link href="/">

@@ -6,12 +6,12 @@ import { COMPETITOR_RADII, MIN_COMPETITORS } from '../../../contracts/markets';
 import { LabelledSelect } from '../../components/labelled-select';
 import { SourceLabel } from '../../components/source-label';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { SectionCard } from '../../components/section-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatCurrency, formatRating } from '../../lib/format';
 import { useCompetitiveSet } from '../../lib/markets';
-import { LoadError, ProOnly } from '../../components/market-parts';
+import { Breadcrumb, LoadError, ProOnly } from '../../components/market-parts';
 
 const PricePositionChart = lazy(() => import('./components/price-position-chart').then((m) => ({ default: m.PricePositionChart })));
 
@@ -28,12 +28,7 @@ function View({ id }: { id: string }) {
   const careTypes = s.pricePosition.map((p) => p.careType);
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <nav className="text-sm text-muted-foreground" aria-label="Breadcrumb">
-        <Link href="/community-insights" className="text-primary hover:underline">
-          Community Insights
-        </Link>{' '}
-        / Competitive set
-      </nav>
+      <Breadcrumb links={[{ href: '/community-insights', label: 'Community Insights' }]} current="Competitive set" />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{s.community.name}: competitive set</h1>
@@ -62,207 +57,173 @@ function View({ id }: { id: string }) {
         {q.isFetching ? ' Updating…' : ''}
       </p>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2" className="text-lg">
-            Price position
-          </CardTitle>
-          <CardDescription>Monthly price (the middle of each range) against the competitors that publish one for the same care type.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {s.pricePosition.some((p) => p.competitorsPriced > 0 || p.price !== null) ? (
-            <Suspense fallback={<Skeleton className="h-80" />}>
-              <PricePositionChart rows={s.pricePosition} />
-            </Suspense>
-          ) : (
-            <p className="text-sm text-muted-foreground">Neither this community nor its competitors publish prices.</p>
-          )}
-          <Table data-testid="price-position">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Care type</TableHead>
-                <TableHead className="text-right">This community</TableHead>
-                <TableHead className="text-right">Percentile</TableHead>
-                <TableHead className="text-right">Competitors p25 – p75</TableHead>
-                <TableHead className="text-right">Median</TableHead>
-                <TableHead className="text-right">Priced competitors</TableHead>
+      <SectionCard title="Price position" description="Monthly price (the middle of each range) against the competitors that publish one for the same care type." titleClassName="text-lg" contentClassName="space-y-4">
+        {s.pricePosition.some((p) => p.competitorsPriced > 0 || p.price !== null) ? (
+          <Suspense fallback={<Skeleton className="h-80" />}>
+            <PricePositionChart rows={s.pricePosition} />
+          </Suspense>
+        ) : (
+          <p className="text-sm text-muted-foreground">Neither this community nor its competitors publish prices.</p>
+        )}
+        <Table data-testid="price-position">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Care type</TableHead>
+              <TableHead className="text-right">This community</TableHead>
+              <TableHead className="text-right">Percentile</TableHead>
+              <TableHead className="text-right">Competitors p25 – p75</TableHead>
+              <TableHead className="text-right">Median</TableHead>
+              <TableHead className="text-right">Priced competitors</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {s.pricePosition.map((p) => (
+              <TableRow key={p.careType}>
+                <TableCell className="font-medium">{p.careType}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCurrency(p.price, 'No price')}</TableCell>
+                <TableCell className="text-right tabular-nums">{p.percentile === null ? '—' : `${p.percentile}th`}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {p.p25 === null ? '—' : `${formatCurrency(p.p25)} – ${formatCurrency(p.p75)}`}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatCurrency(p.median, '—')}</TableCell>
+                <TableCell className="text-right tabular-nums">{p.competitorsPriced}</TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {s.pricePosition.map((p) => (
-                <TableRow key={p.careType}>
-                  <TableCell className="font-medium">{p.careType}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatCurrency(p.price, 'No price')}</TableCell>
-                  <TableCell className="text-right tabular-nums">{p.percentile === null ? '—' : `${p.percentile}th`}</TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {p.p25 === null ? '—' : `${formatCurrency(p.p25)} – ${formatCurrency(p.p75)}`}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatCurrency(p.median, '—')}</TableCell>
-                  <TableCell className="text-right tabular-nums">{p.competitorsPriced}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <p className="text-xs text-muted-foreground">Percentile: the share of priced competitors below this price (ties count half). Percentiles of the competitors interpolate linearly between ranks.</p>
-        </CardContent>
-      </Card>
+            ))}
+          </TableBody>
+        </Table>
+        <p className="text-xs text-muted-foreground">Percentile: the share of priced competitors below this price (ties count half). Percentiles of the competitors interpolate linearly between ranks.</p>
+      </SectionCard>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2" className="text-lg">
-              Reputation
-            </CardTitle>
-            <CardDescription>Review-weighted rating and the average text sentiment of customer reviews</CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-2 text-sm">
-            <p>
-              Rating: <strong>{formatRating(s.reputation.rating, 'no reviews')}</strong> ({s.community.reviewCount} reviews) against{' '}
-              <strong>{formatRating(s.reputation.competitorsRating, '—')}</strong> for the competitors
+        <SectionCard title="Reputation" description="Review-weighted rating and the average text sentiment of customer reviews" titleClassName="text-lg" contentClassName="space-y-2 text-sm">
+          <p>
+            Rating: <strong>{formatRating(s.reputation.rating, 'no reviews')}</strong> ({s.community.reviewCount} reviews) against{' '}
+            <strong>{formatRating(s.reputation.competitorsRating, '—')}</strong> for the competitors
+          </p>
+          <p>
+            Sentiment: <strong>{sentimentText(s.reputation.sentiment)}</strong> against <strong>{sentimentText(s.reputation.competitorsSentiment)}</strong>
+          </p>
+          {s.reputation.themes === null ? (
+            <p className="text-muted-foreground" data-testid="reputation-themes">
+              Review themes: not enough scored reviews here or among the competitors to compare.
             </p>
-            <p>
-              Sentiment: <strong>{sentimentText(s.reputation.sentiment)}</strong> against <strong>{sentimentText(s.reputation.competitorsSentiment)}</strong>
-            </p>
-            {s.reputation.themes === null ? (
-              <p className="text-muted-foreground" data-testid="reputation-themes">
-                Review themes: not enough scored reviews here or among the competitors to compare.
+          ) : (
+            <div data-testid="reputation-themes" className="space-y-1">
+              <p className="font-medium">Review themes against the competitors</p>
+              <ul className="space-y-1">
+                {s.reputation.themes.map((t) => (
+                  <li key={t.theme} className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span>
+                      {t.label}{' '}
+                      <span className="text-muted-foreground">
+                        ({Math.round(t.share * 100)}% of its reviews, {Math.round(t.competitorsShare * 100)}% of theirs)
+                      </span>
+                    </span>
+                    <span className={t.verdict === 'better' ? 'text-emerald-700' : t.verdict === 'worse' ? 'text-red-700' : 'text-muted-foreground'}>
+                      {t.verdict === 'better' ? 'Better' : t.verdict === 'worse' ? 'Worse' : 'Similar'}: {sentimentText(t.averageSentiment)} vs{' '}
+                      {sentimentText(t.competitorsAverageSentiment)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <p className="text-xs text-muted-foreground">
+                Themes scored per sentence of the review text (ADR 021); better or worse when the mean sentiment differs by more than 0.05.
               </p>
-            ) : (
-              <div data-testid="reputation-themes" className="space-y-1">
-                <p className="font-medium">Review themes against the competitors</p>
-                <ul className="space-y-1">
-                  {s.reputation.themes.map((t) => (
-                    <li key={t.theme} className="flex flex-wrap items-baseline justify-between gap-2">
-                      <span>
-                        {t.label}{' '}
-                        <span className="text-muted-foreground">
-                          ({Math.round(t.share * 100)}% of its reviews, {Math.round(t.competitorsShare * 100)}% of theirs)
-                        </span>
-                      </span>
-                      <span className={t.verdict === 'better' ? 'text-emerald-700' : t.verdict === 'worse' ? 'text-red-700' : 'text-muted-foreground'}>
-                        {t.verdict === 'better' ? 'Better' : t.verdict === 'worse' ? 'Worse' : 'Similar'}: {sentimentText(t.averageSentiment)} vs{' '}
-                        {sentimentText(t.competitorsAverageSentiment)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-                <p className="text-xs text-muted-foreground">
-                  Themes scored per sentence of the review text (ADR 021); better or worse when the mean sentiment differs by more than 0.05.
-                </p>
+            </div>
+          )}
+        </SectionCard>
+        <SectionCard title="Amenity gap" description={<>Over the {s.amenityGap.competitorsWithAmenities} competitors whose record lists amenities</>} titleClassName="text-lg" contentClassName="space-y-3 text-sm">
+          {s.amenityGap.competitorsWithAmenities === 0 ? (
+            <p className="text-muted-foreground">No competitor lists amenities (public licence records do not).</p>
+          ) : (
+            <>
+              <div>
+                <p className="font-medium">Most competitors offer, this community lacks</p>
+                {s.amenityGap.missing.length ? (
+                  <ul className="mt-1 flex flex-wrap gap-2" data-testid="amenities-missing">
+                    {s.amenityGap.missing.map((a) => (
+                      <li key={a.amenity}>
+                        <Badge variant="secondary">
+                          {a.amenity} · {pct(a.share)}
+                        </Badge>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-muted-foreground">Nothing: it offers every amenity most competitors have.</p>
+                )}
               </div>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2" className="text-lg">
-              Amenity gap
-            </CardTitle>
-            <CardDescription>Over the {s.amenityGap.competitorsWithAmenities} competitors whose record lists amenities</CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-3 text-sm">
-            {s.amenityGap.competitorsWithAmenities === 0 ? (
-              <p className="text-muted-foreground">No competitor lists amenities (public licence records do not).</p>
-            ) : (
-              <>
-                <div>
-                  <p className="font-medium">Most competitors offer, this community lacks</p>
-                  {s.amenityGap.missing.length ? (
-                    <ul className="mt-1 flex flex-wrap gap-2" data-testid="amenities-missing">
-                      {s.amenityGap.missing.map((a) => (
-                        <li key={a.amenity}>
-                          <Badge variant="secondary">
-                            {a.amenity} · {pct(a.share)}
-                          </Badge>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p className="text-muted-foreground">Nothing: it offers every amenity most competitors have.</p>
-                  )}
-                </div>
-                <div>
-                  <p className="font-medium">This community offers, fewer than half of competitors do</p>
-                  {s.amenityGap.distinctive.length ? (
-                    <ul className="mt-1 flex flex-wrap gap-2">
-                      {s.amenityGap.distinctive.map((a) => (
-                        <li key={a.amenity}>
-                          <Badge variant="outline">
-                            {a.amenity} · {pct(a.share)}
-                          </Badge>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p className="text-muted-foreground">Nothing distinctive.</p>
-                  )}
-                </div>
-              </>
-            )}
-          </CardContent>
-        </Card>
+              <div>
+                <p className="font-medium">This community offers, fewer than half of competitors do</p>
+                {s.amenityGap.distinctive.length ? (
+                  <ul className="mt-1 flex flex-wrap gap-2">
+                    {s.amenityGap.distinctive.map((a) => (
+                      <li key={a.amenity}>
+                        <Badge variant="outline">
+                          {a.amenity} · {pct(a.share)}
+                        </Badge>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-muted-foreground">Nothing distinctive.</p>
+                )}
+              </div>
+            </>
+          )}
+        </SectionCard>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2" className="text-lg">
-            Competitors
-          </CardTitle>
-          <CardDescription>
-            Nearest first{s.competitors.length < Math.max(s.withinRadius, MIN_COMPETITORS) ? ` (the nearest ${s.competitors.length} shown)` : ''}. Distances are great-circle miles.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Table data-testid="competitors">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Community</TableHead>
-                <TableHead className="text-right">Miles</TableHead>
-                <TableHead>Care types</TableHead>
-                {careTypes.map((t) => (
-                  <TableHead key={t} className="text-right">
-                    {t}
-                  </TableHead>
-                ))}
-                <TableHead className="text-right">Rating</TableHead>
-                <TableHead className="text-right">Reviews</TableHead>
-                <TableHead className="text-right">Sentiment</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {s.competitors.map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell>
-                    <Link href={`/community/${c.id}`} className="font-medium text-primary hover:underline">
-                      {c.name}
-                    </Link>
-                    <span className="block text-xs text-muted-foreground">
-                      {c.city}, {c.state}
-                    </span>
-                    <SourceLabel source={c.source} className="mt-1" />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {c.distanceMiles.toFixed(1)}
-                    {c.beyondRadius && <span className="block text-xs text-muted-foreground">beyond {s.radiusMiles}</span>}
-                  </TableCell>
-                  <TableCell className="text-xs">{c.careTypes.join(', ')}</TableCell>
-                  {careTypes.map((t) => {
-                    const p = c.prices.find((x) => x.careType === t);
-                    return (
-                      <TableCell key={t} className="text-right tabular-nums">
-                        {p ? formatCurrency(mid(p)) : '—'}
-                      </TableCell>
-                    );
-                  })}
-                  <TableCell className="text-right tabular-nums">{c.reviewCount ? formatRating(c.rating) : '—'}</TableCell>
-                  <TableCell className="text-right tabular-nums">{c.reviewCount}</TableCell>
-                  <TableCell className="text-right tabular-nums">{sentimentText(c.sentiment)}</TableCell>
-                </TableRow>
+      <SectionCard title="Competitors" description={<>Nearest first{s.competitors.length < Math.max(s.withinRadius, MIN_COMPETITORS) ? ` (the nearest ${s.competitors.length} shown)` : ''}. Distances are great-circle miles.</>} titleClassName="text-lg">
+        <Table data-testid="competitors">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Community</TableHead>
+              <TableHead className="text-right">Miles</TableHead>
+              <TableHead>Care types</TableHead>
+              {careTypes.map((t) => (
+                <TableHead key={t} className="text-right">
+                  {t}
+                </TableHead>
               ))}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
+              <TableHead className="text-right">Rating</TableHead>
+              <TableHead className="text-right">Reviews</TableHead>
+              <TableHead className="text-right">Sentiment</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {s.competitors.map((c) => (
+              <TableRow key={c.id}>
+                <TableCell>
+                  <Link href={`/community/${c.id}`} className="font-medium text-primary hover:underline">
+                    {c.name}
+                  </Link>
+                  <span className="block text-xs text-muted-foreground">
+                    {c.city}, {c.state}
+                  </span>
+                  <SourceLabel source={c.source} className="mt-1" />
+                </TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {c.distanceMiles.toFixed(1)}
+                  {c.beyondRadius && <span className="block text-xs text-muted-foreground">beyond {s.radiusMiles}</span>}
+                </TableCell>
+                <TableCell className="text-xs">{c.careTypes.join(', ')}</TableCell>
+                {careTypes.map((t) => {
+                  const p = c.prices.find((x) => x.careType === t);
+                  return (
+                    <TableCell key={t} className="text-right tabular-nums">
+                      {p ? formatCurrency(mid(p)) : '—'}
+                    </TableCell>
+                  );
+                })}
+                <TableCell className="text-right tabular-nums">{c.reviewCount ? formatRating(c.rating) : '—'}</TableCell>
+                <TableCell className="text-right tabular-nums">{c.reviewCount}</TableCell>
+                <TableCell className="text-right tabular-nums">{sentimentText(c.sentiment)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </SectionCard>
     </div>
   );
 }

@@ -5,11 +5,12 @@ import { Link, useLocation, useParams } from 'wouter';
 import { CARE_TYPES, US_STATES } from '../../../contracts/constants';
 import type { CountyFigure } from '../../../contracts/markets';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { SectionCard } from '../../components/section-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatCurrency, formatRating } from '../../lib/format';
 import { useCountyMarket, useMarkets, useStateMarket } from '../../lib/markets';
-import { BedsComparison, bedsText, LoadError, MarketSources, ProOnly } from '../../components/market-parts';
+import { BedsComparison, bedsText, Breadcrumb, LoadError, MarketSources, ProOnly } from '../../components/market-parts';
 
 // The county shapes (800 kB of TopoJSON) load only with the map.
 const CountyMap = lazy(() => import('./components/county-map').then((m) => ({ default: m.CountyMap })));
@@ -61,23 +62,15 @@ function Overview() {
           Licensed beds per 1,000 people aged 65+ by county{m ? `: ${bedsText(m.us.bedsPer1000)} across the US (${m.us.capacity.toLocaleString('en-US')} beds, ${m.us.population65?.toLocaleString('en-US') ?? '—'} people aged 65+)` : ''}.
         </p>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2" className="text-lg">
-            Supply by county
-          </CardTitle>
-          <CardDescription>Darker counties have more licensed beds per 1,000 people aged 65+ (fifths of the counties that have any); red counties have none in the data.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {m ? (
-            <Suspense fallback={<Skeleton className="aspect-[975/610] w-full" />}>
-              <CountyMap figures={m.counties} onOpen={(c) => navigate(countyHref(c))} />
-            </Suspense>
-          ) : (
-            <Skeleton className="aspect-[975/610] w-full" aria-label="Loading the map" />
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard title="Supply by county" description="Darker counties have more licensed beds per 1,000 people aged 65+ (fifths of the counties that have any); red counties have none in the data." titleClassName="text-lg">
+        {m ? (
+          <Suspense fallback={<Skeleton className="aspect-[975/610] w-full" />}>
+            <CountyMap figures={m.counties} onOpen={(c) => navigate(countyHref(c))} />
+          </Suspense>
+        ) : (
+          <Skeleton className="aspect-[975/610] w-full" aria-label="Loading the map" />
+        )}
+      </SectionCard>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
@@ -91,33 +84,25 @@ function Overview() {
           </CardHeader>
           <CardContent>{m ? <CountyTable counties={m.underserved} caption="Underserved markets" /> : <Skeleton className="h-64" />}</CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2" className="text-lg">
-              States
-            </CardTitle>
-            <CardDescription>Beds per 1,000 aged 65+</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {m ? (
-              <ul className="max-h-[32rem] space-y-1 overflow-y-auto text-sm">
-                {m.states.map((s) => (
-                  <li key={s.state} className="flex justify-between gap-2">
-                    <Link href={`/markets/${s.state}`} className="text-primary hover:underline">
-                      {s.name}
-                    </Link>
-                    <span className="tabular-nums" title={`Capacity given for ${Math.round(s.capacityShare * 100)}% of communities`}>
-                      {bedsText(s.bedsPer1000)}
-                      {s.capacityShare < 0.8 && <span className="text-muted-foreground"> ({Math.round(s.capacityShare * 100)}% known)</span>}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <Skeleton className="h-64" />
-            )}
-          </CardContent>
-        </Card>
+        <SectionCard title="States" description="Beds per 1,000 aged 65+" titleClassName="text-lg">
+          {m ? (
+            <ul className="max-h-[32rem] space-y-1 overflow-y-auto text-sm">
+              {m.states.map((s) => (
+                <li key={s.state} className="flex justify-between gap-2">
+                  <Link href={`/markets/${s.state}`} className="text-primary hover:underline">
+                    {s.name}
+                  </Link>
+                  <span className="tabular-nums" title={`Capacity given for ${Math.round(s.capacityShare * 100)}% of communities`}>
+                    {bedsText(s.bedsPer1000)}
+                    {s.capacityShare < 0.8 && <span className="text-muted-foreground"> ({Math.round(s.capacityShare * 100)}% known)</span>}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Skeleton className="h-64" />
+          )}
+        </SectionCard>
       </div>
       {m && <MarketSources sources={m.sources} demo={m.demo} />}
     </div>
@@ -138,37 +123,18 @@ function StateView({ state }: { state: string }) {
   const m = q.data;
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <nav className="text-sm text-muted-foreground" aria-label="Breadcrumb">
-        <Link href="/markets" className="text-primary hover:underline">
-          Markets
-        </Link>{' '}
-        / {US_STATES[state] ?? state}
-      </nav>
+      <Breadcrumb links={[{ href: '/markets', label: 'Markets' }]} current={US_STATES[state] ?? state} />
       <h1 className="text-3xl font-bold tracking-tight">{US_STATES[state] ?? state} market</h1>
       {!m ? (
         <Skeleton className="h-96" />
       ) : (
         <>
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2" className="text-lg">
-                Licensed beds per 1,000 people aged 65+
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <BedsComparison rows={[{ label: m.name, figures: m.figures }, { label: 'United States', figures: m.us }]} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2" className="text-lg">
-                Counties
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <CountyTable counties={m.counties} caption={`Counties of ${m.name}`} />
-            </CardContent>
-          </Card>
+          <SectionCard title="Licensed beds per 1,000 people aged 65+" titleClassName="text-lg">
+            <BedsComparison rows={[{ label: m.name, figures: m.figures }, { label: 'United States', figures: m.us }]} />
+          </SectionCard>
+          <SectionCard title="Counties" titleClassName="text-lg">
+            <CountyTable counties={m.counties} caption={`Counties of ${m.name}`} />
+          </SectionCard>
           <MarketSources sources={m.sources} demo={m.demo} />
         </>
       )}
@@ -195,16 +161,13 @@ function CountyView({ state, fips }: { state: string; fips: string }) {
   const ops = showAll ? m.topOperators : m.topOperators.slice(0, 5);
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <nav className="text-sm text-muted-foreground" aria-label="Breadcrumb">
-        <Link href="/markets" className="text-primary hover:underline">
-          Markets
-        </Link>{' '}
-        /{' '}
-        <Link href={`/markets/${state}`} className="text-primary hover:underline">
-          {m.stateName}
-        </Link>{' '}
-        / {m.county}
-      </nav>
+      <Breadcrumb
+        links={[
+          { href: '/markets', label: 'Markets' },
+          { href: `/markets/${state}`, label: m.stateName },
+        ]}
+        current={m.county}
+      />
       <div>
         <h1 className="text-3xl font-bold tracking-tight">
           {m.county}, {m.state} market
@@ -247,51 +210,36 @@ function CountyView({ state, fips }: { state: string; fips: string }) {
         </Card>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2" className="text-lg">
-              Beds per 1,000 aged 65+
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <BedsComparison
-              rows={[
-                { label: `${m.county} County`, figures: m.figures },
-                { label: m.stateName, figures: m.stateFigures },
-                { label: 'United States', figures: m.us },
-              ]}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2" className="text-lg">
-              Top operators
-            </CardTitle>
-            <CardDescription>By communities in this county</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {ops.length ? (
-              <ol className="space-y-1 text-sm">
-                {ops.map((o) => (
-                  <li key={o.id} className="flex justify-between gap-2">
-                    <span>{o.name}</span>
-                    <span className="tabular-nums text-muted-foreground">
-                      {o.communities} {o.communities === 1 ? 'community' : 'communities'} · {o.capacity.toLocaleString('en-US')} beds
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="text-sm text-muted-foreground">No operator is recorded for these communities.</p>
-            )}
-            {m.topOperators.length > 5 && (
-              <button type="button" className="mt-2 text-sm text-primary hover:underline" onClick={() => setShowAll((v) => !v)}>
-                {showAll ? 'Show fewer' : 'Show all'}
-              </button>
-            )}
-          </CardContent>
-        </Card>
+        <SectionCard title="Beds per 1,000 aged 65+" titleClassName="text-lg">
+          <BedsComparison
+            rows={[
+              { label: `${m.county} County`, figures: m.figures },
+              { label: m.stateName, figures: m.stateFigures },
+              { label: 'United States', figures: m.us },
+            ]}
+          />
+        </SectionCard>
+        <SectionCard title="Top operators" description="By communities in this county" titleClassName="text-lg">
+          {ops.length ? (
+            <ol className="space-y-1 text-sm">
+              {ops.map((o) => (
+                <li key={o.id} className="flex justify-between gap-2">
+                  <span>{o.name}</span>
+                  <span className="tabular-nums text-muted-foreground">
+                    {o.communities} {o.communities === 1 ? 'community' : 'communities'} · {o.capacity.toLocaleString('en-US')} beds
+                  </span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-sm text-muted-foreground">No operator is recorded for these communities.</p>
+          )}
+          {m.topOperators.length > 5 && (
+            <button type="button" className="mt-2 text-sm text-primary hover:underline" onClick={() => setShowAll((v) => !v)}>
+              {showAll ? 'Show fewer' : 'Show all'}
+            </button>
+          )}
+        </SectionCard>
       </div>
       <Card>
         <CardHeader>

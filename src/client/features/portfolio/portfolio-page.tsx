@@ -6,7 +6,6 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import type { Portfolio } from '../../../contracts/themes';
 import { ReviewThemes } from '../../components/review-themes';
 import { SaveToListButton } from '../../components/save-to-list';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
@@ -15,6 +14,7 @@ import { useAuth } from '../../lib/auth';
 import { formatCurrency, formatNumber, formatRating } from '../../lib/format';
 import { useThemeReport } from '../../lib/themes';
 import { scoreTextClass } from '../../lib/sentiment-style';
+import { UpgradeButton } from '../../components/upgrade-button';
 
 /** Per care type with a price: its percentile among the competitors' prices and their median. */
 function PricePositionCell({ position }: { position: Portfolio['communities'][number]['pricePosition'] }) {
@@ -63,9 +63,7 @@ export function PortfolioPage() {
       <div className="mx-auto max-w-3xl space-y-3 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Operator Portfolio</h1>
         <p className="text-muted-foreground">Portfolios are a Professional feature.</p>
-        <Button asChild>
-          <Link href="/pricing">Upgrade to Pro</Link>
-        </Button>
+        <UpgradeButton />
       </div>
     );
   }

@@ -1,6 +1,7 @@
 // Accounts and what they keep: users, sessions, e-mail tokens, favorites, compare, shortlists and their shares (ADR 022), saved prospect lists.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, instant, looseRef, ownedBy } from './columns';
 import { communities } from './directory';
 
 export const users = pgTable(
@@ -16,11 +17,11 @@ export const users = pgTable(
     role: text('role').$type<'user' | 'admin'>().notNull().default('user'),
     /** A trial is plan 'basic' with trialEndsAt in the future. */
     plan: text('plan').$type<'basic' | 'pro'>().notNull().default('basic'),
-    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    trialEndsAt: instant('trial_ends_at'),
     oidcSubject: text('oidc_subject'),
     /** When the owner of `email` proved it (a one-time link, or a verified single sign-on claim). */
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    emailVerifiedAt: instant('email_verified_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
@@ -33,11 +34,9 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie token; the token itself is never stored. */
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownedBy('user_id', () => users.id),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -47,16 +46,14 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     /** 'verify' | 'reset'. */
     purpose: text('purpose').notNull(),
     /** The address the link was sent to (a verification proves this address, not a later one). */
     email: text('email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
 );
@@ -64,17 +61,13 @@ export const emailTokens = pgTable(
 export const favorites = pgTable(
   'favorites',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownedBy('user_id', () => users.id),
+    communityId: ownedBy('community_id', () => communities.id),
+    createdAt: createdAt(),
     /** The shortlist note of this community ("visited Tuesday, lovely garden"), by the owner or a collaborator (issue 16). */
     note: text('note'),
-    noteUpdatedAt: timestamp('note_updated_at', { withTimezone: true }),
-    noteUpdatedBy: integer('note_updated_by').references(() => users.id, { onDelete: 'set null' }),
+    noteUpdatedAt: instant('note_updated_at'),
+    noteUpdatedBy: looseRef('note_updated_by', () => users.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.communityId] })],
 );
@@ -85,13 +78,9 @@ export const favorites = pgTable(
 export const compareItems = pgTable(
   'compare_items',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownedBy('user_id', () => users.id),
+    communityId: ownedBy('community_id', () => communities.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.communityId] })],
 );
@@ -100,13 +89,9 @@ export const compareItems = pgTable(
 export const shortlistCollaborators = pgTable(
   'shortlist_collaborators',
   {
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ownerId: ownedBy('owner_id', () => users.id),
+    userId: ownedBy('user_id', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.userId] }), index('shortlist_collaborators_user_idx').on(t.userId)],
 );
@@ -119,9 +104,7 @@ export const shortlistShares = pgTable(
   'shortlist_shares',
   {
     id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: ownedBy('owner_id', () => users.id),
     /** Public half of the token: finds the row. */
     lookup: text('lookup').notNull(),
     /** SHA-256 (hex) of the secret half. */
@@ -129,9 +112,9 @@ export const shortlistShares = pgTable(
     /** 'read' | 'comment'. */
     access: text('access').notNull(),
     /** The link stops working at this instant (the end of the owner's chosen day, UTC); null = no expiry. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant('expires_at'),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('shortlist_shares_lookup_uq').on(t.lookup), index('shortlist_shares_owner_idx').on(t.ownerId)],
 );
@@ -141,17 +124,13 @@ export const shortlistComments = pgTable(
   'shortlist_comments',
   {
     id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    shareId: integer('share_id')
-      .notNull()
-      .references(() => shortlistShares.id, { onDelete: 'cascade' }),
+    ownerId: ownedBy('owner_id', () => users.id),
+    shareId: ownedBy('share_id', () => shortlistShares.id),
     /** The community the comment is about; null for the whole list. */
     communityId: integer('community_id').references(() => communities.id, { onDelete: 'cascade' }),
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('shortlist_comments_owner_idx').on(t.ownerId, t.createdAt)],
 );
@@ -161,11 +140,9 @@ export const prospectLists = pgTable(
   'prospect_lists',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('prospect_lists_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
 );
@@ -174,12 +151,10 @@ export const prospectLists = pgTable(
 export const prospectListItems = pgTable(
   'prospect_list_items',
   {
-    listId: integer('list_id')
-      .notNull()
-      .references(() => prospectLists.id, { onDelete: 'cascade' }),
+    listId: ownedBy('list_id', () => prospectLists.id),
     itemType: text('item_type').notNull(),
     itemId: integer('item_id').notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: instant('added_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.listId, t.itemType, t.itemId] })],
 );

@@ -1,7 +1,7 @@
 // Operators and communities (the directory), prices per care type, CMS ratings and county population (ADR 008, 014, 020).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, pgTable, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { textArray, provenance } from './columns';
+import { bigint, boolean, date, doublePrecision, index, integer, pgTable, real, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, looseRef, ownedBy, provenance, textArray, updatedAt } from './columns';
 
 export const operators = pgTable(
   'operators',
@@ -29,8 +29,8 @@ export const operators = pgTable(
      */
     searchText: text('search_text').generatedAlwaysAs(sql`operator_search_text(name, city, state, revenue)`),
     ...provenance,
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('operators_source_uq').on(t.source, t.sourceId),
@@ -84,7 +84,7 @@ export const communities = pgTable(
     roomAmenities: textArray('room_amenities'),
     communityAmenities: textArray('community_amenities'),
     overview: text('overview'),
-    operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'set null' }),
+    operatorId: looseRef('operator_id', () => operators.id),
     /** Lowest minPrice and highest maxPrice across community_pricing; kept by refreshAggregates. */
     minPrice: integer('min_price'),
     maxPrice: integer('max_price'),
@@ -109,8 +109,8 @@ export const communities = pgTable(
     /** Normalized name + address: matches one facility across lists of one agency without a licence number. */
     matchKey: text('match_key'),
     ...provenance,
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('communities_source_uq').on(t.source, t.sourceId),
@@ -200,9 +200,7 @@ export const communityPricing = pgTable(
   'community_pricing',
   {
     id: serial('id').primaryKey(),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    communityId: ownedBy('community_id', () => communities.id),
     careType: text('care_type').notNull(),
     minPrice: integer('min_price').notNull(),
     maxPrice: integer('max_price').notNull(),

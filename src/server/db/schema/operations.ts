@@ -1,7 +1,7 @@
 // Requests for information and their events, imports, app metadata and rate-limit counters.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { textArray } from './columns';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, instant, looseRef, ownedBy, textArray, updatedAt } from './columns';
 import { users } from './accounts';
 import { communities } from './directory';
 
@@ -9,8 +9,8 @@ export const leads = pgTable(
   'leads',
   {
     id: serial('id').primaryKey(),
-    communityId: integer('community_id').references(() => communities.id, { onDelete: 'set null' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    communityId: looseRef('community_id', () => communities.id),
+    userId: looseRef('user_id', () => users.id),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
@@ -19,14 +19,14 @@ export const leads = pgTable(
     source: text('source').notNull().default('website'),
     /** 'new' | 'contacted' | 'tour_scheduled' | 'closed' | 'withdrawn' (by the family). */
     status: text('status').notNull().default('new'),
-    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
-    statusChangedBy: integer('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    statusChangedAt: instant('status_changed_at'),
+    statusChangedBy: looseRef('status_changed_by', () => users.id),
     /** 'pending' | 'sending' | 'sent' | 'logged' | 'failed'. */
     notificationStatus: text('notification_status').notNull().default('pending'),
     notificationAttempts: integer('notification_attempts').notNull().default(0),
     notificationError: text('notification_error'),
-    notifiedAt: timestamp('notified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: instant('notified_at'),
+    createdAt: createdAt(),
     /** The client's Idempotency-Key of the submit that created this lead (a repeat returns this lead). */
     idempotencyKey: text('idempotency_key'),
     /** sha256 of the request the key was first used with (the same key with another request is a 409). */
@@ -37,7 +37,7 @@ export const leads = pgTable(
     /** SHA-256 of the private status-link token e-mailed to the requester (the token is never stored). */
     statusTokenHash: text('status_token_hash'),
     /** When the family withdrew the request (status 'withdrawn'). */
-    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnAt: instant('withdrawn_at'),
   },
   (t) => [
     uniqueIndex('leads_idempotency_key_idx').on(t.idempotencyKey),
@@ -53,14 +53,12 @@ export const leadEvents = pgTable(
   'lead_events',
   {
     id: serial('id').primaryKey(),
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
+    leadId: ownedBy('lead_id', () => leads.id),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedBy: looseRef('changed_by', () => users.id),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
 );
@@ -78,15 +76,15 @@ export const imports = pgTable('imports', {
   /** [{ line, reason }] for each rejected row (capped). */
   rejections: jsonb('rejections').notNull().default(sql`'[]'::jsonb`),
   error: text('error'),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  startedAt: instant('started_at').notNull().defaultNow(),
+  finishedAt: instant('finished_at'),
 });
 
 /** Small key/value facts about the database, e.g. which dataset was generated. */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -99,7 +97,7 @@ export const rateLimits = pgTable(
   {
     key: text('key').primaryKey(),
     count: integer('count').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
 );

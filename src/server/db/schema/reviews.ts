@@ -1,6 +1,7 @@
 // Reviews of customers and employees, their per-community summaries and theme quarters (ADR 021, 029), and reviews written by families (ADR 023).
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, real, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, instant, looseRef, ownedBy, reviewThemes, updatedAt } from './columns';
 import { users } from './accounts';
 import { communities, operators } from './directory';
 
@@ -8,9 +9,7 @@ export const customerReviews = pgTable(
   'customer_reviews',
   {
     id: serial('id').primaryKey(),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    communityId: ownedBy('community_id', () => communities.id),
     rating: smallint('rating').notNull(),
     author: text('author').notNull(),
     title: text('title'),
@@ -24,13 +23,8 @@ export const customerReviews = pgTable(
     verified: boolean('verified').notNull().default(false),
     /** Text-derived sentiment in [0,1] (src/server/modules/sentiment). Never random. */
     sentiment: real('sentiment').notNull(),
-    /**
-     * Review themes (ADR 021, src/server/modules/sentiment/themes.ts): bit i set = CUSTOMER_THEMES[i] is
-     * mentioned; theme_sentiment[i + 1] its sentiment in [0,1] (NULL when not mentioned). NULL mask = not
-     * scored yet (the start-up backfill scores it).
-     */
-    themeMask: smallint('theme_mask'),
-    themeSentiment: real('theme_sentiment').array(),
+    /** Review themes over CUSTOMER_THEMES (see reviewThemes in columns.ts). */
+    ...reviewThemes,
   },
   (t) => [
     index('customer_reviews_community_date_idx').on(t.communityId, t.reviewDate, t.id),
@@ -45,9 +39,7 @@ export const employeeReviews = pgTable(
   'employee_reviews',
   {
     id: serial('id').primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
+    operatorId: ownedBy('operator_id', () => operators.id),
     rating: smallint('rating').notNull(),
     title: text('title'),
     content: text('content').notNull(),
@@ -61,9 +53,8 @@ export const employeeReviews = pgTable(
     /** 'demo' | 'user' | an agency kind; see provenance in columns.ts. */
     sourceKind: text('source_kind').notNull().default('demo'),
     sentiment: real('sentiment').notNull(),
-    /** Review themes over EMPLOYEE_THEMES, as on customer_reviews. */
-    themeMask: smallint('theme_mask'),
-    themeSentiment: real('theme_sentiment').array(),
+    /** Review themes over EMPLOYEE_THEMES (see reviewThemes in columns.ts). */
+    ...reviewThemes,
   },
   (t) => [
     index('employee_reviews_operator_date_idx').on(t.operatorId, t.reviewDate, t.id),
@@ -93,9 +84,7 @@ export const communityReviewSummary = pgTable('community_review_summary', {
 export const communityThemeQuarters = pgTable(
   'community_theme_quarters',
   {
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    communityId: ownedBy('community_id', () => communities.id),
     theme: smallint('theme').notNull(),
     quarter: text('quarter').notNull(),
     mentions: integer('mentions').notNull(),
@@ -110,9 +99,7 @@ export const communityThemeQuarters = pgTable(
 export const communityThemeExamples = pgTable(
   'community_theme_examples',
   {
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    communityId: ownedBy('community_id', () => communities.id),
     theme: smallint('theme').notNull(),
     bestReviewId: integer('best_review_id').notNull(),
     bestS: real('best_s'),
@@ -134,12 +121,8 @@ export const familyReviews = pgTable(
   'family_reviews',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    communityId: ownedBy('community_id', () => communities.id),
     rating: smallint('rating').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
@@ -153,12 +136,12 @@ export const familyReviews = pgTable(
     status: text('status').notNull().default('pending'),
     /** Why it was rejected or flagged, shown to the author. */
     moderationReason: text('moderation_reason'),
-    moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
-    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatedBy: looseRef('moderated_by', () => users.id),
+    moderatedAt: instant('moderated_at'),
     /** The published copy while approved; null otherwise. */
-    customerReviewId: integer('customer_review_id').references(() => customerReviews.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    customerReviewId: looseRef('customer_review_id', () => customerReviews.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('family_reviews_user_community_uq').on(t.userId, t.communityId),

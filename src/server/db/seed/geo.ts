@@ -1,15 +1,9 @@
 // Geography of the generated dataset: real US ZIP codes, cities and coordinates (the `zipcodes`
 // package), state population (2020 census). State price levels are in calibration.ts.
 import { createRequire } from 'node:module';
+import type { ZipInfo } from 'zipcodes';
 
-interface ZipEntry {
-  zip: string;
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-  country: string;
-}
+type ZipEntry = ZipInfo;
 
 /** 2020 census resident population, thousands (50 states and DC). */
 export const STATE_POPULATION: Record<string, number> = {

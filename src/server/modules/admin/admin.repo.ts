@@ -3,36 +3,35 @@ import type pg from 'pg';
 import type { AdminLead, AdminUser, ImportRecord, LeadEvent, LeadFilters } from '../../../contracts/admin';
 import { LEAD_TRANSITIONS } from '../../../contracts/admin';
 import { ADVISOR_RESPONSE_HOURS, type LeadStatus } from '../../../contracts/constants';
-import type { UserColumns } from '../../db/rows';
+import type { LeadColumns, LeadCommunityColumns, UserColumns } from '../../db/rows';
 import { containsPattern, type Queryable } from '../../db/sql';
 
-export interface LeadRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  care_needs: string[];
-  notes: string | null;
-  source: string;
-  status: LeadStatus;
-  status_changed_at: Date | null;
-  changed_by_email: string | null;
-  community_id: number | null;
-  community_name: string | null;
-  community_city: string | null;
-  community_state: string | null;
-  community_email: string | null;
-  created_at: Date;
-  age_hours: number;
-  overdue: boolean;
-  notification_status: AdminLead['notification']['status'];
-  notification_attempts: number;
-  notification_error: string | null;
-  notified_at: Date | null;
-  consent_call: boolean;
-  consent_text: boolean;
-  withdrawn_at: Date | null;
-}
+export type LeadRow = Pick<
+  LeadColumns,
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'care_needs'
+  | 'notes'
+  | 'source'
+  | 'status_changed_at'
+  | 'community_id'
+  | 'created_at'
+  | 'notification_attempts'
+  | 'notification_error'
+  | 'notified_at'
+  | 'consent_call'
+  | 'consent_text'
+  | 'withdrawn_at'
+> &
+  LeadCommunityColumns & {
+    status: LeadStatus;
+    changed_by_email: string | null;
+    age_hours: number;
+    overdue: boolean;
+    notification_status: AdminLead['notification']['status'];
+  };
 
 const LEAD_SELECT = `
   SELECT l.id, l.name, l.email, l.phone, l.care_needs, l.notes, l.source, l.status, l.status_changed_at,

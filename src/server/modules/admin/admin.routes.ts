@@ -24,7 +24,8 @@ import { errorResponseSchema } from '../../../contracts/errors';
 import { AppError, notFound } from '../../lib/errors';
 import type { App, RouteModule } from '../../types';
 import { requireAdmin } from '../auth/session';
-import { csvBody, csvFileResponse } from '../docs/responses';
+import { csvFileName } from '../../lib/csv';
+import { csvFileResponse, sendCsvFile } from '../docs/responses';
 import { notifyLead, setupNotifier } from '../notify/notifier';
 import { dataOverview, findLead, listLeads, listUsers, toAdminLead } from './admin.repo';
 import { changeLeadStatus, getLeadDetail, importLicensedUpload, importUpload, leadCsv, patchUser } from './admin.service';
@@ -50,12 +51,7 @@ export const adminRoutes: RouteModule = async (parent, { pool, env }) => {
     });
 
     app.get('/admin/leads/export.csv', { schema: { querystring: leadFiltersSchema, response: { 200: csvFileResponse('The filtered information requests as CSV') } } }, async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="information-requests-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csvBody(leadCsv(pool, request.query)));
+      return sendCsvFile(reply, csvFileName('information-requests'), leadCsv(pool, request.query));
     });
 
     app.get('/admin/leads/:id', { schema: { params: adminIdParamsSchema, response: { 200: leadDetailResponseSchema, ...errors } } }, async (request) =>

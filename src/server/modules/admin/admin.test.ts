@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../db/import/csv';
 import { createSignedInUser } from '../../test/factories';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
+import { useTestApp } from '../../test/db';
 import { csvField, LAST_ADMIN_MESSAGE } from './admin.service';
 
 const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
 const ROSTER = path.resolve(import.meta.dirname, '../../db/import/fixtures/ri-roster-2026.csv');
 
-let tdb: TestDatabase;
-let app: App;
+const t = useTestApp();
 let adminCookie: string;
 let userCookie: string;
 let adminId: number;
@@ -19,16 +17,16 @@ let userId: number;
 let austinId: number;
 let miamiId: number;
 
-const makeUser = (email: string, role: 'user' | 'admin') => createSignedInUser(tdb.pool, { email, role });
+const makeUser = (email: string, role: 'user' | 'admin') => createSignedInUser(t.tdb.pool, { email, role });
 
 async function insertLead(fields: { name: string; email?: string; communityId?: number | null; hoursAgo?: number; status?: string; notes?: string }) {
-  const { rows } = await tdb.pool.query<{ id: number }>(
+  const { rows } = await t.tdb.pool.query<{ id: number }>(
     `INSERT INTO leads (name, email, community_id, care_needs, notes, status, created_at)
      VALUES ($1, $2, $3, ARRAY['Assisted Living'], $4, $5, now() - make_interval(hours => $6::int)) RETURNING id`,
     [fields.name, fields.email ?? `${fields.name.toLowerCase().replace(/\W+/g, '.')}@example.com`, fields.communityId ?? null, fields.notes ?? null, fields.status ?? 'new', fields.hoursAgo ?? 0],
   );
   const id = rows[0]!.id;
-  await tdb.pool.query(`INSERT INTO lead_events (lead_id, from_status, to_status, note) VALUES ($1, NULL, 'new', 'Information request received')`, [id]);
+  await t.tdb.pool.query(`INSERT INTO lead_events (lead_id, from_status, to_status, note) VALUES ($1, NULL, 'new', 'Information request received')`, [id]);
   return id;
 }
 
@@ -55,7 +53,7 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
  * lock, nothing would queue and this fails instead of passing by luck.
  */
 async function overlapping<T>(lockSql: string, params: unknown[], waiters: number, requests: () => Promise<T>): Promise<T> {
-  const blocker = await tdb.pool.connect();
+  const blocker = await t.tdb.pool.connect();
   try {
     await blocker.query('BEGIN');
     await blocker.query(lockSql, params);
@@ -81,26 +79,20 @@ async function overlapping<T>(lockSql: string, params: unknown[], waiters: numbe
 }
 
 async function counts() {
-  const { rows } = await tdb.pool.query<{ c: number; o: number; i: number }>(
+  const { rows } = await t.tdb.pool.query<{ c: number; o: number; i: number }>(
     'SELECT (SELECT count(*) FROM communities)::int AS c, (SELECT count(*) FROM operators)::int AS o, (SELECT count(*) FROM imports)::int AS i',
   );
   return rows[0]!;
 }
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
   ({ id: adminId, cookie: adminCookie } = await makeUser('boss@example.com', 'admin'));
   ({ id: userId, cookie: userCookie } = await makeUser('member@example.com', 'user'));
-  const c = await tdb.pool.query<{ id: number }>(
+  const c = await t.tdb.pool.query<{ id: number }>(
     `INSERT INTO communities (name, city, state, source_id, email) VALUES ('Maple Grove', 'Austin', 'TX', 'c1', 'hello@maple.example'), ('Sea Breeze', 'Miami', 'FL', 'c2', NULL) RETURNING id`,
   );
   austinId = c.rows[0]!.id;
   miamiId = c.rows[1]!.id;
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
 });
 
 describe('role enforcement', () => {
@@ -116,23 +108,23 @@ describe('role enforcement', () => {
     ['POST', '/api/admin/imports'],
   ];
   it.each(endpoints)('%s %s: 401 signed out, 403 as a user, never changes anything', async (method, url, payload) => {
-    const before = await tdb.pool.query("SELECT (SELECT count(*) FROM lead_events)::int AS e, (SELECT count(*) FROM users WHERE role = 'admin')::int AS a");
+    const before = await t.tdb.pool.query("SELECT (SELECT count(*) FROM lead_events)::int AS e, (SELECT count(*) FROM users WHERE role = 'admin')::int AS a");
     const send = (cookie?: string) =>
-      app.inject({ method: method as 'GET', url, payload: payload as object | undefined, headers: cookie ? { cookie } : {} });
+      t.app.inject({ method: method as 'GET', url, payload: payload as object | undefined, headers: cookie ? { cookie } : {} });
     const out = await send();
     expect(out.statusCode).toBe(401);
     expect(out.json().error.code).toBe('UNAUTHENTICATED');
     const forbidden = await send(userCookie);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error).toEqual({ code: 'FORBIDDEN', message: 'This area is for care advisors (admins) only.' });
-    const after = await tdb.pool.query("SELECT (SELECT count(*) FROM lead_events)::int AS e, (SELECT count(*) FROM users WHERE role = 'admin')::int AS a");
+    const after = await t.tdb.pool.query("SELECT (SELECT count(*) FROM lead_events)::int AS e, (SELECT count(*) FROM users WHERE role = 'admin')::int AS a");
     expect(after.rows).toEqual(before.rows);
   });
 
   it('refuses an upload from a non-admin before reading it', async () => {
     const form = multipart({ kind: 'fl' }, { name: 'fl.csv', content: readFileSync(path.join(DATA, 'states/fl_ahca_alf_sample.csv')) });
     const before = await counts();
-    const res = await app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: userCookie } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: userCookie } });
     expect(res.statusCode).toBe(403);
     expect(await counts()).toEqual(before);
   });
@@ -144,7 +136,7 @@ describe('requests inbox', () => {
   let tourId: number;
 
   beforeAll(async () => {
-    await tdb.pool.query('DELETE FROM leads');
+    await t.tdb.pool.query('DELETE FROM leads');
     overdueId = await insertLead({ name: 'Olive Overdue', communityId: austinId, hoursAgo: 30 });
     freshId = await insertLead({ name: 'Fred Fresh', email: 'fred@example.com', communityId: miamiId, hoursAgo: 2, notes: 'Call after 5pm, please' });
     tourId = await insertLead({ name: 'Tina Tour', communityId: austinId, hoursAgo: 50, status: 'tour_scheduled' });
@@ -152,7 +144,7 @@ describe('requests inbox', () => {
   });
 
   it('lists every request with its community, clock and notification; overdue first, then newest', async () => {
-    const res = await app.inject({ url: '/api/leads', headers: { cookie: adminCookie } });
+    const res = await t.app.inject({ url: '/api/leads', headers: { cookie: adminCookie } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(4);
@@ -178,7 +170,7 @@ describe('requests inbox', () => {
 
   it('filters by status, state, community and searches the requester', async () => {
     const names = async (qs: string) =>
-      (await app.inject({ url: `/api/leads?${qs}`, headers: { cookie: adminCookie } })).json().leads.map((l: { name: string }) => l.name);
+      (await t.app.inject({ url: `/api/leads?${qs}`, headers: { cookie: adminCookie } })).json().leads.map((l: { name: string }) => l.name);
     expect(await names('status=tour_scheduled')).toEqual(['Tina Tour']);
     expect(await names('status=overdue')).toEqual(['Olive Overdue']);
     expect(await names('state=fl')).toEqual(['Fred Fresh']);
@@ -198,14 +190,14 @@ describe('requests inbox', () => {
     ['communityId=abc', 'communityId'],
     ['pageSize=1000', 'pageSize'],
   ])('rejects %s with 400', async (qs, field) => {
-    const res = await app.inject({ url: `/api/leads?${qs}`, headers: { cookie: adminCookie } });
+    const res = await t.app.inject({ url: `/api/leads?${qs}`, headers: { cookie: adminCookie } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain(field);
   });
 
   it('moves new -> contacted -> tour scheduled -> closed, recording who and when', async () => {
     const move = (status: string, note?: string) =>
-      app.inject({ method: 'POST', url: `/api/admin/leads/${freshId}/status`, headers: { cookie: adminCookie }, payload: { status, note } });
+      t.app.inject({ method: 'POST', url: `/api/admin/leads/${freshId}/status`, headers: { cookie: adminCookie }, payload: { status, note } });
     const a = await move('contacted', 'Called, left a voicemail');
     expect(a.statusCode).toBe(200);
     expect(a.json()).toMatchObject({ status: 'contacted', statusChangedBy: 'boss@example.com', nextStatuses: ['tour_scheduled', 'closed'] });
@@ -213,14 +205,14 @@ describe('requests inbox', () => {
     const c = await move('closed', 'Moved in');
     expect(c.json().status).toBe('closed');
     expect(c.json().nextStatuses).toEqual([]);
-    const detail = (await app.inject({ url: `/api/admin/leads/${freshId}`, headers: { cookie: adminCookie } })).json();
+    const detail = (await t.app.inject({ url: `/api/admin/leads/${freshId}`, headers: { cookie: adminCookie } })).json();
     expect(detail.events.map((e: { fromStatus: string | null; toStatus: string; changedBy: string | null; note: string | null }) => [e.fromStatus, e.toStatus, e.changedBy, e.note])).toEqual([
       [null, 'new', null, 'Information request received'],
       ['new', 'contacted', 'boss@example.com', 'Called, left a voicemail'],
       ['contacted', 'tour_scheduled', 'boss@example.com', null],
       ['tour_scheduled', 'closed', 'boss@example.com', 'Moved in'],
     ]);
-    const row = await tdb.pool.query('SELECT status, status_changed_by, status_changed_at FROM leads WHERE id = $1', [freshId]);
+    const row = await t.tdb.pool.query('SELECT status, status_changed_by, status_changed_at FROM leads WHERE id = $1', [freshId]);
     expect(row.rows[0]).toMatchObject({ status: 'closed', status_changed_by: adminId });
     expect(row.rows[0].status_changed_at).toBeInstanceOf(Date);
   });
@@ -232,36 +224,36 @@ describe('requests inbox', () => {
       ['new', 'new', 'already "New"'],
     ];
     for (const [to, , text] of cases) {
-      const res = await app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status: to } });
+      const res = await t.app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status: to } });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toContain(text);
     }
     // closed is final
-    await tdb.pool.query("UPDATE leads SET status = 'closed' WHERE id = $1", [id]);
-    const back = await app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status: 'contacted' } });
+    await t.tdb.pool.query("UPDATE leads SET status = 'closed' WHERE id = $1", [id]);
+    const back = await t.app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status: 'contacted' } });
     expect(back.statusCode).toBe(409);
     expect(back.json().error.message).toContain('closed requests are final');
-    const events = await tdb.pool.query('SELECT count(*)::int AS n FROM lead_events WHERE lead_id = $1', [id]);
+    const events = await t.tdb.pool.query('SELECT count(*)::int AS n FROM lead_events WHERE lead_id = $1', [id]);
     expect(events.rows[0].n).toBe(1);
   });
 
   it('allows new -> closed (spam, duplicates) with a note', async () => {
     const id = await insertLead({ name: 'Spammy', hoursAgo: 1 });
-    const res = await app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status: 'closed', note: 'Spam' } });
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status: 'closed', note: 'Spam' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().events.at(-1)).toMatchObject({ fromStatus: 'new', toStatus: 'closed', note: 'Spam' });
   });
 
   it('answers bad input with 400 and unknown requests with 404', async () => {
-    const bad = await app.inject({ method: 'POST', url: `/api/admin/leads/${overdueId}/status`, headers: { cookie: adminCookie }, payload: { status: 'won' } });
+    const bad = await t.app.inject({ method: 'POST', url: `/api/admin/leads/${overdueId}/status`, headers: { cookie: adminCookie }, payload: { status: 'won' } });
     expect(bad.statusCode).toBe(400);
-    const long = await app.inject({ method: 'POST', url: `/api/admin/leads/${overdueId}/status`, headers: { cookie: adminCookie }, payload: { status: 'contacted', note: 'x'.repeat(1001) } });
+    const long = await t.app.inject({ method: 'POST', url: `/api/admin/leads/${overdueId}/status`, headers: { cookie: adminCookie }, payload: { status: 'contacted', note: 'x'.repeat(1001) } });
     expect(long.statusCode).toBe(400);
-    expect((await app.inject({ url: '/api/admin/leads/999999', headers: { cookie: adminCookie } })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/api/admin/leads/abc', headers: { cookie: adminCookie } })).statusCode).toBe(400);
-    const missing = await app.inject({ method: 'POST', url: '/api/admin/leads/999999/status', headers: { cookie: adminCookie }, payload: { status: 'contacted' } });
+    expect((await t.app.inject({ url: '/api/admin/leads/999999', headers: { cookie: adminCookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/admin/leads/abc', headers: { cookie: adminCookie } })).statusCode).toBe(400);
+    const missing = await t.app.inject({ method: 'POST', url: '/api/admin/leads/999999/status', headers: { cookie: adminCookie }, payload: { status: 'contacted' } });
     expect(missing.statusCode).toBe(404);
-    expect((await tdb.pool.query('SELECT status FROM leads WHERE id = $1', [overdueId])).rows[0].status).toBe('new');
+    expect((await t.tdb.pool.query('SELECT status FROM leads WHERE id = $1', [overdueId])).rows[0].status).toBe('new');
   });
 
   it('lets exactly one of two simultaneous moves win (UPDATE ... WHERE status = from)', async () => {
@@ -272,20 +264,20 @@ describe('requests inbox', () => {
     const [a, b] = await overlapping('SELECT 1 FROM leads WHERE id = $1 FOR UPDATE', [id], 2, () =>
       Promise.all(
         ['contacted', 'closed'].map((status) =>
-          app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status } }),
+          t.app.inject({ method: 'POST', url: `/api/admin/leads/${id}/status`, headers: { cookie: adminCookie }, payload: { status } }),
         ),
       ),
     );
     expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
     expect([a!, b!].find((r) => r.statusCode === 409)!.json().error.message).toBe('Someone changed this request meanwhile. Reload it and try again.');
-    const events = await tdb.pool.query('SELECT from_status FROM lead_events WHERE lead_id = $1 ORDER BY id', [id]);
+    const events = await t.tdb.pool.query('SELECT from_status FROM lead_events WHERE lead_id = $1 ORDER BY id', [id]);
     expect(events.rows.map((r) => r.from_status)).toEqual([null, 'new']);
   });
 
   it('exports the filtered requests as RFC 4180 CSV', async () => {
     await insertLead({ name: 'Quote "Q" Person, Jr.', email: 'q@example.com', communityId: austinId, notes: 'line one\nline two', hoursAgo: 3 });
     await insertLead({ name: '=HYPERLINK("x")', email: 'evil@example.com', hoursAgo: 3 });
-    const res = await app.inject({ url: '/api/admin/leads/export.csv', headers: { cookie: adminCookie } });
+    const res = await t.app.inject({ url: '/api/admin/leads/export.csv', headers: { cookie: adminCookie } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="information-requests-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -295,7 +287,7 @@ describe('requests inbox', () => {
     expect(text).toContain('"line one\nline two"');
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(text.split('\r\n').filter(Boolean).length).toBeGreaterThan(5);
-    const filtered = await app.inject({ url: '/api/admin/leads/export.csv?q=q%40example', headers: { cookie: adminCookie } });
+    const filtered = await t.app.inject({ url: '/api/admin/leads/export.csv?q=q%40example', headers: { cookie: adminCookie } });
     expect(filtered.body.split('\r\n').filter(Boolean)).toHaveLength(2);
   });
 
@@ -312,37 +304,37 @@ describe('requests inbox', () => {
 
 describe('users', () => {
   it('lists and searches users with role, plan and trial', async () => {
-    const res = await app.inject({ url: '/api/admin/users?q=MEMBER', headers: { cookie: adminCookie } });
+    const res = await t.app.inject({ url: '/api/admin/users?q=MEMBER', headers: { cookie: adminCookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ total: 1, adminCount: 1, users: [{ id: userId, email: 'member@example.com', role: 'user', plan: 'basic', isPro: false }] });
     expect(JSON.stringify(res.json())).not.toContain('password');
   });
 
   it('changes plan, trial end and role', async () => {
-    const patch = (payload: object) => app.inject({ method: 'PATCH', url: `/api/admin/users/${userId}`, headers: { cookie: adminCookie }, payload });
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/users/${userId}`, headers: { cookie: adminCookie }, payload });
     expect((await patch({ plan: 'pro' })).json()).toMatchObject({ plan: 'pro', isPro: true });
     const trial = await patch({ plan: 'basic', trialEndsAt: '2099-01-31' });
     expect(trial.json()).toMatchObject({ plan: 'basic', isPro: true, trialEndsAt: '2099-01-31T23:59:59.000Z' });
     expect((await patch({ trialEndsAt: null })).json()).toMatchObject({ trialEndsAt: null, isPro: false });
     expect((await patch({ role: 'admin' })).json()).toMatchObject({ role: 'admin' });
     // The promoted user's session is an admin session now.
-    expect((await app.inject({ url: '/api/admin/data', headers: { cookie: userCookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/admin/data', headers: { cookie: userCookie } })).statusCode).toBe(200);
     expect((await patch({ role: 'user' })).json()).toMatchObject({ role: 'user' });
-    expect((await app.inject({ url: '/api/admin/data', headers: { cookie: userCookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/admin/data', headers: { cookie: userCookie } })).statusCode).toBe(403);
   });
 
   it.each([[{}], [{ role: 'owner' }], [{ plan: 'gold' }], [{ trialEndsAt: 'soon' }]])('rejects %j with 400', async (payload) => {
-    const res = await app.inject({ method: 'PATCH', url: `/api/admin/users/${userId}`, headers: { cookie: adminCookie }, payload });
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${userId}`, headers: { cookie: adminCookie }, payload });
     expect(res.statusCode).toBe(400);
   });
 
   it('answers 404 for an unknown user', async () => {
-    const res = await app.inject({ method: 'PATCH', url: '/api/admin/users/999999', headers: { cookie: adminCookie }, payload: { plan: 'pro' } });
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/admin/users/999999', headers: { cookie: adminCookie }, payload: { plan: 'pro' } });
     expect(res.statusCode).toBe(404);
   });
 
   it('never removes the last admin, even with two demotions at once', async () => {
-    const self = await app.inject({ method: 'PATCH', url: `/api/admin/users/${adminId}`, headers: { cookie: adminCookie }, payload: { role: 'user' } });
+    const self = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${adminId}`, headers: { cookie: adminCookie }, payload: { role: 'user' } });
     expect(self.statusCode).toBe(409);
     expect(self.json().error.message).toBe(LAST_ADMIN_MESSAGE);
     // A second admin: now each may be demoted, but not both. Each demotes the other; one after the other
@@ -353,25 +345,25 @@ describe('users', () => {
       const results = await overlapping("SELECT id FROM users WHERE role = 'admin' FOR UPDATE", [], 2, () =>
         Promise.all(
           [adminId, second.id].map((id) =>
-            app.inject({ method: 'PATCH', url: `/api/admin/users/${id}`, headers: { cookie: id === adminId ? second.cookie : adminCookie }, payload: { role: 'user' } }),
+            t.app.inject({ method: 'PATCH', url: `/api/admin/users/${id}`, headers: { cookie: id === adminId ? second.cookie : adminCookie }, payload: { role: 'user' } }),
           ),
         ),
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe(LAST_ADMIN_MESSAGE);
-      const admins = await tdb.pool.query("SELECT count(*)::int AS n FROM users WHERE role = 'admin'");
+      const admins = await t.tdb.pool.query("SELECT count(*)::int AS n FROM users WHERE role = 'admin'");
       expect(admins.rows[0].n).toBe(1);
     } finally {
       // Restore even when an expectation failed: the boss is the admin again for the remaining tests.
-      await tdb.pool.query("UPDATE users SET role = 'admin' WHERE id = $1", [adminId]);
-      await tdb.pool.query("UPDATE users SET role = 'user' WHERE id = $1", [second.id]);
+      await t.tdb.pool.query("UPDATE users SET role = 'admin' WHERE id = $1", [adminId]);
+      await t.tdb.pool.query("UPDATE users SET role = 'user' WHERE id = $1", [second.id]);
     }
   });
 });
 
 describe('data', () => {
   it('counts rows per table and per source', async () => {
-    const res = await app.inject({ url: '/api/admin/data', headers: { cookie: adminCookie } });
+    const res = await t.app.inject({ url: '/api/admin/data', headers: { cookie: adminCookie } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.tables).toContainEqual({ table: 'communities', rows: (await counts()).c });
@@ -382,31 +374,31 @@ describe('data', () => {
   it('records the as-of date given with the upload, and refuses one that is not a date', async () => {
     const content = readFileSync(path.join(DATA, 'states/tx_hhsc_alf_sample.csv'));
     const bad = multipart({ kind: 'tx', asOf: '2021-13-01' }, { name: 'tx.csv', content });
-    const refused = await app.inject({ method: 'POST', url: '/api/admin/imports', ...bad, headers: { ...bad.headers, cookie: adminCookie } });
+    const refused = await t.app.inject({ method: 'POST', url: '/api/admin/imports', ...bad, headers: { ...bad.headers, cookie: adminCookie } });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toContain("The as-of date '2021-13-01' is not a date");
-    expect((await tdb.pool.query("SELECT count(*)::int AS n FROM communities WHERE source = 'tx'")).rows[0].n).toBe(0);
+    expect((await t.tdb.pool.query("SELECT count(*)::int AS n FROM communities WHERE source = 'tx'")).rows[0].n).toBe(0);
     const form = multipart({ kind: 'tx', asOf: '2021-06-15' }, { name: 'tx.csv', content });
-    const res = await app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
     expect(res.statusCode, res.body).toBe(200);
-    const { rows } = await tdb.pool.query("SELECT DISTINCT source_kind, source_name, source_as_of::text AS as_of FROM communities WHERE source = 'tx'");
+    const { rows } = await t.tdb.pool.query("SELECT DISTINCT source_kind, source_name, source_as_of::text AS as_of FROM communities WHERE source = 'tx'");
     expect(rows).toEqual([{ source_kind: 'state', source_name: 'Texas Health and Human Services Commission', as_of: '2021-06-15' }]);
   });
 
   it('imports a real Florida sample through the upload and shows it among the last imports', async () => {
     const before = await counts();
     const form = multipart({ kind: 'fl' }, { name: 'fl_ahca_alf_sample.csv', content: readFileSync(path.join(DATA, 'states/fl_ahca_alf_sample.csv')) });
-    const res = await app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ kind: 'fl', layout: 'fl', fileName: 'fl_ahca_alf_sample.csv', rowsRead: 250, inserted: 246, updated: 0, rejected: 4 });
     expect(res.json().rejections).toHaveLength(4);
     expect((await counts()).c).toBe(before.c + 246);
-    const data = (await app.inject({ url: '/api/admin/data', headers: { cookie: adminCookie } })).json();
+    const data = (await t.app.inject({ url: '/api/admin/data', headers: { cookie: adminCookie } })).json();
     expect(data.sources).toContainEqual({ table: 'communities', source: 'fl', rows: 246 });
     expect(data.imports[0]).toMatchObject({ kind: 'fl', fileName: 'fl_ahca_alf_sample.csv', status: 'ok', rowsRead: 250, inserted: 246, rejected: 4 });
     // Again (auto-detected, file field first): idempotent.
     const again = multipart({}, { name: 'fl.csv', content: readFileSync(path.join(DATA, 'states/fl_ahca_alf_sample.csv')) });
-    const res2 = await app.inject({ method: 'POST', url: '/api/admin/imports', ...again, headers: { ...again.headers, cookie: adminCookie } });
+    const res2 = await t.app.inject({ method: 'POST', url: '/api/admin/imports', ...again, headers: { ...again.headers, cookie: adminCookie } });
     expect(res2.json()).toMatchObject({ kind: 'fl', inserted: 0, updated: 0, unchanged: 246 });
   });
 
@@ -414,7 +406,7 @@ describe('data', () => {
     const content = readFileSync(ROSTER);
     const upload = async (fields: Record<string, string>) => {
       const form = multipart(fields, { name: 'ri-roster-2026.csv', content });
-      return app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
+      return t.app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
     };
     const before = await counts();
     // Without a state the roster (no State column) is refused, naming the fix; nothing changes.
@@ -441,11 +433,11 @@ describe('data', () => {
     expect(res.json()).toMatchObject({ kind: 'licensed', fileName: 'ri-roster-2026.csv', rowsRead: rows, inserted: rows - 1, updated: 0, rejected: 1, delisted: 0 });
     expect(res.json().rejections).toEqual([{ line: 6, reason: 'missing city' }]);
     expect(res.json().mapped).toEqual(expect.arrayContaining(['city <- "town"', 'capacity <- "total_beds"']));
-    const { rows: written } = await tdb.pool.query(
+    const { rows: written } = await t.tdb.pool.query(
       "SELECT DISTINCT source_kind, source_name, source_as_of::text AS as_of, state FROM communities WHERE source = 'licensed-ri'",
     );
     expect(written).toEqual([{ source_kind: 'state', source_name: 'Rhode Island Department of Health', as_of: '2026-03-01', state: 'RI' }]);
-    const data = (await app.inject({ url: '/api/admin/data', headers: { cookie: adminCookie } })).json();
+    const data = (await t.app.inject({ url: '/api/admin/data', headers: { cookie: adminCookie } })).json();
     expect(data.imports[0]).toMatchObject({ kind: 'licensed', fileName: 'ri-roster-2026.csv', status: 'ok', inserted: rows - 1, rejected: 1 });
     // Again: idempotent.
     expect((await upload(fields)).json()).toMatchObject({ inserted: 0, updated: 0, unchanged: rows - 1, delisted: 0 });
@@ -459,7 +451,7 @@ describe('data', () => {
   ] as const)('answers %s with a clear error and changes nothing', async (_label, kind, content, status, text) => {
     const before = await counts();
     const form = multipart({ kind }, { name: 'bad.csv', content });
-    const res = await app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/imports', ...form, headers: { ...form.headers, cookie: adminCookie } });
     expect(res.statusCode).toBe(status);
     expect(res.json().error.message).toContain(text);
     const after = await counts();
@@ -468,14 +460,14 @@ describe('data', () => {
 
   it('answers a missing file with 400, JSON with 415 and an oversized file with 413', async () => {
     const none = multipart({ kind: 'fl' });
-    const r1 = await app.inject({ method: 'POST', url: '/api/admin/imports', ...none, headers: { ...none.headers, cookie: adminCookie } });
+    const r1 = await t.app.inject({ method: 'POST', url: '/api/admin/imports', ...none, headers: { ...none.headers, cookie: adminCookie } });
     expect(r1.statusCode).toBe(400);
     expect(r1.json().error.message).toContain('Choose a non-empty CSV file');
-    const r2 = await app.inject({ method: 'POST', url: '/api/admin/imports', headers: { cookie: adminCookie }, payload: { kind: 'fl' } });
+    const r2 = await t.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { cookie: adminCookie }, payload: { kind: 'fl' } });
     expect(r2.statusCode).toBe(415);
     const before = await counts();
     const big = multipart({ kind: 'fl' }, { name: 'big.csv', content: Buffer.alloc(20 * 1024 * 1024 + 10, 'a') });
-    const r3 = await app.inject({ method: 'POST', url: '/api/admin/imports', ...big, headers: { ...big.headers, cookie: adminCookie } });
+    const r3 = await t.app.inject({ method: 'POST', url: '/api/admin/imports', ...big, headers: { ...big.headers, cookie: adminCookie } });
     expect(r3.statusCode).toBe(413);
     expect(r3.json().error.message).toContain('larger than 20 MB');
     expect(await counts()).toEqual(before);

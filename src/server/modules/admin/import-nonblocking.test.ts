@@ -5,26 +5,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../test/factories';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
+import { useTestApp } from '../../test/db';
 
 const SAMPLE = path.resolve(import.meta.dirname, '../../../../../shared/data/states/fl_ahca_alf_sample.csv');
 const TARGET_MB = Number(process.env.IMPORT_TEST_MB ?? 5);
 
-let tdb: TestDatabase;
-let app: App;
+const t = useTestApp();
 let cookie: string;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
-  ({ cookie } = await createSignedInUser(tdb.pool, { email: 'importer@example.com', role: 'admin' }));
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
+  ({ cookie } = await createSignedInUser(t.tdb.pool, { email: 'importer@example.com', role: 'admin' }));
 });
 
 /** The Florida sample's rows repeated with fresh AHCA numbers until the file reaches TARGET_MB. */
@@ -61,7 +53,7 @@ describe('a large admin import keeps the app answering', () => {
     let importing = true;
     delay.enable();
     const started = performance.now();
-    const upload = app
+    const upload = t.app
       .inject({ method: 'POST', url: '/api/admin/imports', headers: { ...form.headers, cookie }, payload: form.payload })
       .finally(() => {
         importing = false;
@@ -71,7 +63,7 @@ describe('a large admin import keeps the app answering', () => {
     const probes = (async () => {
       let last = performance.now();
       while (importing) {
-        const res = await app.inject({ method: 'GET', url: '/api/health/live' });
+        const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
         expect(res.statusCode).toBe(200);
         const now = performance.now();
         if (importing) healthLatencies.push(now - last);

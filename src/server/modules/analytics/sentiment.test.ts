@@ -1,48 +1,40 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { classifySentiment } from '../../../contracts/constants';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
+import { buildTestApp, useTestApp } from '../../test/db';
 import { selectCustomerPage } from './sentiment.repo';
 import { SentimentService } from './sentiment.service';
 
-let tdb: TestDatabase;
-let app: App;
+const t = useTestApp();
 
 // Scores at and around the edges, stored as `real` like every review.
 const EDGE_SCORES = [0.6000001, 0.6, 0.4, 0.3999999, 0.9, 0.1];
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
-  await tdb.pool.query(`
+  await t.tdb.pool.query(`
     INSERT INTO operators (id, name, source_id) VALUES (1, 'Op One', 'o1'), (2, 'Op Two', 'o2');
     INSERT INTO communities (id, name, city, state, source_id) VALUES (1, 'Maple Court', 'Austin', 'TX', 'c1'), (2, 'Oak Hill', 'Dallas', 'TX', 'c2');
   `);
   // Customer: the 6 edge scores (ratings 5,4,3,3,2,1), then 2000 filler reviews (rating 4, score 0.75) older than them.
-  await tdb.pool.query(
+  await t.tdb.pool.query(
     `INSERT INTO customer_reviews (community_id, rating, author, content, review_date, source, sentiment)
      SELECT 1 + (i::int % 2), (ARRAY[5,4,3,3,2,1])[i], 'Edge ' || i, 'Edge review ' || i, DATE '2025-06-01' + i::int, 'Google', s
      FROM unnest($1::real[]) WITH ORDINALITY AS t(s, i)`,
     [EDGE_SCORES],
   );
-  await tdb.pool.query(
+  await t.tdb.pool.query(
     `INSERT INTO customer_reviews (community_id, rating, author, content, review_date, source, sentiment)
      SELECT 1, 4, 'F' || g, 'Filler ' || g, DATE '2020-01-01' + (g % 700), 'Google', 0.75 FROM generate_series(1, 2000) g`,
   );
-  await tdb.pool.query(
+  await t.tdb.pool.query(
     `INSERT INTO employee_reviews (operator_id, rating, content, review_date, job_title, employment_status, location, source, sentiment)
      VALUES (1, 5, 'Great team', '2025-01-02', 'Registered Nurse', 'current', 'Austin, TX', 'Indeed', 0.85),
             (2, 2, 'Understaffed', '2025-01-03', 'Caregiver', 'former', NULL, 'Glassdoor', 0.2),
             (1, 3, 'Fine', '2025-01-01', 'Cook', 'former', 'Dallas, TX', 'Indeed', 0.4)`,
   );
 });
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
-});
 
-const get = (url: string) => app.inject({ method: 'GET', url });
+const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe('GET /api/sentiment/{kind}/summary', () => {
   it('classifies the stored scores in SQL with the same edges as classifySentiment (0.6 and 0.4 are Neutral)', async () => {
@@ -52,7 +44,7 @@ describe('GET /api/sentiment/{kind}/summary', () => {
     // Edges: 0.6000001 and 0.9 positive; 0.6 and 0.4 neutral; 0.3999999 and 0.1 negative; fillers (0.75) positive.
     expect(body).toMatchObject({ totalReviews: 2006, positive: 2002, neutral: 2, negative: 2 });
     const expected = { Positive: 0, Neutral: 0, Negative: 0 };
-    const { rows } = await tdb.pool.query<{ sentiment: number }>('SELECT sentiment FROM customer_reviews');
+    const { rows } = await t.tdb.pool.query<{ sentiment: number }>('SELECT sentiment FROM customer_reviews');
     for (const r of rows) expected[classifySentiment(r.sentiment)] += 1;
     expect([body.positive, body.neutral, body.negative]).toEqual([expected.Positive, expected.Neutral, expected.Negative]);
   });
@@ -145,7 +137,7 @@ describe('GET /api/sentiment/{kind}/reviews', () => {
 
 describe('review pages outside tests (cached as bytes)', () => {
   it('answers the same page gzipped or not, unchanged within the TTL, and still refuses a bad page', async () => {
-    const prod = await buildTestApp(tdb, { NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    const prod = await buildTestApp(t.tdb, { NODE_ENV: 'production', LOG_LEVEL: 'silent' });
     try {
       const plain = await prod.inject({ method: 'GET', url: '/api/sentiment/customer/reviews?page=2' });
       expect(plain.statusCode).toBe(200);
@@ -166,35 +158,35 @@ describe('review pages outside tests (cached as bytes)', () => {
 
 describe('SentimentService cache', () => {
   it('serves deep pages from the cached page keys exactly as OFFSET would', async () => {
-    const service = new SentimentService(tdb.pool);
+    const service = new SentimentService(t.tdb.pool);
     await service.warm();
     for (const page of [2, 3]) {
       const viaKeys = (await service.customerPage(page)).reviews.map((r) => r.id);
-      const viaOffset = (await selectCustomerPage(tdb.pool, 1000, { offset: (page - 1) * 1000 })).map((r) => r.id);
+      const viaOffset = (await selectCustomerPage(t.tdb.pool, 1000, { offset: (page - 1) * 1000 })).map((r) => r.id);
       expect(viaKeys).toEqual(viaOffset);
     }
   });
 
   it('computes once per TTL, serves the stale value while it refreshes, and can be invalidated', async () => {
     let clock = 0;
-    const service = new SentimentService(tdb.pool, 1000, () => clock);
+    const service = new SentimentService(t.tdb.pool, 1000, () => clock);
     const first = await service.employeePage(1);
     expect(first.total).toBe(3);
-    await tdb.pool.query(`INSERT INTO employee_reviews (operator_id, rating, content, review_date, job_title, employment_status, source, sentiment)
+    await t.tdb.pool.query(`INSERT INTO employee_reviews (operator_id, rating, content, review_date, job_title, employment_status, source, sentiment)
                           VALUES (1, 4, 'New', '2024-01-01', 'Aide', 'current', 'Indeed', 0.7)`);
     expect((await service.summary('employee')).totalReviews).toBe(3); // cached
     clock = 1500;
     expect((await service.summary('employee')).totalReviews).toBe(3); // stale, refresh started
     await new Promise((r) => setTimeout(r, 100));
     expect((await service.summary('employee')).totalReviews).toBe(4);
-    await tdb.pool.query(`DELETE FROM employee_reviews WHERE content = 'New'`);
+    await t.tdb.pool.query(`DELETE FROM employee_reviews WHERE content = 'New'`);
     service.invalidate();
     expect((await service.summary('employee')).totalReviews).toBe(3);
   });
 
   it('answers an empty table with zeros and one page', async () => {
-    await tdb.pool.query('DELETE FROM employee_reviews');
-    const service = new SentimentService(tdb.pool);
+    await t.tdb.pool.query('DELETE FROM employee_reviews');
+    const service = new SentimentService(t.tdb.pool);
     expect(await service.summary('employee')).toMatchObject({ totalReviews: 0, averageRating: 0, averageSentiment: 0, positive: 0 });
     expect(await service.employeePage(1)).toMatchObject({ reviews: [], total: 0, totalPages: 1 });
   });
@@ -202,11 +194,11 @@ describe('SentimentService cache', () => {
 
 describe('GET /api/sentiment/{kind}/trend', () => {
   it('employee: reviews of one month together, their mean sentiment (an earlier test may have emptied the table)', async () => {
-    await tdb.pool.query(
+    await t.tdb.pool.query(
       `INSERT INTO employee_reviews (operator_id, rating, content, review_date, job_title, employment_status, location, source, sentiment)
        VALUES (1, 5, 'a', '2024-03-02', 'Cook', 'current', NULL, 'Demo', 0.85), (1, 2, 'b', '2024-03-30', 'Cook', 'current', NULL, 'Demo', 0.2)`,
     );
-    const { rows } = await tdb.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM employee_reviews WHERE review_date < '2024-04-01' AND review_date >= '2024-03-01'");
+    const { rows } = await t.tdb.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM employee_reviews WHERE review_date < '2024-04-01' AND review_date >= '2024-03-01'");
     expect(rows[0]?.n).toBe(2);
     const res = await get('/api/sentiment/employee/trend');
     expect(res.statusCode).toBe(200);
@@ -215,7 +207,7 @@ describe('GET /api/sentiment/{kind}/trend', () => {
   });
 
   it('customer: every month of the review dates, counts and means as summed in JavaScript over the rows', async () => {
-    const { rows } = await tdb.pool.query<{ d: string; s: number }>("SELECT review_date::text AS d, sentiment AS s FROM customer_reviews");
+    const { rows } = await t.tdb.pool.query<{ d: string; s: number }>("SELECT review_date::text AS d, sentiment AS s FROM customer_reviews");
     const byMonth = new Map<string, { n: number; sum: number }>();
     for (const r of rows) {
       const m = r.d.slice(0, 7);

@@ -4,6 +4,7 @@ import type { Favorite } from '../../../contracts/favorites';
 import type { Queryable } from '../../db/sql';
 import { toSource } from '../../lib/provenance';
 import { loadCommunities } from './search.repo';
+import { communityAddress } from '../../lib/community-address';
 
 export type CommunityCard = Favorite['community'];
 
@@ -13,12 +14,7 @@ export async function loadCommunityCards(db: Queryable, ids: number[]): Promise<
   const cards = new Map<number, CommunityCard>();
   for (const [id, c] of rows) {
     cards.set(id, {
-      id: c.id,
-      name: c.name,
-      address: c.address,
-      city: c.city,
-      state: c.state,
-      zipCode: c.zip_code,
+      ...communityAddress(c),
       phone: c.phone,
       email: c.email,
       website: c.website,

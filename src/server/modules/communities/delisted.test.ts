@@ -3,23 +3,20 @@
 // Insights, Operator Intelligence and the assistant leave them out; their page and records stay reachable.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatResponse } from '../../../contracts/chat';
 import type { InsightResponse, OperatorCommunity, OperatorResponse } from '../../../contracts/insights';
 import type { MapPointsResponse, SearchResponse } from '../../../contracts/search';
 import { runDirectoryImport } from '../../db/import/directory-run';
 import { ensurePublicDataset } from '../../db/public-dataset/load';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
+import { useTestApp } from '../../test/db';
+import { getJson } from '../../test/factories';
 
 const ROSTER = path.join(import.meta.dirname, '../../db/import/fixtures/ri-roster-2026.csv');
 
-let tdb: TestDatabase;
-let app: App;
 let delisted: { id: number; name: string; operator_id: number | null }[];
 let listedInRi: number;
-beforeAll(async () => {
-  tdb = await createTestDatabase();
+const t = useTestApp({}, async (tdb) => {
   await ensurePublicDataset(tdb.pool, { states: ['RI'] });
   const summary = await runDirectoryImport(tdb.pool, {
     kind: 'licensed',
@@ -47,22 +44,12 @@ beforeAll(async () => {
     )
   ).rows;
   listedInRi = (await tdb.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM communities WHERE state = 'RI' AND listing_status = 'listed'")).rows[0].n;
-  app = await buildTestApp(tdb);
 });
-afterAll(async () => {
-  await app?.close();
-  await tdb?.drop();
-});
-
-const get = async <T>(url: string): Promise<T> => {
-  const res = await app.inject({ method: 'GET', url });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-};
+const get = <T>(url: string) => getJson<T>(t.app, url);
 
 describe('delisted facilities', () => {
   it('are not in search results or map points', async () => {
-    expect(delisted.length).toBe((await tdb.pool.query("SELECT 1 FROM communities WHERE listing_status = 'delisted'")).rowCount);
+    expect(delisted.length).toBe((await t.tdb.pool.query("SELECT 1 FROM communities WHERE listing_status = 'delisted'")).rowCount);
     const result = await get<SearchResponse>('/api/communities/search?location=RI&pageSize=100');
     expect(result.total).toBe(listedInRi);
     const ids = new Set(delisted.map((d) => d.id));
@@ -78,7 +65,7 @@ describe('delisted facilities', () => {
   it('are not in Community Insights, and operator counts equal their dialog lists', async () => {
     const all = await get<InsightResponse>('/api/community-insights?state=RI&pageSize=100');
     expect(all.filteredTotal).toBe(listedInRi);
-    expect(all.total).toBe((await tdb.pool.query("SELECT 1 FROM communities WHERE listing_status = 'listed'")).rowCount);
+    expect(all.total).toBe((await t.tdb.pool.query("SELECT 1 FROM communities WHERE listing_status = 'listed'")).rowCount);
     const named = await get<InsightResponse>(`/api/community-insights?searchQuery=${encodeURIComponent(delisted[0].name)}`);
     expect(named.communities.map((c) => c.id)).not.toContain(delisted[0].id);
 
@@ -98,7 +85,7 @@ describe('delisted facilities', () => {
   });
 
   it('are not named by the assistant', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { message: 'assisted living in Providence, RI', sessionId: 'delisted' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/chat', payload: { message: 'assisted living in Providence, RI', sessionId: 'delisted' } });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as ChatResponse;
     expect(body.communities.length).toBeGreaterThan(0);
@@ -107,7 +94,7 @@ describe('delisted facilities', () => {
 
   it('keep their page, whose records say they are no longer listed', async () => {
     const id = delisted.find((d) => d.name === 'Anchor Bay At East Providence')!.id;
-    const detail = await app.inject({ method: 'GET', url: `/api/communities/${id}` });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/communities/${id}` });
     expect(detail.statusCode).toBe(200);
     const records = await get<{ licence: { listingStatus: string; delistedAsOf: string } }>(`/api/communities/${id}/records`);
     expect(records.licence).toMatchObject({ listingStatus: 'delisted', delistedAsOf: '2026-06-01' });
@@ -117,7 +104,7 @@ describe('delisted facilities', () => {
 describe('map points on the public data', () => {
   it('say which are approximate (ZIP centre), as the records do', async () => {
     const { points } = await get<MapPointsResponse>('/api/communities/search/points?location=RI');
-    const { rows } = await tdb.pool.query<{ id: number; location_approximate: boolean }>(
+    const { rows } = await t.tdb.pool.query<{ id: number; location_approximate: boolean }>(
       "SELECT id, location_approximate FROM communities WHERE state = 'RI' AND listing_status = 'listed' AND lat IS NOT NULL",
     );
     const expected = new Map(rows.map((r) => [r.id, r.location_approximate]));

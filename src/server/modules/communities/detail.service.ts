@@ -5,6 +5,7 @@ import { isVerifiedReview, reviewProvenance, reviewSourceName } from '../../../c
 import { notFound } from '../../lib/errors';
 import { toSource } from '../../lib/provenance';
 import { findCommunity, findPricing, reviewPage, reviewSummary } from './detail.repo';
+import { communityAddress } from '../../lib/community-address';
 
 const orNull = (v: string | null) => (v && v.trim() ? v : null);
 
@@ -12,12 +13,7 @@ export async function getCommunityDetail(pool: pg.Pool, id: number): Promise<Com
   const [row, pricing] = await Promise.all([findCommunity(pool, id), findPricing(pool, id)]);
   if (!row) throw notFound('Community');
   return {
-    id: row.id,
-    name: row.name,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zip_code,
+    ...communityAddress(row),
     phone: orNull(row.phone),
     email: orNull(row.email),
     website: orNull(row.website),

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/db';
 
-let tdb: TestDatabase;
-let app: App;
+const t = useTestApp();
 let fullId: number;
 let bareId: number;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
-  const op = await tdb.pool.query<{ id: number }>("INSERT INTO operators (name, source_id) VALUES ('Evergreen Senior Living', 'o1') RETURNING id");
-  const full = await tdb.pool.query<{ id: number }>(
+  const op = await t.tdb.pool.query<{ id: number }>("INSERT INTO operators (name, source_id) VALUES ('Evergreen Senior Living', 'o1') RETURNING id");
+  const full = await t.tdb.pool.query<{ id: number }>(
     `INSERT INTO communities (name, address, city, state, zip_code, lat, lng, phone, email, website, description,
                               care_types, amenities, photos, community_type, owner_type, score, capacity,
                               room_types, dining_services, healthcare_services, operator_id, source_id)
@@ -23,32 +19,28 @@ beforeAll(async () => {
     [op.rows[0]!.id],
   );
   fullId = full.rows[0]!.id;
-  await tdb.pool.query(
+  await t.tdb.pool.query(
     `INSERT INTO community_pricing (community_id, care_type, min_price, max_price) VALUES
        ($1, 'Memory Care', 7200, 8900), ($1, 'Independent Living', 3100, 3900), ($1, 'Assisted Living', 5200, 5200)`,
     [fullId],
   );
   // 25 reviews written on this site ('user': the only kind that may be Verified, ADR 008) on distinct
   // dates (2024-01-01 .. 2024-01-25), ratings cycling 1..5.
-  await tdb.pool.query(
+  await t.tdb.pool.query(
     `INSERT INTO customer_reviews (community_id, rating, author, title, content, review_date, source, source_kind, verified, sentiment)
      SELECT $1, ((g - 1) % 5) + 1, 'Author ' || g, CASE WHEN g % 2 = 0 THEN 'Title ' || g END, 'Content ' || g,
             date '2024-01-01' + (g - 1), 'This site', 'user', g % 3 = 0, 0.5
        FROM generate_series(1, 25) g`,
     [fullId],
   );
-  await tdb.pool.query(`UPDATE communities SET rating = 3, review_count = 25 WHERE id = $1`, [fullId]);
-  const bare = await tdb.pool.query<{ id: number }>("INSERT INTO communities (name, city, state, source_id) VALUES ('Bare', 'Dallas', 'TX', 'c2') RETURNING id");
+  await t.tdb.pool.query(`UPDATE communities SET rating = 3, review_count = 25 WHERE id = $1`, [fullId]);
+  const bare = await t.tdb.pool.query<{ id: number }>("INSERT INTO communities (name, city, state, source_id) VALUES ('Bare', 'Dallas', 'TX', 'c2') RETURNING id");
   bareId = bare.rows[0]!.id;
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
 });
 
 describe('GET /api/communities/:id', () => {
   it('returns the community entity with operator, coordinates, extra facts and pricing ordered by price', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/communities/${fullId}` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/communities/${fullId}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -85,7 +77,7 @@ describe('GET /api/communities/:id', () => {
   });
 
   it('returns empty lists and nulls for a community without details', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/communities/${bareId}` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/communities/${bareId}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'Bare',
@@ -102,13 +94,13 @@ describe('GET /api/communities/:id', () => {
   });
 
   it('answers 404 JSON for an unknown id', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/communities/999999' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/communities/999999' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Community not found' } });
   });
 
   it.each(['abc', '0', '-5', '1.5', '1e3', '99999999999999999999', '2147483648'])('answers 400 JSON for id %s', async (id) => {
-    const res = await app.inject({ method: 'GET', url: `/api/communities/${id}` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/communities/${id}` });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
   });
@@ -116,7 +108,7 @@ describe('GET /api/communities/:id', () => {
 
 describe('GET /api/reviews/:id', () => {
   it('returns the first page newest first with the summary over all reviews', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/reviews/${fullId}` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/reviews/${fullId}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.summary).toEqual({ averageRating: 3, totalReviews: 25 });
@@ -144,7 +136,7 @@ describe('GET /api/reviews/:id', () => {
   it('pages through every review exactly once', async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) {
-      const res = await app.inject({ method: 'GET', url: `/api/reviews/${fullId}?page=${page}&pageSize=10` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/reviews/${fullId}?page=${page}&pageSize=10` });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.summary.totalReviews).toBe(25);
@@ -153,24 +145,24 @@ describe('GET /api/reviews/:id', () => {
     expect(seen).toHaveLength(25);
     expect(new Set(seen).size).toBe(25);
     expect(seen.at(-1)).toBe('Author 1');
-    const beyond = await app.inject({ method: 'GET', url: `/api/reviews/${fullId}?page=4` });
+    const beyond = await t.app.inject({ method: 'GET', url: `/api/reviews/${fullId}?page=4` });
     expect(beyond.json().reviews).toEqual([]);
   });
 
   it('returns up to 100 per page', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/reviews/${fullId}?pageSize=100` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/reviews/${fullId}?pageSize=100` });
     expect(res.json().reviews).toHaveLength(25);
     expect(res.json().totalPages).toBe(1);
   });
 
   it('summarises an empty review list', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/reviews/${bareId}` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/reviews/${bareId}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ reviews: [], summary: { averageRating: 0, totalReviews: 0 }, page: 1, pageSize: 10, totalPages: 0 });
   });
 
   it('answers 404 for an unknown community', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/reviews/999999' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/reviews/999999' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');
   });
@@ -184,7 +176,7 @@ describe('GET /api/reviews/:id', () => {
     ['1', '?pageSize=0'],
     ['1', '?page=-1'],
   ])('answers 400 for id %s%s', async (id, qs) => {
-    const res = await app.inject({ method: 'GET', url: `/api/reviews/${id}${qs}` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/reviews/${id}${qs}` });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
   });

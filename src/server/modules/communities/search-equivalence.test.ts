@@ -5,20 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMENITY_OPTIONS, CARE_TYPES, SEARCH_SORTS } from '../../../contracts/constants';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { countCommunities, countResult, findPageIds, type LocationFilter, type SearchCriteria } from './search.repo';
-import { rng } from '../../test/random';
+import { rng, TEST_CITIES } from '../../test/random';
 
 let tdb: TestDatabase;
 const N = 800;
-const CITIES = [
-  ['Springfield', 'IL'],
-  ['Springfield', 'MA'],
-  ['Austin', 'TX'],
-  ['Dallas', 'TX'],
-  ['Naperville', 'IL'],
-  ['Portland', 'OR'],
-  ['Portland', 'ME'],
-  ['Miami', 'FL'],
-] as const;
 const WORDS = ['Oak', 'Maple', 'Sunrise', 'Garden', 'Village', 'Manor', 'Springfield', 'Hills'];
 
 
@@ -27,7 +17,7 @@ beforeAll(async () => {
   const random = rng(2026);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
   const rows = Array.from({ length: N }, (_, i) => {
-    const [city, state] = pick(CITIES);
+    const [city, state] = pick(TEST_CITIES);
     const careTypes = [...new Set([pick(CARE_TYPES), pick(CARE_TYPES), pick(CARE_TYPES)].slice(0, 1 + Math.floor(random() * 3)))];
     // Several price rows per care type sometimes, no price at all sometimes, and many equal prices (ties decide by id).
     const pricing = random() < 0.75 ? careTypes.flatMap((c) => Array.from({ length: random() < 0.2 ? 2 : 1 }, () => [c, 2000 + Math.floor(random() * 12) * 500] as const)) : [];
@@ -78,12 +68,12 @@ afterAll(async () => {
 
 function randomCriteria(random: () => number): SearchCriteria {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-  const [city, state] = pick(CITIES);
+  const [city, state] = pick(TEST_CITIES);
   const locations: LocationFilter[] = [
     { kind: 'none' },
     { kind: 'state', state },
     { kind: 'city', cities: [{ city, state, rank: 1 }] },
-    { kind: 'city', cities: CITIES.filter(([c]) => c === city).map(([c, s], i) => ({ city: c, state: s, rank: i + 1 })), nameText: city },
+    { kind: 'city', cities: TEST_CITIES.filter(([c]) => c === city).map(([c, s], i) => ({ city: c, state: s, rank: i + 1 })), nameText: city },
     { kind: 'near', lat: 30 + random() * 12, lng: -100 + random() * 20, radiusMiles: 50 + random() * 150 },
     { kind: 'name', text: pick(WORDS).toLowerCase() },
     { kind: 'name', text: pick(WORDS), state },

@@ -11,21 +11,11 @@ import type { App } from '../../types';
 import { SearchIndex } from './search-index';
 import { countResult, findPageIds, loadCommunities, type LocationFilter, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds } from './map-points.repo';
-import { rng } from '../../test/random';
+import { rng, TEST_CITIES } from '../../test/random';
 
 let tdb: TestDatabase;
 let index: SearchIndex;
 const N = 900;
-const CITIES = [
-  ['Springfield', 'IL'],
-  ['Springfield', 'MA'],
-  ['Austin', 'TX'],
-  ['Dallas', 'TX'],
-  ['Naperville', 'IL'],
-  ['Portland', 'OR'],
-  ['Portland', 'ME'],
-  ['Miami', 'FL'],
-] as const;
 const WORDS = ['Oak', 'Maple', 'Sunrise', 'Garden', 'Village', 'Manor', 'Springfield', 'Hills', 'ÉLAN', 'élan', 'oak', 'A_b%'];
 const ZIPS = ['60540', '60563', '78701', '75201', '33101', '97201'];
 const LICENCES = [null, null, 'ASSISTED LIVING FACILITY', 'ALZHEIMER SPECIAL CARE UNIT', 'RCFE-CONTINUING CARE RETIREMENT COMMUNITY', 'NURSING FACILITY'];
@@ -37,7 +27,7 @@ beforeAll(async () => {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
   const { rows: ops } = await tdb.pool.query<{ id: number }>(`INSERT INTO operators (name, source_id) VALUES ('Acme Care', 'o1'), ('Bright Living', 'o2'), ('Cedar Group', 'o3') RETURNING id`);
   const rows = Array.from({ length: N }, (_, i) => {
-    const [city, state] = pick(CITIES);
+    const [city, state] = pick(TEST_CITIES);
     const careTypes = [...new Set([pick(CARE_TYPES), pick(CARE_TYPES), pick(CARE_TYPES)].slice(0, 1 + Math.floor(random() * 3)))];
     // Several price rows per care type sometimes, no price at all sometimes, and many equal prices (ties decide by id).
     const pricing = random() < 0.75 ? careTypes.flatMap((c) => Array.from({ length: random() < 0.2 ? 2 : 1 }, () => [c, 2000 + Math.floor(random() * 12) * 500] as const)) : [];
@@ -102,15 +92,15 @@ afterAll(async () => {
 
 function randomCriteria(random: () => number): SearchCriteria {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-  const [city, state] = pick(CITIES);
+  const [city, state] = pick(TEST_CITIES);
   const locations: LocationFilter[] = [
     { kind: 'none' },
     { kind: 'none' },
     { kind: 'state', state },
     { kind: 'zip', zip: pick(ZIPS) },
     { kind: 'city', cities: [{ city, state, rank: 1 }] },
-    { kind: 'city', cities: CITIES.filter(([c]) => c === city).map(([c, s], i) => ({ city: c, state: s, rank: i + 1 })), nameText: city },
-    { kind: 'city', cities: CITIES.filter(([c]) => c === city).map(([c, s], i) => ({ city: c, state: s, rank: i + 1 })), nameText: pick(WORDS), state },
+    { kind: 'city', cities: TEST_CITIES.filter(([c]) => c === city).map(([c, s], i) => ({ city: c, state: s, rank: i + 1 })), nameText: city },
+    { kind: 'city', cities: TEST_CITIES.filter(([c]) => c === city).map(([c, s], i) => ({ city: c, state: s, rank: i + 1 })), nameText: pick(WORDS), state },
     { kind: 'near', lat: 30 + random() * 12, lng: -100 + random() * 20, radiusMiles: 50 + random() * 150 },
     { kind: 'near', lat: 41.75, lng: -88.15, radiusMiles: 50 },
     { kind: 'name', text: pick(WORDS).toLowerCase() },

@@ -27,6 +27,7 @@ import type { SearchIndex } from './search-index';
 import type { LiveSearchIndex } from './search-index.live';
 import { countResult, findPageIds, listCities, loadCommunities, narrowLocation, type CommunityRow, type LocationFilter, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds, type PointRow, type PointScope } from './map-points.repo';
+import { communityAddress } from '../../lib/community-address';
 
 const STATE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
 
@@ -222,12 +223,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
         if (!r) continue; // deleted between the two queries
         const shown = shownPrice(r.pricing, q.careTypes, q);
         communities.push({
-          id: r.id,
-          name: r.name,
-          address: r.address,
-          city: r.city,
-          state: r.state,
-          zipCode: r.zip_code,
+          ...communityAddress(r),
           phone: r.phone,
           email: r.email,
           website: r.website,

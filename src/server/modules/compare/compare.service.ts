@@ -11,6 +11,7 @@ import { loadCommunityRecords } from '../communities/records.service';
 import { toRecords } from '../communities/records.routes';
 import type { SearchService } from '../communities/search.service';
 import { cityCentre, listCompare, loadCompareRows } from './compare.repo';
+import { communityAddress } from '../../lib/community-address';
 
 /** A signed-in user's compare list as GET /api/compare answers it (the server-rendered pages start with it, modules/seo). */
 export async function compareListOf(pool: pg.Pool, userId: number): Promise<{ communityIds: number[] }> {
@@ -85,12 +86,7 @@ export async function compareView(
     const rec = records[i] ? toRecords(records[i]) : { licence: null, cms: null };
     const distance = place && r.lat !== null && r.lng !== null ? haversineMiles(place, { lat: r.lat, lng: r.lng }) : null;
     communities.push({
-      id: r.id,
-      name: r.name,
-      address: r.address,
-      city: r.city,
-      state: r.state,
-      zipCode: r.zip_code,
+      ...communityAddress(r),
       rating: Number(r.rating),
       reviewCount: r.review_count,
       careTypes: r.care_types,

@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPARE_LIMIT } from '../../../contracts/compare';
 import { refreshReviewFigures } from '../../db/aggregates';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { useTestApp } from '../../test/db';
 import { registerOverHttp } from '../../test/factories';
-import type { App } from '../../types';
 import { ThemeScorer, themeSentimentLiteral } from '../../lib/themes';
 import { haversineMiles } from './compare.service';
 
-let tdb: TestDatabase;
-let app: App;
+const t = useTestApp();
 let ids: number[];
 let alice: string;
 let bob: string;
 
-const signUp = (email: string) => registerOverHttp(app, email);
+const signUp = (email: string) => registerOverHttp(t.app, email);
 
 // Austin 78701 is at about 30.27, -97.74 in the ZIP table; Dallas 75201 at 32.79, -96.80.
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
-  const { rows } = await tdb.pool.query<{ id: number }>(
+  const { rows } = await t.tdb.pool.query<{ id: number }>(
     `INSERT INTO communities (name, city, state, zip_code, source_id, care_types, amenities, community_amenities, rating, review_count, capacity, lat, lng, location_approximate)
      VALUES ('Oak Grove', 'Austin', 'TX', '78701', 'k1', '{"Assisted Living","Memory Care"}', '{"Fitness Center","Pool"}', '{"Garden"}', 4.5, 12, 80, 30.27, -97.74, false),
             ('Maple Court', 'Dallas', 'TX', '75201', 'k2', '{"Independent Living"}', '{"Pool"}', '{}', 0, 0, NULL, 32.79, -96.80, true),
@@ -29,36 +25,32 @@ beforeAll(async () => {
      RETURNING id`,
   );
   ids = rows.map((r) => r.id);
-  await tdb.pool.query(
+  await t.tdb.pool.query(
     `INSERT INTO community_pricing (community_id, care_type, min_price, max_price) VALUES ($1, 'Memory Care', 7200, 8100), ($1, 'Assisted Living', 5100, 6000)`,
     [ids[0]],
   );
   // A real licensed facility: licence facts and CMS ratings come from the records.
-  await tdb.pool.query(
+  await t.tdb.pool.query(
     `UPDATE communities SET source = 'cms', source_kind = 'cms', source_name = 'Centers for Medicare & Medicaid Services', source_as_of = '2025-07-01',
             license_number = 'TX-1', license_type = 'Nursing facility', capacity = NULL WHERE id = $1`,
     [ids[2]],
   );
-  await tdb.pool.query(
+  await t.tdb.pool.query(
     `INSERT INTO cms_ratings (community_id, ccn, overall_rating, certified_beds, health_deficiencies) VALUES ($1, '455001', 2, 120, 14)`,
     [ids[2]],
   );
   alice = await signUp('alice@compare.test');
   bob = await signUp('bob@compare.test');
 });
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
-});
 
 const as = (sid?: string) => ({ cookies: sid ? { sid } : ({} as Record<string, string>) });
-const get = (sid?: string) => app.inject({ method: 'GET', url: '/api/compare', ...as(sid) });
-const add = (sid: string | undefined, communityId: unknown) => app.inject({ method: 'POST', url: '/api/compare', payload: { communityId } as object, ...as(sid) });
-const put = (sid: string | undefined, communityIds: unknown) => app.inject({ method: 'PUT', url: '/api/compare', payload: { communityIds } as object, ...as(sid) });
+const get = (sid?: string) => t.app.inject({ method: 'GET', url: '/api/compare', ...as(sid) });
+const add = (sid: string | undefined, communityId: unknown) => t.app.inject({ method: 'POST', url: '/api/compare', payload: { communityId } as object, ...as(sid) });
+const put = (sid: string | undefined, communityIds: unknown) => t.app.inject({ method: 'PUT', url: '/api/compare', payload: { communityIds } as object, ...as(sid) });
 const merge = (sid: string | undefined, communityIds: unknown) =>
-  app.inject({ method: 'POST', url: '/api/compare/merge', payload: { communityIds } as object, ...as(sid) });
-const del = (sid: string | undefined, id: unknown) => app.inject({ method: 'DELETE', url: `/api/compare/${id}`, ...as(sid) });
-const view = (qs: string) => app.inject({ method: 'GET', url: `/api/compare/view?${qs}` });
+  t.app.inject({ method: 'POST', url: '/api/compare/merge', payload: { communityIds } as object, ...as(sid) });
+const del = (sid: string | undefined, id: unknown) => t.app.inject({ method: 'DELETE', url: `/api/compare/${id}`, ...as(sid) });
+const view = (qs: string) => t.app.inject({ method: 'GET', url: `/api/compare/view?${qs}` });
 
 describe('compare list on the account', () => {
   it('needs a session for the list routes', async () => {
@@ -74,7 +66,7 @@ describe('compare list on the account', () => {
     const fifth = await add(alice, ids[4]);
     expect(fifth.statusCode).toBe(409);
     expect(fifth.json().error).toEqual({ code: 'CONFLICT', message: expect.stringContaining('up to 4 communities') });
-    const { rows } = await tdb.pool.query('SELECT count(*)::int AS n FROM compare_items WHERE community_id = $1', [ids[4]]);
+    const { rows } = await t.tdb.pool.query('SELECT count(*)::int AS n FROM compare_items WHERE community_id = $1', [ids[4]]);
     expect(rows[0].n).toBe(0);
     // Adding one that is already there is not a fifth.
     expect((await add(alice, ids[1])).statusCode).toBe(200);
@@ -124,14 +116,14 @@ describe('GET /api/compare/view', () => {
     ];
     for (const content of texts) {
       const c = scorer.counts(content);
-      await tdb.pool.query(
+      await t.tdb.pool.query(
         `INSERT INTO customer_reviews (community_id, rating, author, content, review_date, source, sentiment, theme_mask, theme_sentiment)
          VALUES ($1, 4, 'Test', $2, '2026-01-01', 'Demo', 0.7, $3, $4::real[])`,
         [ids[4], content, c.mask, themeSentimentLiteral(c)],
       );
     }
     // As every path that writes reviews does: the review summaries the theme report reads (ADR 029).
-    await refreshReviewFigures(tdb.pool, { communityIds: [ids[4]!] });
+    await refreshReviewFigures(t.tdb.pool, { communityIds: [ids[4]!] });
     const body = (await view(`ids=${ids[4]},${ids[0]}`)).json();
     const [withReviews, without] = body.communities;
     // staff: 3 mentions, all kind; food: 2 (one praise, one complaint); activities: 1, neutral.
@@ -208,7 +200,7 @@ describe('GET /api/compare/view', () => {
 
   it('forgets a community that is deleted from the directory', async () => {
     await put(alice, [ids[4]]);
-    await tdb.pool.query('DELETE FROM communities WHERE id = $1', [ids[4]]);
+    await t.tdb.pool.query('DELETE FROM communities WHERE id = $1', [ids[4]]);
     expect((await get(alice)).json()).toEqual({ communityIds: [] });
   });
 });

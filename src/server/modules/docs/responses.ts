@@ -18,3 +18,16 @@ export const noBodyResponse = (description: string) => z.null().describe(descrip
  * schema-typed reply accepts it; a stream is sent as it is (never serialized).
  */
 export const csvBody = (lines: Iterable<string> | AsyncIterable<string>): string => Readable.from(lines) as unknown as string;
+
+/** Sends `lines` as a CSV download: an attachment named `fileName`, streamed, never cached. */
+export function sendCsvFile<R extends { header(key: string, value: string): R; send(payload: string): R }>(
+  reply: R,
+  fileName: string,
+  lines: Iterable<string> | AsyncIterable<string>,
+): R {
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .send(csvBody(lines));
+}

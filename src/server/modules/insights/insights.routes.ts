@@ -13,7 +13,7 @@ import {
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
 import { csvFileName } from '../../lib/csv';
-import { csvBody, csvFileResponse } from '../docs/responses';
+import { csvFileResponse, sendCsvFile } from '../docs/responses';
 import { createInsightService } from './insights.service';
 
 const EXPORT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
@@ -54,14 +54,7 @@ export const insightRoutes: RouteModule = (app, { pool, env, insightsIndex }) =>
   app.get(
     '/community-insights/export.csv',
     { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: insightExportQuerySchema, response: { 200: csvFileResponse('The filtered communities as CSV') } } },
-    async (request, reply) => {
-      const lines = await service.communityCsv(request.query);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${csvFileName('community-insights')}"`)
-        .header('Cache-Control', 'no-store')
-        .send(csvBody(lines));
-    },
+    async (request, reply) => sendCsvFile(reply, csvFileName('community-insights'), await service.communityCsv(request.query)),
   );
 
   app.get(
@@ -76,14 +69,7 @@ export const insightRoutes: RouteModule = (app, { pool, env, insightsIndex }) =>
   app.get(
     '/operator-insights/export.csv',
     { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: operatorExportQuerySchema, response: { 200: csvFileResponse('The filtered operators as CSV') } } },
-    async (request, reply) => {
-      const lines = await service.operatorCsv(request.query);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${csvFileName('operator-insights')}"`)
-        .header('Cache-Control', 'no-store')
-        .send(csvBody(lines));
-    },
+    async (request, reply) => sendCsvFile(reply, csvFileName('operator-insights'), await service.operatorCsv(request.query)),
   );
 
   app.get(

@@ -1,17 +1,15 @@
 // Community Insights, Operator Intelligence and the CSV exports on a real database.
 // Expected answers come from a JavaScript oracle over the same seed rows the SQL sees.
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insightQuerySchema, type InsightResponse, type OperatorCommunity, type OperatorResponse } from '../../../contracts/insights';
 import { refreshAggregates } from '../../db/aggregates';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
+import { useTestApp } from '../../test/db';
 import { createSignedInUser } from '../../test/factories';
 import { withStatementTimeout } from '../../db/sql';
 import { createInsightService } from './insights.service';
 
-let tdb: TestDatabase;
-let app: App;
+const t = useTestApp();
 
 interface SeedOperator {
   key: string;
@@ -108,7 +106,7 @@ const ids = new Map<string, number>();
 
 async function seed() {
   for (const o of OPERATORS) {
-    const { rows } = await tdb.pool.query<{ id: number }>(
+    const { rows } = await t.tdb.pool.query<{ id: number }>(
       `INSERT INTO operators (name, city, state, postal_code, revenue, employees, webpage, indeed_url, phone, email, source_id)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'555-0100','ops@example.com',$9) RETURNING id`,
       [o.name, o.city, o.state, o.postal, o.revenue, o.employees, o.web, o.indeed, `op-${o.key}`],
@@ -116,7 +114,7 @@ async function seed() {
     opId.set(o.key, rows[0]!.id);
   }
   for (const [i, c] of COMMUNITIES.entries()) {
-    const { rows } = await tdb.pool.query<{ id: number }>(
+    const { rows } = await t.tdb.pool.query<{ id: number }>(
       `INSERT INTO communities (name, address, city, state, zip_code, phone, operator_id, owner_type, community_type, score,
                                 room_types, dining_services, healthcare_services, room_amenities, community_amenities,
                                 min_price, max_price, overview, care_types, source_id)
@@ -145,7 +143,7 @@ async function seed() {
     );
     ids.set(c.name, rows[0]!.id);
     if (c.min !== null) {
-      await tdb.pool.query(
+      await t.tdb.pool.query(
         `INSERT INTO community_pricing (community_id, care_type, min_price, max_price) VALUES ($1, $2, $3, $4)`,
         [rows[0]!.id, c.type, c.min, c.max],
       );
@@ -153,7 +151,7 @@ async function seed() {
   }
   // Reviews: 5 + 3 on Community 001, 4 on Community 002 -> CSAT (5+3+4)/3 = 4.0
   const r = (name: string, rating: number, content: string) =>
-    tdb.pool.query(
+    t.tdb.pool.query(
       `INSERT INTO customer_reviews (community_id, rating, author, content, review_date, source, sentiment)
        VALUES ($1, $2, 'Pat', $3, '2026-01-01', 'Google', 0.5)`,
       [ids.get(name), rating, content],
@@ -161,36 +159,30 @@ async function seed() {
   await r('Community 001', 5, 'Wonderful garden and kind staff');
   await r('Community 001', 3, 'Food was cold');
   await r('Community 002', 4, 'Lovely GARDEN views');
-  await refreshAggregates(tdb.pool);
+  await refreshAggregates(t.tdb.pool);
 }
 
 let proCookie = '';
 let trialCookie = '';
 let basicCookie = '';
 
-const userCookie = async (email: string, plan: 'basic' | 'pro', trialEndsAt: Date | null) => (await createSignedInUser(tdb.pool, { email, plan, trialEndsAt })).cookie;
+const userCookie = async (email: string, plan: 'basic' | 'pro', trialEndsAt: Date | null) => (await createSignedInUser(t.tdb.pool, { email, plan, trialEndsAt })).cookie;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
   await seed();
   proCookie = await userCookie('pro@example.com', 'pro', null);
   trialCookie = await userCookie('trial@example.com', 'basic', new Date(Date.now() + 86_400_000));
   basicCookie = await userCookie('basic@example.com', 'basic', new Date(Date.now() - 86_400_000));
 });
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
-});
 
 async function insights(query: Record<string, string | number> = {}): Promise<InsightResponse> {
-  const res = await app.inject({ method: 'GET', url: '/api/community-insights', query: stringify(query) });
+  const res = await t.app.inject({ method: 'GET', url: '/api/community-insights', query: stringify(query) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as InsightResponse;
 }
 
 async function operators(query: Record<string, string | number> = {}): Promise<OperatorResponse> {
-  const res = await app.inject({ method: 'GET', url: '/api/operator-insights', query: stringify(query) });
+  const res = await t.app.inject({ method: 'GET', url: '/api/operator-insights', query: stringify(query) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as OperatorResponse;
 }
@@ -352,7 +344,7 @@ describe('GET /api/community-insights', () => {
   });
 
   it('caps the operator options at 100', async () => {
-    await tdb.pool.query(
+    await t.tdb.pool.query(
       `WITH ops AS (INSERT INTO operators (name, source_id)
                     SELECT 'Zeta Operator ' || lpad(g::text, 3, '0'), 'zeta-' || g FROM generate_series(1, 120) g RETURNING id)
        INSERT INTO communities (name, city, state, operator_id, source_id) SELECT 'Zeta Home', 'Reno', 'NV', id, 'zeta-c-' || id FROM ops`,
@@ -364,8 +356,8 @@ describe('GET /api/community-insights', () => {
       // The rest stay reachable through the operator search.
       expect((await insights({ operatorSearch: 'Operator 120' })).filterOptions.operators).toEqual(['Zeta Operator 120']);
     } finally {
-      await tdb.pool.query(`DELETE FROM communities WHERE source_id LIKE 'zeta-c-%'`);
-      await tdb.pool.query(`DELETE FROM operators WHERE source_id LIKE 'zeta-%'`);
+      await t.tdb.pool.query(`DELETE FROM communities WHERE source_id LIKE 'zeta-c-%'`);
+      await t.tdb.pool.query(`DELETE FROM operators WHERE source_id LIKE 'zeta-%'`);
     }
   });
 
@@ -381,7 +373,7 @@ describe('GET /api/community-insights', () => {
     ['sortDirection=up'],
     [`searchQuery=${'x'.repeat(300)}`],
   ])('rejects %s with 400', async (qs) => {
-    const res = await app.inject({ method: 'GET', url: `/api/community-insights?${qs}` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/community-insights?${qs}` });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
   });
@@ -389,20 +381,20 @@ describe('GET /api/community-insights', () => {
 
 describe('review topic filtering', () => {
   it('runs under a statement timeout that stops a runaway scan', async () => {
-    const err = await withStatementTimeout(tdb.pool, 50, (db) => db.query('SELECT pg_sleep(1)')).catch((e: unknown) => e);
+    const err = await withStatementTimeout(t.tdb.pool, 50, (db) => db.query('SELECT pg_sleep(1)')).catch((e: unknown) => e);
     expect((err as { code?: string }).code).toBe('57014');
     // The connection went back to the pool in a clean state.
-    const { rows } = await tdb.pool.query<{ t: string }>("SELECT current_setting('statement_timeout') AS t");
+    const { rows } = await t.tdb.pool.query<{ t: string }>("SELECT current_setting('statement_timeout') AS t");
     expect(rows[0]!.t).toBe('0');
   });
 });
 
 describe('warming the caches', () => {
   it('seeds exactly the counts a live query gives for every single filter choice', async () => {
-    const service = createInsightService(tdb.pool, { figuresTtlMs: 60_000, pageTtlMs: 0, staleMs: 0 });
+    const service = createInsightService(t.tdb.pool, { figuresTtlMs: 60_000, pageTtlMs: 0, staleMs: 0 });
     await service.warm();
     // Rows added after warming are invisible to the cached counts: proves the numbers come from warm().
-    await tdb.pool.query(`INSERT INTO communities (name, city, state, owner_type, source_id) VALUES ('Late Home', 'Austin', 'TX', 'Private', 'late')`);
+    await t.tdb.pool.query(`INSERT INTO communities (name, city, state, owner_type, source_id) VALUES ('Late Home', 'Austin', 'TX', 'Private', 'late')`);
     try {
       const singles = FILTER_CASES.filter((c) => Object.keys(c.query).length === 1 && !('reviewTopic' in c.query) && !('zipCode' in c.query));
       expect(singles.length).toBeGreaterThan(15);
@@ -419,7 +411,7 @@ describe('warming the caches', () => {
         COMMUNITIES.filter((c) => c.city === 'Miami').length,
       );
     } finally {
-      await tdb.pool.query(`DELETE FROM communities WHERE source_id = 'late'`);
+      await t.tdb.pool.query(`DELETE FROM communities WHERE source_id = 'late'`);
     }
   });
 });
@@ -428,7 +420,7 @@ describe('GET /api/operator-insights', () => {
   const count = (key: string) => COMMUNITIES.filter((c) => c.operator === key).length;
 
   it('lists operators by name with computed figures and no caching', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/operator-insights' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/operator-insights' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json() as OperatorResponse;
@@ -529,7 +521,7 @@ describe('GET /api/operator-insights', () => {
   it.each([['operatorRevenue=huge'], ['operatorTotalCommunities=7'], ['sortField=name'], ['pageSize=10'], ['sortDirection=sideways']])(
     'rejects %s with 400',
     async (qs) => {
-      const res = await app.inject({ method: 'GET', url: `/api/operator-insights?${qs}` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/operator-insights?${qs}` });
       expect(res.statusCode).toBe(400);
     },
   );
@@ -539,37 +531,37 @@ describe('GET /api/operators/:id/communities', () => {
   it('lists as many communities as the operator card counts, for every operator', async () => {
     const body = await operators({ pageSize: 100 });
     for (const op of body.operators) {
-      const res = await app.inject({ method: 'GET', url: `/api/operators/${op.id}/communities` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/operators/${op.id}/communities` });
       expect(res.statusCode).toBe(200);
       const list = res.json() as OperatorCommunity[];
       expect(list).toHaveLength(op.operatorTotalCommunities);
       for (const c of list) expect(Object.keys(c).sort()).toEqual(['address', 'city', 'id', 'name', 'state']);
     }
-    const alpha = (await app.inject({ method: 'GET', url: `/api/operators/${opId.get('a')}/communities` })).json() as OperatorCommunity[];
+    const alpha = (await t.app.inject({ method: 'GET', url: `/api/operators/${opId.get('a')}/communities` })).json() as OperatorCommunity[];
     expect(alpha.map((c) => c.name)).toEqual(COMMUNITIES.filter((c) => c.operator === 'a').map((c) => c.name).sort(byName));
     expect(alpha[0]).toMatchObject({ name: 'Community 004', city: 'Dallas', state: 'TX', address: '103 Main St' });
   });
 
   it('keeps the count equal to the list even before the aggregates are refreshed', async () => {
     const id = opId.get('d')!;
-    await tdb.pool.query(`INSERT INTO communities (name, city, state, operator_id, source_id) VALUES ('Fresh Home', 'Tampa', 'FL', $1, 'fresh')`, [id]);
+    await t.tdb.pool.query(`INSERT INTO communities (name, city, state, operator_id, source_id) VALUES ('Fresh Home', 'Tampa', 'FL', $1, 'fresh')`, [id]);
     try {
       const card = (await operators({ searchQuery: 'Delta' })).operators[0]!;
-      const list = (await app.inject({ method: 'GET', url: `/api/operators/${id}/communities` })).json() as OperatorCommunity[];
+      const list = (await t.app.inject({ method: 'GET', url: `/api/operators/${id}/communities` })).json() as OperatorCommunity[];
       expect(card.operatorTotalCommunities).toBe(1);
       expect(list).toHaveLength(1);
       expect(list[0]!.name).toBe('Fresh Home');
     } finally {
-      await tdb.pool.query(`DELETE FROM communities WHERE source_id = 'fresh'`);
+      await t.tdb.pool.query(`DELETE FROM communities WHERE source_id = 'fresh'`);
     }
   });
 
   it('answers 404 for an unknown operator and 400 for a bad id', async () => {
-    const unknown = await app.inject({ method: 'GET', url: '/api/operators/999999/communities' });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/operators/999999/communities' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('NOT_FOUND');
     for (const bad of ['abc', '0', '-3', '1.5', '99999999999']) {
-      const res = await app.inject({ method: 'GET', url: `/api/operators/${bad}/communities` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/operators/${bad}/communities` });
       expect(res.statusCode, bad).toBe(400);
     }
   });
@@ -580,19 +572,19 @@ describe('CSV exports', () => {
 
   it('needs a signed-in Pro user', async () => {
     for (const url of ['/api/community-insights/export.csv', '/api/operator-insights/export.csv']) {
-      const anon = await app.inject({ method: 'GET', url });
+      const anon = await t.app.inject({ method: 'GET', url });
       expect(anon.statusCode).toBe(401);
       expect(anon.json().error.code).toBe('UNAUTHENTICATED');
-      const basic = await app.inject({ method: 'GET', url, headers: { cookie: basicCookie } });
+      const basic = await t.app.inject({ method: 'GET', url, headers: { cookie: basicCookie } });
       expect(basic.statusCode).toBe(403);
       expect(basic.json().error.code).toBe('PRO_REQUIRED');
-      const trial = await app.inject({ method: 'GET', url, headers: { cookie: trialCookie } });
+      const trial = await t.app.inject({ method: 'GET', url, headers: { cookie: trialCookie } });
       expect(trial.statusCode).toBe(200);
     }
   });
 
   it('exports every matching community in the current sort, with a header and RFC 4180 quoting', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/community-insights/export.csv', headers: { cookie: proCookie } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/community-insights/export.csv', headers: { cookie: proCookie } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="community-insights-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -611,7 +603,7 @@ describe('CSV exports', () => {
 
   it.each(FILTER_CASES.slice(0, 8).concat(FILTER_CASES.slice(-4)))('exports filteredTotal rows for $query', async ({ query }) => {
     const page = await insights({ ...query, sortField: 'pricing', sortDirection: 'desc', pageSize: 100 });
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: '/api/community-insights/export.csv',
       query: { ...query, sortField: 'pricing', sortDirection: 'desc' },
@@ -623,13 +615,13 @@ describe('CSV exports', () => {
   });
 
   it('exports the communities whose reviews mention a topic', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/community-insights/export.csv?reviewTopic=garden', headers: { cookie: proCookie } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/community-insights/export.csv?reviewTopic=garden', headers: { cookie: proCookie } });
     expect(res.statusCode).toBe(200);
     expect(parseCsv(res.body).slice(1).map((r) => r[1])).toEqual(['Community 001', 'Community 002']);
   });
 
   it('exports the filtered operators', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: '/api/operator-insights/export.csv?operatorState=TX&sortField=revenue&sortDirection=desc',
       headers: { cookie: proCookie },
@@ -655,30 +647,30 @@ describe('CSV exports', () => {
     const formulas = ['=1+1', '+SUM(A1)', '-2+3', '@SUM(A1)', '\tcmd', '\r=1'];
     try {
       for (const f of formulas) {
-        await tdb.pool.query('UPDATE communities SET overview = $2 WHERE id = $1', [smithId, f]);
-        await tdb.pool.query('UPDATE operators SET webpage = $2 WHERE id = $1', [gammaId, f]);
-        const c = await app.inject({ method: 'GET', url: '/api/community-insights/export.csv', headers: { cookie: proCookie } });
+        await t.tdb.pool.query('UPDATE communities SET overview = $2 WHERE id = $1', [smithId, f]);
+        await t.tdb.pool.query('UPDATE operators SET webpage = $2 WHERE id = $1', [gammaId, f]);
+        const c = await t.app.inject({ method: 'GET', url: '/api/community-insights/export.csv', headers: { cookie: proCookie } });
         const crows = parseCsv(c.body);
         const smith = crows.find((r) => r[0] === String(smithId))!;
         expect(smith[crows[0]!.indexOf('Overview')]).toBe(`'${f}`);
-        const o = await app.inject({ method: 'GET', url: '/api/operator-insights/export.csv?operatorState=TX', headers: { cookie: proCookie } });
+        const o = await t.app.inject({ method: 'GET', url: '/api/operator-insights/export.csv?operatorState=TX', headers: { cookie: proCookie } });
         const orows = parseCsv(o.body);
         const gamma = orows.find((r) => r[0] === String(gammaId))!;
         expect(gamma[orows[0]!.indexOf('Website')]).toBe(`'${f}`);
       }
       // A phone number keeps its leading '+'.
-      await tdb.pool.query("UPDATE operators SET webpage = '+1 (512) 555-0101' WHERE id = $1", [gammaId]);
-      const o = await app.inject({ method: 'GET', url: '/api/operator-insights/export.csv?operatorState=TX', headers: { cookie: proCookie } });
+      await t.tdb.pool.query("UPDATE operators SET webpage = '+1 (512) 555-0101' WHERE id = $1", [gammaId]);
+      const o = await t.app.inject({ method: 'GET', url: '/api/operator-insights/export.csv?operatorState=TX', headers: { cookie: proCookie } });
       const orows = parseCsv(o.body);
       expect(orows.find((r) => r[0] === String(gammaId))![orows[0]!.indexOf('Website')]).toBe('+1 (512) 555-0101');
     } finally {
-      await tdb.pool.query('UPDATE communities SET overview = $2 WHERE id = $1', [smithId, 'Line one\nLine two, with "quotes"']);
-      await tdb.pool.query('UPDATE operators SET webpage = NULL WHERE id = $1', [gammaId]);
+      await t.tdb.pool.query('UPDATE communities SET overview = $2 WHERE id = $1', [smithId, 'Line one\nLine two, with "quotes"']);
+      await t.tdb.pool.query('UPDATE operators SET webpage = NULL WHERE id = $1', [gammaId]);
     }
   });
 
   it('validates the export query like the list', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/community-insights/export.csv?pricingRange=bad', headers: { cookie: proCookie } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/community-insights/export.csv?pricingRange=bad', headers: { cookie: proCookie } });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -2,32 +2,19 @@
 // the Score filter is the CMS overall rating of the file, and every operator's count equals its dialog list.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InsightResponse, OperatorCommunity, OperatorResponse } from '../../../contracts/insights';
 import { parseCsv } from '../../db/import/csv';
 import { publicFiles } from '../../db/public-dataset/files';
 import { ensurePublicDataset } from '../../db/public-dataset/load';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
+import { useTestApp } from '../../test/db';
+import { getJson } from '../../test/factories';
 
 const STATES = ['RI', 'DE'];
-let tdb: TestDatabase;
-let app: App;
-beforeAll(async () => {
-  tdb = await createTestDatabase();
+const t = useTestApp({}, async (tdb) => {
   await ensurePublicDataset(tdb.pool, { states: STATES });
-  app = await buildTestApp(tdb);
 });
-afterAll(async () => {
-  await app?.close();
-  await tdb?.drop();
-});
-
-const get = async <T>(url: string): Promise<T> => {
-  const res = await app.inject({ method: 'GET', url });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-};
+const get = <T>(url: string) => getJson<T>(t.app, url);
 
 /** The CMS overall ratings of the shipped file's homes in STATES, by CCN. */
 function fileRatings(): Map<string, number | null> {
@@ -52,7 +39,7 @@ describe('Community Insights on the public dataset', () => {
     expect(expected.length).toBeGreaterThan(0);
     const body = await get<InsightResponse>(`/api/community-insights?communityScore=${range}&pageSize=100`);
     expect(body.filteredTotal).toBe(expected.length);
-    const { rows } = await tdb.pool.query<{ ccn: string }>(
+    const { rows } = await t.tdb.pool.query<{ ccn: string }>(
       "SELECT source_id AS ccn FROM communities WHERE source = 'cms' AND id = ANY($1::int[]) ORDER BY 1",
       [body.communities.map((c) => c.id)],
     );
@@ -76,7 +63,7 @@ describe('Community Insights on the public dataset', () => {
       expect(list.length, op.operatorName).toBe(op.operatorTotalCommunities);
       sum += list.length;
     }
-    const { rows } = await tdb.pool.query<{ n: number }>(
+    const { rows } = await t.tdb.pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM communities WHERE operator_id IS NOT NULL AND listing_status = 'listed'",
     );
     expect(sum).toBe(rows[0].n);

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/db';
 import { createCommunity, createSignedInUser, nextTestAddress } from '../../test/factories';
-import type { App } from '../../types';
 
-let tdb: TestDatabase;
-let app: App;
+const t = useTestApp();
 let communityId: number;
 /** Each test posts from its own address so the per-client rate limit only bites where it is tested. */
 let ip = '10.0.0.1';
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
-  communityId = await createCommunity(tdb.pool, { name: 'Maple Grove', sourceId: 'c1' });
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
+  communityId = await createCommunity(t.tdb.pool, { name: 'Maple Grove', sourceId: 'c1' });
 });
 beforeEach(() => {
   ip = nextTestAddress(0);
@@ -33,7 +25,7 @@ const valid = () => ({
 });
 
 function post(payload: unknown, headers: Record<string, string> = {}) {
-  return app.inject({
+  return t.app.inject({
     method: 'POST',
     url: '/api/leads',
     remoteAddress: ip,
@@ -43,7 +35,7 @@ function post(payload: unknown, headers: Record<string, string> = {}) {
 }
 
 async function leadCount(): Promise<number> {
-  const { rows } = await tdb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM leads');
+  const { rows } = await t.tdb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM leads');
   return rows[0]!.n;
 }
 
@@ -53,7 +45,7 @@ describe('POST /api/leads', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ id: expect.any(Number), status: 'received', communityId });
-    const { rows } = await tdb.pool.query('SELECT * FROM leads WHERE id = $1', [body.id]);
+    const { rows } = await t.tdb.pool.query('SELECT * FROM leads WHERE id = $1', [body.id]);
     expect(rows[0]).toMatchObject({
       community_id: communityId,
       user_id: null,
@@ -66,14 +58,14 @@ describe('POST /api/leads', () => {
       status: 'new',
     });
     expect(rows[0].created_at).toBeInstanceOf(Date);
-    const events = await tdb.pool.query('SELECT to_status FROM lead_events WHERE lead_id = $1', [body.id]);
+    const events = await t.tdb.pool.query('SELECT to_status FROM lead_events WHERE lead_id = $1', [body.id]);
     expect(events.rows).toEqual([{ to_status: 'new' }]);
   });
 
   it('accepts the minimum (name and email), trims, and defaults source to website', async () => {
     const res = await post({ name: '  Sam  ', email: ' sam@example.com ' });
     expect(res.statusCode).toBe(201);
-    const { rows } = await tdb.pool.query('SELECT * FROM leads WHERE id = $1', [res.json().id]);
+    const { rows } = await t.tdb.pool.query('SELECT * FROM leads WHERE id = $1', [res.json().id]);
     expect(rows[0]).toMatchObject({ name: 'Sam', email: 'sam@example.com', phone: null, community_id: null, care_needs: [], notes: null, source: 'website' });
   });
 
@@ -85,15 +77,15 @@ describe('POST /api/leads', () => {
   it('treats empty optional fields as absent', async () => {
     const res = await post({ name: 'Sam', email: 'sam@example.com', phone: '', notes: '   ', communityId: null, careNeeds: [] });
     expect(res.statusCode).toBe(201);
-    const { rows } = await tdb.pool.query('SELECT phone, notes FROM leads WHERE id = $1', [res.json().id]);
+    const { rows } = await t.tdb.pool.query('SELECT phone, notes FROM leads WHERE id = $1', [res.json().id]);
     expect(rows[0]).toEqual({ phone: null, notes: null });
   });
 
   it('stores the signed-in user with the lead', async () => {
-    const { id: userId, cookie } = await createSignedInUser(tdb.pool, { email: 'member@example.com' });
+    const { id: userId, cookie } = await createSignedInUser(t.tdb.pool, { email: 'member@example.com' });
     const res = await post(valid(), { cookie });
     expect(res.statusCode).toBe(201);
-    const { rows } = await tdb.pool.query('SELECT user_id FROM leads WHERE id = $1', [res.json().id]);
+    const { rows } = await t.tdb.pool.query('SELECT user_id FROM leads WHERE id = $1', [res.json().id]);
     expect(rows[0].user_id).toBe(userId);
   });
 
@@ -146,7 +138,7 @@ describe('POST /api/leads', () => {
 
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])('rejects content type %s with 415', async (type) => {
     const before = await leadCount();
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/leads',
       remoteAddress: ip,
@@ -197,7 +189,7 @@ describe('POST /api/leads with an Idempotency-Key', () => {
     expect(again.json()).toEqual({ ...first.json(), statusUrl: null });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await leadCount()).toBe(before + 1);
-    const { rows } = await tdb.pool.query('SELECT count(*)::int AS n FROM lead_events WHERE lead_id = $1', [first.json().id]);
+    const { rows } = await t.tdb.pool.query('SELECT count(*)::int AS n FROM lead_events WHERE lead_id = $1', [first.json().id]);
     expect(rows[0].n).toBe(1);
   });
 

@@ -18,7 +18,7 @@ import { csvFileName, csvLine } from '../../lib/csv';
 import { AppError, notFound } from '../../lib/errors';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
-import { csvBody, csvFileResponse } from '../docs/responses';
+import { csvFileResponse, sendCsvFile } from '../docs/responses';
 import { deleteItem, deleteList, insertItem, insertList, type ListRow, selectItems, selectLists, selectOwnList } from './lists.repo';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
@@ -96,10 +96,6 @@ export const listRoutes: RouteModule = (app, { pool }) => {
     const list = await detail(request, request.params.id);
     const body = [csvLine(LIST_CSV_COLUMNS), ...list.items.map((i) => csvLine([i.name, i.phone, i.email, i.website, i.city, i.state, i.communities]))].join('');
     const slug = list.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'list';
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${csvFileName(`list-${slug}`)}"`)
-      .header('Cache-Control', 'no-store')
-      .send(csvBody([body]));
+    return sendCsvFile(reply, csvFileName(`list-${slug}`), [body]);
   });
 };

@@ -1,28 +1,20 @@
 // Saved prospect lists on a real database: create, save communities and operators, export the CRM CSV
 // (through the formula guard), and every rule about ownership, Pro and bad input.
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
-import { createSession } from '../auth/session';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/db';
+import { createSignedInUser } from '../../test/factories';
 
-let tdb: TestDatabase;
-let app: App;
+const t = useTestApp();
 let pro = '';
 let other = '';
 let basic = '';
 const ids: Record<string, number> = {};
 
-async function userCookie(email: string, plan: string): Promise<string> {
-  const { rows } = await tdb.pool.query<{ id: number }>('INSERT INTO users (email, plan) VALUES ($1, $2) RETURNING id', [email, plan]);
-  const { token } = await createSession(tdb.pool, rows[0]!.id);
-  return `sid=${token}`;
-}
+const userCookie = async (email: string, plan: 'basic' | 'pro') => (await createSignedInUser(t.tdb.pool, { email, plan })).cookie;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
-  const one = async (sql: string, params: unknown[]) => (await tdb.pool.query<{ id: number }>(sql, params)).rows[0]!.id;
+  const one = async (sql: string, params: unknown[]) => (await t.tdb.pool.query<{ id: number }>(sql, params)).rows[0]!.id;
   ids.op = await one(
     `INSERT INTO operators (name, city, state, phone, email, webpage, source_id) VALUES ('=Evil Ops', 'Austin', 'TX', '+1 (512) 555-0101', 'ops@example.com', 'https://ops.example', 'o1') RETURNING id`,
     [],
@@ -38,13 +30,9 @@ beforeAll(async () => {
   basic = await userCookie('basic@example.com', 'basic');
 });
 
-afterAll(async () => {
-  await app?.close();
-  await tdb?.drop();
-});
 
 const req = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie = pro, payload?: Record<string, unknown>) =>
-  app.inject(payload !== undefined ? { method, url, headers: { cookie }, payload } : { method, url, headers: { cookie } });
+  t.app.inject(payload !== undefined ? { method, url, headers: { cookie }, payload } : { method, url, headers: { cookie } });
 
 describe('saved lists', () => {
   it('creates a list, saves a community and an operator, and exports CRM columns', async () => {
@@ -116,6 +104,6 @@ describe('saved lists', () => {
     const gated = await req('GET', '/api/lists', basic);
     expect(gated.statusCode).toBe(403);
     expect(gated.json().error.code).toBe('PRO_REQUIRED');
-    expect((await app.inject({ method: 'GET', url: '/api/lists' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/lists' })).statusCode).toBe(401);
   });
 });

@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { ADVISOR_RESPONSE_HOURS } from '../../../contracts/constants';
+import type { LeadColumns, LeadCommunityColumns } from '../../db/rows';
 import type { Env } from '../../env';
 import type { App } from '../../types';
 import { createMailer, parseAddressList, type Mailer, type MailMessage } from './mailer';
@@ -28,24 +29,11 @@ export interface NotifierDeps {
 
 export type NotifyOutcome = 'sent' | 'logged' | 'failed' | 'skipped';
 
-interface LeadForMail {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  care_needs: string[];
-  notes: string | null;
-  source: string;
-  status: string;
-  created_at: Date;
-  notification_status: string;
-  notification_attempts: number;
-  community_id: number | null;
-  community_name: string | null;
-  community_city: string | null;
-  community_state: string | null;
-  community_email: string | null;
-}
+type LeadForMail = Pick<
+  LeadColumns,
+  'id' | 'name' | 'email' | 'phone' | 'care_needs' | 'notes' | 'source' | 'status' | 'created_at' | 'notification_status' | 'notification_attempts' | 'community_id'
+> &
+  LeadCommunityColumns;
 
 const fmtTime = (d: Date) => d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 

@@ -1,27 +1,25 @@
 // Reviews written on this site (issue 16, ADR 023): one per user and community, moderation states,
 // counted in the community's rating and review count only while approved, Verified only under ADR 008.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/db';
 import { createCommunity, createSignedInUser, nextTestAddress } from '../../test/factories';
-import type { App } from '../../types';
 import { THEMES } from '../../../contracts/themes';
 import { scoreThemes } from '../../lib/themes';
 import { scoreText } from '../sentiment/sentiment';
 
-let tdb: TestDatabase;
-let app: App;
+const t = useTestApp();
 let communityId: number;
 let otherCommunityId: number;
 let adminCookie: string;
 
 const user = (email: string, first: string | null = 'Jane', last: string | null = 'Doe') =>
-  createSignedInUser(tdb.pool, { email, firstName: first, lastName: last });
+  createSignedInUser(t.tdb.pool, { email, firstName: first, lastName: last });
 
 let emailCounter = 0;
 const newUser = (first: string | null = 'Jane', last: string | null = 'Doe') => user(`family${++emailCounter}@example.com`, first, last);
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: unknown) {
-  return app.inject({
+  return t.app.inject({
     method,
     url,
     remoteAddress: nextTestAddress(7),
@@ -42,33 +40,27 @@ const review = (over: Record<string, unknown> = {}) => ({
 });
 
 const community = async (id = communityId) =>
-  (await tdb.pool.query<{ rating: number; review_count: number; rating_score: number }>('SELECT rating, review_count, rating_score FROM communities WHERE id = $1', [id])).rows[0]!;
+  (await t.tdb.pool.query<{ rating: number; review_count: number; rating_score: number }>('SELECT rating, review_count, rating_score FROM communities WHERE id = $1', [id])).rows[0]!;
 
 const moderate = (id: number, action: string, reason?: string, cookie = adminCookie) =>
   call('POST', `/api/admin/reviews/${id}/moderate`, cookie, { action, ...(reason !== undefined ? { reason } : {}) });
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
-  communityId = await createCommunity(tdb.pool, { name: 'Maple Grove', sourceId: 'r1' });
-  otherCommunityId = await createCommunity(tdb.pool, { name: 'Oak Hill', city: 'Dallas', sourceId: 'r2' });
-  adminCookie = (await createSignedInUser(tdb.pool, { email: 'desk@example.com', role: 'admin', firstName: 'Desk' })).cookie;
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
+  communityId = await createCommunity(t.tdb.pool, { name: 'Maple Grove', sourceId: 'r1' });
+  otherCommunityId = await createCommunity(t.tdb.pool, { name: 'Oak Hill', city: 'Dallas', sourceId: 'r2' });
+  adminCookie = (await createSignedInUser(t.tdb.pool, { email: 'desk@example.com', role: 'admin', firstName: 'Desk' })).cookie;
 });
 beforeEach(async () => {
-  await tdb.pool.query('DELETE FROM family_reviews');
-  await tdb.pool.query('DELETE FROM customer_reviews');
-  await tdb.pool.query('UPDATE communities SET rating = 0, review_count = 0');
+  await t.tdb.pool.query('DELETE FROM family_reviews');
+  await t.tdb.pool.query('DELETE FROM customer_reviews');
+  await t.tdb.pool.query('UPDATE communities SET rating = 0, review_count = 0');
   // Two demo reviews (4 and 2 stars): the community's figures before any family review.
-  await tdb.pool.query(
+  await t.tdb.pool.query(
     `INSERT INTO customer_reviews (community_id, rating, author, content, review_date, source, sentiment)
      VALUES ($1, 4, 'A', 'fine', '2024-01-01', 'Demo', 0.6), ($1, 2, 'B', 'poor', '2024-01-02', 'Demo', 0.3)`,
     [communityId],
   );
-  await tdb.pool.query("UPDATE communities SET rating = 3, review_count = 2 WHERE id = $1", [communityId]);
+  await t.tdb.pool.query("UPDATE communities SET rating = 3, review_count = 2 WHERE id = $1", [communityId]);
 });
 
 describe('writing a review', () => {
@@ -100,7 +92,7 @@ describe('writing a review', () => {
     // Another community, or another user, is fine.
     expect((await call('POST', '/api/family-reviews', u.cookie, review({ communityId: otherCommunityId }))).statusCode).toBe(201);
     expect((await call('POST', '/api/family-reviews', (await newUser()).cookie, review())).statusCode).toBe(201);
-    const { rows } = await tdb.pool.query('SELECT count(*)::int AS n FROM family_reviews WHERE user_id = $1', [u.id]);
+    const { rows } = await t.tdb.pool.query('SELECT count(*)::int AS n FROM family_reviews WHERE user_id = $1', [u.id]);
     expect(rows[0].n).toBe(2);
   });
 
@@ -126,7 +118,7 @@ describe('writing a review', () => {
     const res = await call('POST', '/api/family-reviews', u.cookie, review(over));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain(text);
-    expect((await tdb.pool.query('SELECT count(*)::int AS n FROM family_reviews')).rows[0].n).toBe(0);
+    expect((await t.tdb.pool.query('SELECT count(*)::int AS n FROM family_reviews')).rows[0].n).toBe(0);
   });
 
   it('answers an unknown community with 404', async () => {
@@ -138,7 +130,7 @@ describe('writing a review', () => {
     const u = await newUser();
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await app.inject({
+      const res = await t.app.inject({
         method: 'POST',
         url: '/api/family-reviews',
         remoteAddress: '10.99.0.1',
@@ -195,7 +187,7 @@ describe('moderation', () => {
     expect(mine).toMatchObject({ source: 'This site', provenance: { kind: 'user', name: 'This site' }, author: 'Jane D., family member', rating: 5 });
     expect(mine.sentiment).toBeCloseTo(scoreText(review().content), 3);
     // Scored for themes like every other review (ADR 021): staff, food and the rest of its text.
-    const stored = (await tdb.pool.query<{ theme_mask: number; theme_sentiment: number[] }>('SELECT theme_mask, theme_sentiment FROM customer_reviews WHERE id = (SELECT customer_review_id FROM family_reviews WHERE id = $1)', [id])).rows[0]!;
+    const stored = (await t.tdb.pool.query<{ theme_mask: number; theme_sentiment: number[] }>('SELECT theme_mask, theme_sentiment FROM customer_reviews WHERE id = (SELECT customer_review_id FROM family_reviews WHERE id = $1)', [id])).rows[0]!;
     const expected = scoreThemes(review().content, 'customer');
     const mentioned = THEMES.customer.filter((t) => expected[t]?.mentioned);
     expect(mentioned).toEqual(expect.arrayContaining(['staff', 'food']));
@@ -208,14 +200,14 @@ describe('moderation', () => {
     const plain = await pending();
     await moderate(plain.id, 'approve');
     const withLead = await newUser('Lee', 'Park');
-    await tdb.pool.query("INSERT INTO leads (community_id, user_id, name, email) VALUES ($1, $2, 'Lee', 'lee@example.com')", [communityId, withLead.id]);
+    await t.tdb.pool.query("INSERT INTO leads (community_id, user_id, name, email) VALUES ($1, $2, 'Lee', 'lee@example.com')", [communityId, withLead.id]);
     const leadReview = await pending(withLead, { title: 'Lead author' });
     const withFavorite = await newUser('Fay', 'Vo');
-    await tdb.pool.query('INSERT INTO favorites (user_id, community_id) VALUES ($1, $2)', [withFavorite.id, communityId]);
+    await t.tdb.pool.query('INSERT INTO favorites (user_id, community_id) VALUES ($1, $2)', [withFavorite.id, communityId]);
     const favReview = await pending(withFavorite, { title: 'Favorite author' });
     // A request for another community shows no relationship to this one.
     const elsewhere = await newUser('Eli', 'Ng');
-    await tdb.pool.query("INSERT INTO leads (community_id, user_id, name, email) VALUES ($1, $2, 'Eli', 'eli@example.com')", [otherCommunityId, elsewhere.id]);
+    await t.tdb.pool.query("INSERT INTO leads (community_id, user_id, name, email) VALUES ($1, $2, 'Eli', 'eli@example.com')", [otherCommunityId, elsewhere.id]);
     const elsewhereReview = await pending(elsewhere, { title: 'Elsewhere author' });
     const queue = (await call('GET', '/api/admin/reviews', adminCookie)).json();
     expect(Object.fromEntries(queue.reviews.map((r: { title: string; verifiable: boolean }) => [r.title, r.verifiable]))).toEqual({
@@ -252,7 +244,7 @@ describe('moderation', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'flagged', moderationReason: 'Names a staff member' });
     expect(await community()).toMatchObject({ rating: 3, review_count: 2 });
-    expect((await tdb.pool.query("SELECT count(*)::int AS n FROM customer_reviews WHERE source_kind = 'user'")).rows[0].n).toBe(0);
+    expect((await t.tdb.pool.query("SELECT count(*)::int AS n FROM customer_reviews WHERE source_kind = 'user'")).rows[0].n).toBe(0);
     const mine = (await call('GET', `/api/family-reviews/mine?communityId=${communityId}`, author.cookie)).json();
     expect(mine.reviews[0]).toMatchObject({ status: 'flagged', moderationReason: 'Names a staff member' });
   });

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/db';
 import { registerOverHttp } from '../../test/factories';
-import type { App } from '../../types';
 
-let tdb: TestDatabase;
-let app: App;
+const t = useTestApp();
 let c1: number;
 let c2: number;
 let c3: number;
@@ -14,12 +12,10 @@ let stranger: string;
 let ownerId: number;
 let sisterId: number;
 
-const signUp = (email: string) => registerOverHttp(app, email);
+const signUp = (email: string) => registerOverHttp(t.app, email);
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await buildTestApp(tdb);
-  const { rows } = await tdb.pool.query<{ id: number }>(
+  const { rows } = await t.tdb.pool.query<{ id: number }>(
     `INSERT INTO communities (name, city, state, zip_code, source_id) VALUES ('Oak Grove', 'Austin', 'TX', '78701', 's1'),
             ('Maple Court', 'Dallas', 'TX', '75201', 's2'), ('Pine Ridge', 'Tampa', 'FL', '33601', 's3') RETURNING id`,
   );
@@ -27,22 +23,18 @@ beforeAll(async () => {
   owner = await signUp('owner@family.test');
   sister = await signUp('sister@family.test');
   stranger = await signUp('stranger@family.test');
-  const ids = await tdb.pool.query<{ id: number; email: string }>('SELECT id, email FROM users');
+  const ids = await t.tdb.pool.query<{ id: number; email: string }>('SELECT id, email FROM users');
   ownerId = ids.rows.find((r) => r.email === 'owner@family.test')!.id;
   sisterId = ids.rows.find((r) => r.email === 'sister@family.test')!.id;
-  await tdb.pool.query("UPDATE users SET first_name = 'Maria' WHERE id = $1", [ownerId]);
+  await t.tdb.pool.query("UPDATE users SET first_name = 'Maria' WHERE id = $1", [ownerId]);
   for (const c of [c1, c2]) {
-    expect((await app.inject({ method: 'POST', url: '/api/favorites', payload: { communityId: c }, cookies: { sid: owner } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/favorites', payload: { communityId: c }, cookies: { sid: owner } })).statusCode).toBe(200);
   }
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.drop();
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, sid?: string, payload?: object) =>
-  app.inject({ method, url, ...(payload ? { payload } : {}), cookies: sid ? { sid } : {} });
+  t.app.inject({ method, url, ...(payload ? { payload } : {}), cookies: sid ? { sid } : {} });
 const note = (sid: string | undefined, owner: number, community: number, text: unknown) =>
   call('PUT', `/api/shortlists/${owner}/notes/${community}`, sid, { note: text } as object);
 const createShare = async (body: object) => {
@@ -76,7 +68,7 @@ describe('shortlist notes', () => {
   it('another user cannot read or edit the list: 404, and nothing changes', async () => {
     expect((await call('GET', `/api/shortlists/${ownerId}`, stranger)).statusCode).toBe(404);
     expect((await note(stranger, ownerId, c1, 'hijacked')).statusCode).toBe(404);
-    const { rows } = await tdb.pool.query('SELECT note FROM favorites WHERE user_id = $1 AND community_id = $2', [ownerId, c1]);
+    const { rows } = await t.tdb.pool.query('SELECT note FROM favorites WHERE user_id = $1 AND community_id = $2', [ownerId, c1]);
     expect(rows[0].note).toBe('visited Tuesday, lovely garden, waitlist');
   });
 });
@@ -123,7 +115,7 @@ describe('share links', () => {
     expect(share.status).toBe('active');
     expect(path).toBe(`/shared/${token}`);
     // Only a hash is stored: the token's secret is not in the database.
-    const { rows } = await tdb.pool.query('SELECT lookup, secret_hash FROM shortlist_shares WHERE id = $1', [share.id]);
+    const { rows } = await t.tdb.pool.query('SELECT lookup, secret_hash FROM shortlist_shares WHERE id = $1', [share.id]);
     expect(token.startsWith(`${rows[0].lookup}.`)).toBe(true);
     expect(rows[0].secret_hash).not.toContain(token.split('.')[1]);
 
@@ -181,7 +173,7 @@ describe('share links', () => {
     const open = (await call('GET', `/api/shared/${token}`)).json();
     expect(open.expiresAt).toBe(new Date(Date.parse(`${tomorrow}T00:00:00Z`) + 86_400_000).toISOString());
     // Move the end of the chosen day into the past.
-    await tdb.pool.query("UPDATE shortlist_shares SET expires_at = now() - interval '1 second' WHERE id = $1", [share.id]);
+    await t.tdb.pool.query("UPDATE shortlist_shares SET expires_at = now() - interval '1 second' WHERE id = $1", [share.id]);
     const res = await call('GET', `/api/shared/${token}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toContain('expired on');

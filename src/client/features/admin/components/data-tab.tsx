@@ -4,6 +4,7 @@ import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_KIND_LABELS, IMPORT_UPLOAD_KINDS, type ImportSummaryResponse, type ImportUploadKind } from '../../../../contracts/admin';
 import { DataTable, numericColumn } from '../../../components/data-table';
+import { LabelledSelect } from '../../../components/labelled-select';
 import { SectionCard } from '../../../components/section-card';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -11,12 +12,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { formatNumber } from '../../../lib/format';
 import { errorMessage, useDataOverview, useUploadImport } from '../api/admin-api';
 import { formatDateTime } from './response-clock';
+
+const KIND_OPTIONS = IMPORT_UPLOAD_KINDS.map((k) => ({ value: k, label: IMPORT_UPLOAD_KIND_LABELS[k] }));
 
 const SOURCE_LABELS: Record<string, string> = { generated: 'Generated', cms: 'CMS', fl: 'Florida AHCA', tx: 'Texas HHSC' };
 const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
@@ -69,21 +71,7 @@ function UploadForm() {
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end" onSubmit={submit}>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={kindId}>Kind of file</Label>
-            <Select value={kind} onValueChange={(v) => setKind(v as ImportUploadKind)}>
-              <SelectTrigger id={kindId} className="sm:w-80">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {IMPORT_UPLOAD_KINDS.map((k) => (
-                  <SelectItem key={k} value={k}>
-                    {IMPORT_UPLOAD_KIND_LABELS[k]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <LabelledSelect id={kindId} label="Kind of file" value={kind} options={KIND_OPTIONS} onChange={setKind} triggerClassName="sm:w-80" />
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={asOfId}>Data as of (optional)</Label>
             <Input

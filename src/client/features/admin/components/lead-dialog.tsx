@@ -3,12 +3,12 @@
 import { useId, useState } from 'react';
 import { LEAD_NOTE_MAX, LEAD_STATUS_LABELS } from '../../../../contracts/admin';
 import type { LeadStatus } from '../../../../contracts/constants';
+import { LabelledSelect } from '../../../components/labelled-select';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { useToast } from '../../../components/ui/use-toast';
@@ -112,21 +112,15 @@ export function LeadDialog({ leadId, onClose, now }: { leadId: number | null; on
 
             {lead.nextStatuses.length > 0 ? (
               <section className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-4" aria-label="Change the status">
-                <div className="flex flex-col gap-1.5">
-                  <Label htmlFor={statusId}>Move to</Label>
-                  <Select value={next} onValueChange={(v) => setNext(v as LeadStatus)}>
-                    <SelectTrigger id={statusId} className="sm:w-64">
-                      <SelectValue placeholder="Choose the next status" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {lead.nextStatuses.map((s) => (
-                        <SelectItem key={s} value={s}>
-                          {LEAD_STATUS_LABELS[s]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </div>
+                <LabelledSelect<LeadStatus | ''>
+                  id={statusId}
+                  label="Move to"
+                  value={next}
+                  options={lead.nextStatuses.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))}
+                  onChange={setNext}
+                  triggerClassName="sm:w-64"
+                  placeholder="Choose the next status"
+                />
                 <div className="flex flex-col gap-1.5">
                   <Label htmlFor={noteId}>Note (optional)</Label>
                   <Textarea id={noteId} value={note} maxLength={LEAD_NOTE_MAX} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Called, tour on Friday 10am" />

@@ -87,6 +87,32 @@ function EmailField({ value, error, onChange }: { value: string; error: string |
   );
 }
 
+/** The password field: the saved password on sign in ('current-password'), a new one on create ('new-password'). */
+function PasswordField({ kind, value, error, hint, onChange }: { kind: 'current' | 'new'; value: string; error: string | undefined; hint?: string; onChange: (password: string) => void }) {
+  return (
+    <FormField
+      label="Password"
+      type="password"
+      name={kind === 'current' ? 'password' : 'new-password'}
+      autoComplete={`${kind}-password`}
+      value={value}
+      error={error}
+      hint={hint}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+/** The form's submit button, spinning and disabled while the request runs. */
+function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <Button type="submit" size="lg" disabled={busy} className="w-full">
+      {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}
+
 interface FormProps<V> {
   values: V;
   onChange: (values: V) => void;
@@ -101,24 +127,13 @@ export function SignInForm({ values, onChange, onSuccess, onCreateInstead }: For
     <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Sign in">
       <FormError message={formError} />
       <EmailField value={values.email} error={errors.email} onChange={(email) => onChange({ ...values, email })} />
-      <FormField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => onChange({ ...values, password: e.target.value })}
-      />
+      <PasswordField kind="current" value={values.password} error={errors.password} onChange={(password) => onChange({ ...values, password })} />
       <p className="-mt-2 text-right text-sm">
         <a href="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
           Forgot your password?
         </a>
       </p>
-      <Button type="submit" size="lg" disabled={busy} className="w-full">
-        {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-        {busy ? 'Signing in...' : 'Sign In'}
-      </Button>
+      <SubmitButton busy={busy} label="Sign In" busyLabel="Signing in..." />
       <p className="text-center text-sm text-gray-700">
         New here?{' '}
         <button type="button" onClick={onCreateInstead} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
@@ -165,15 +180,12 @@ export function CreateAccountForm({
         onChange={(e) => onChange({ ...values, firstName: e.target.value })}
       />
       <EmailField value={values.email} error={errors.email} onChange={(email) => onChange({ ...values, email })} />
-      <FormField
-        label="Password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
+      <PasswordField
+        kind="new"
         value={values.password}
         error={errors.password}
         hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A short phrase is easy to remember and hard to guess.`}
-        onChange={(e) => onChange({ ...values, password: e.target.value })}
+        onChange={(password) => onChange({ ...values, password })}
       />
       <div className="rounded-lg border border-green-200 bg-primary-soft px-4 py-3 text-sm text-green-950">
         <p className="font-semibold">Your {TRIAL_DAYS}-day Professional trial starts today</p>
@@ -182,10 +194,7 @@ export function CreateAccountForm({
           needed and nothing is charged; when the trial ends you keep the free Basic plan and your saved communities.
         </p>
       </div>
-      <Button type="submit" size="lg" disabled={busy} className="w-full">
-        {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-        {busy ? 'Creating account...' : 'Create Account'}
-      </Button>
+      <SubmitButton busy={busy} label="Create Account" busyLabel="Creating account..." />
     </form>
   );
 }

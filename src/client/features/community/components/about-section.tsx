@@ -1,21 +1,14 @@
 // 'About {name}' (when there is a description) and the community's other facts.
 import type { CommunityDetail } from '../../../../contracts/community';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/section-card';
 import { formatNumber } from '../../../lib/format';
 
 export function AboutSection({ community }: { community: CommunityDetail }) {
   if (!community.description) return null;
   return (
-    <Card aria-labelledby="about-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="about-heading" className="text-xl">
-          About {community.name}
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <p className="leading-relaxed whitespace-pre-line text-gray-700">{community.description}</p>
-      </CardContent>
-    </Card>
+    <SectionCard titleClassName="text-xl" headingId="about-heading" title={<>About {community.name}</>}>
+      <p className="leading-relaxed whitespace-pre-line text-gray-700">{community.description}</p>
+    </SectionCard>
   );
 }
 
@@ -46,22 +39,15 @@ export function FactsSection({ community }: { community: CommunityDetail }) {
   const facts = communityFacts(community);
   if (facts.length === 0) return null;
   return (
-    <Card aria-labelledby="facts-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="facts-heading" className="text-xl">
-          Community Details
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid grid-cols-1 gap-x-8 gap-y-4 sm:grid-cols-2">
-          {facts.map((f) => (
-            <div key={f.label}>
-              <dt className="text-sm text-muted-foreground">{f.label}</dt>
-              <dd className="mt-0.5 font-medium text-gray-900">{f.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </CardContent>
-    </Card>
+    <SectionCard titleClassName="text-xl" headingId="facts-heading" title="Community Details">
+      <dl className="grid grid-cols-1 gap-x-8 gap-y-4 sm:grid-cols-2">
+        {facts.map((f) => (
+          <div key={f.label}>
+            <dt className="text-sm text-muted-foreground">{f.label}</dt>
+            <dd className="mt-0.5 font-medium text-gray-900">{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </SectionCard>
   );
 }

@@ -14,7 +14,7 @@ import {
   UtensilsIcon,
   WavesIcon,
 } from 'lucide-react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/section-card';
 
 export const AMENITY_ICONS: Record<string, LucideIcon> = {
   'Fine Dining Restaurant': UtensilsCrossedIcon,
@@ -33,31 +33,24 @@ export const DEFAULT_AMENITY_ICON: LucideIcon = CircleCheckIcon;
 
 export function AmenitiesSection({ amenities }: { amenities: string[] }) {
   return (
-    <Card aria-labelledby="amenities-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="amenities-heading" className="text-xl">
-          Amenities &amp; Services
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {amenities.length === 0 ? (
-          <p className="text-gray-700">Amenity information not available. Please contact the community for details.</p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            {amenities.map((amenity) => {
-              const Icon = AMENITY_ICONS[amenity] ?? DEFAULT_AMENITY_ICON;
-              return (
-                <li key={amenity} className="flex items-center gap-3 text-gray-800" data-amenity-icon={AMENITY_ICONS[amenity] ? 'specific' : 'default'}>
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
-                    <Icon className="size-5" aria-hidden="true" />
-                  </span>
-                  {amenity}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard titleClassName="text-xl" headingId="amenities-heading" title={<>Amenities &amp; Services</>}>
+      {amenities.length === 0 ? (
+        <p className="text-gray-700">Amenity information not available. Please contact the community for details.</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {amenities.map((amenity) => {
+            const Icon = AMENITY_ICONS[amenity] ?? DEFAULT_AMENITY_ICON;
+            return (
+              <li key={amenity} className="flex items-center gap-3 text-gray-800" data-amenity-icon={AMENITY_ICONS[amenity] ? 'specific' : 'default'}>
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                {amenity}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@
 // in a sentence for families. Renders nothing for demo communities.
 import { formatAsOf } from '../../../../contracts/provenance';
 import type { CmsRecord, LicenceRecord } from '../../../../contracts/records';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/section-card';
 import { formatCurrency, formatDate, formatNumber } from '../../../lib/format';
 import { useCommunityRecords } from '../api/get-records';
 import { StarRating } from './star-rating';
@@ -50,28 +50,18 @@ export function LicenceBlock({ licence, careTypes, certification = false }: { li
   if (licence.licensee) rows.push({ label: 'Licensee', value: licence.licensee });
   if (licence.county) rows.push({ label: 'County', value: licence.county });
   return (
-    <Card aria-labelledby="licence-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="licence-heading" className="text-xl">
-          {certification ? 'Certification' : 'Licence'}
-        </CardTitle>
-        <CardDescription>
-          Source: {licence.sourceName}, as of {asOf(licence.asOf)}.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {licence.listingStatus === 'delisted' && (
-          <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900">
-            No longer on the {licence.sourceName} list as of {asOf(licence.delistedAsOf)}. It may have closed or changed its licence: call before
-            you visit. Search and the other screens leave it out.
-          </p>
-        )}
-        <Facts rows={rows} />
-        {licence.locationApproximate && (
-          <p className="text-sm text-gray-600">The map shows the centre of the ZIP code, not the building: the records give no exact location.</p>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard titleClassName="text-xl" headingId="licence-heading" title={certification ? 'Certification' : 'Licence'} description={<>Source: {licence.sourceName}, as of {asOf(licence.asOf)}.</>} contentClassName="flex flex-col gap-4">
+      {licence.listingStatus === 'delisted' && (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900">
+          No longer on the {licence.sourceName} list as of {asOf(licence.delistedAsOf)}. It may have closed or changed its licence: call before
+          you visit. Search and the other screens leave it out.
+        </p>
+      )}
+      <Facts rows={rows} />
+      {licence.locationApproximate && (
+        <p className="text-sm text-gray-600">The map shows the centre of the ZIP code, not the building: the records give no exact location.</p>
+      )}
+    </SectionCard>
   );
 }
 
@@ -117,19 +107,9 @@ export function CmsBlock({ cms }: { cms: CmsRecord }) {
   if (cms.ownershipType) rows.push({ label: 'Ownership', value: cms.ownershipType });
   if (cms.chainName) rows.push({ label: 'Chain', value: cms.chainName });
   return (
-    <Card aria-labelledby="cms-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="cms-heading" className="text-xl">
-          Health inspections and ratings
-        </CardTitle>
-        <CardDescription>
-          Source: Centers for Medicare &amp; Medicaid Services (CCN {cms.ccn}), as of {asOf(cms.asOf)}.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Facts rows={rows} />
-      </CardContent>
-    </Card>
+    <SectionCard titleClassName="text-xl" headingId="cms-heading" title="Health inspections and ratings" description={<>Source: Centers for Medicare &amp; Medicaid Services (CCN {cms.ccn}), as of {asOf(cms.asOf)}.</>}>
+      <Facts rows={rows} />
+    </SectionCard>
   );
 }
 

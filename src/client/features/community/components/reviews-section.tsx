@@ -2,7 +2,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, MessageSquareIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/section-card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber, formatRating } from '../../../lib/format';
@@ -43,52 +43,46 @@ export function ReviewsSection({ communityId, communityName }: { communityId: nu
   const total = data?.summary.totalReviews ?? 0;
 
   return (
-    <Card aria-labelledby="reviews-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="reviews-heading" className="text-xl">
-          Resident Reviews
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <div role="status" aria-live="polite">
-            <span className="sr-only">Loading reviews…</span>
-            <Skeleton className="mb-6 h-16 w-64" />
-            <ReviewListSkeleton count={REVIEWS_PREVIEW_COUNT} />
-          </div>
-        ) : isError ? (
-          <ReviewsLoadError onRetry={() => void refetch()} />
-        ) : total === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-6 text-center">
-            <MessageSquareIcon className="size-8 text-gray-400" aria-hidden="true" />
-            <p className="text-gray-700">No reviews available yet. Be the first to share your experience!</p>
-          </div>
-        ) : (
-          <>
-            <div className="mb-6 flex items-center gap-4 rounded-lg bg-muted p-4">
-              <span className="text-4xl font-bold text-gray-900 tabular-nums" data-testid="average-rating">
-                {formatRating(data.summary.averageRating)}
-              </span>
-              <div className="flex flex-col gap-1">
-                <StarRating rating={data.summary.averageRating} size="size-5" />
-                <span className="text-sm text-muted-foreground">Based on {formatNumber(total)} reviews</span>
-              </div>
+    <SectionCard titleClassName="text-xl" headingId="reviews-heading" title="Resident Reviews">
+      {isPending ? (
+        <div role="status" aria-live="polite">
+          <span className="sr-only">Loading reviews…</span>
+          <Skeleton className="mb-6 h-16 w-64" />
+          <ReviewListSkeleton count={REVIEWS_PREVIEW_COUNT} />
+        </div>
+      ) : isError ? (
+        <ReviewsLoadError onRetry={() => void refetch()} />
+      ) : total === 0 ? (
+        <div className="flex flex-col items-center gap-2 py-6 text-center">
+          <MessageSquareIcon className="size-8 text-gray-400" aria-hidden="true" />
+          <p className="text-gray-700">No reviews available yet. Be the first to share your experience!</p>
+        </div>
+      ) : (
+        <>
+          <div className="mb-6 flex items-center gap-4 rounded-lg bg-muted p-4">
+            <span className="text-4xl font-bold text-gray-900 tabular-nums" data-testid="average-rating">
+              {formatRating(data.summary.averageRating)}
+            </span>
+            <div className="flex flex-col gap-1">
+              <StarRating rating={data.summary.averageRating} size="size-5" />
+              <span className="text-sm text-muted-foreground">Based on {formatNumber(total)} reviews</span>
             </div>
-            <div>
-              {data.reviews.slice(0, REVIEWS_PREVIEW_COUNT).map((review) => (
-                <ReviewItem key={review.id} review={review} />
-              ))}
-            </div>
-            {total > REVIEWS_PREVIEW_COUNT && (
-              <Button variant="outline" className="mt-6 w-full sm:w-auto" onClick={() => setOpen(true)}>
-                View All {formatNumber(total)} Reviews
-              </Button>
-            )}
-          </>
-        )}
-      </CardContent>
+          </div>
+          <div>
+            {data.reviews.slice(0, REVIEWS_PREVIEW_COUNT).map((review) => (
+              <ReviewItem key={review.id} review={review} />
+            ))}
+          </div>
+          {total > REVIEWS_PREVIEW_COUNT && (
+            <Button variant="outline" className="mt-6 w-full sm:w-auto" onClick={() => setOpen(true)}>
+              View All {formatNumber(total)} Reviews
+            </Button>
+          )}
+        </>
+      )}
+      {/* The dialog renders in a portal: where it stands in the card changes nothing on the page. */}
       {open && <AllReviewsDialog communityId={communityId} communityName={communityName} open={open} onOpenChange={setOpen} />}
-    </Card>
+    </SectionCard>
   );
 }
 

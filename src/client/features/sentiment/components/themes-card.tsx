@@ -1,15 +1,14 @@
 // The Sentiment Analysis screen's themes view (Pro): the themes of all reviews or of one state's market.
-import { Link } from 'wouter';
 import { useState } from 'react';
 import { US_STATES } from '../../../../contracts/constants';
 import type { ReviewKind } from '../../../../contracts/sentiment';
 import { LabelledSelect } from '../../../components/labelled-select';
 import { ReviewThemes } from '../../../components/review-themes';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuth } from '../../../lib/auth';
 import { type ThemeScopeRequest, useThemeReport } from '../../../lib/themes';
+import { UpgradeButton } from '../../../components/upgrade-button';
 
 const SCOPES = [{ value: 'all', label: 'All reviews' }, ...Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: name }))];
 
@@ -33,9 +32,7 @@ export function ThemesCard({ kind }: { kind: ReviewKind }) {
         ) : !isPro ? (
           <div className="space-y-3 rounded-md border p-6 text-center">
             <p className="text-muted-foreground">Review themes are a Professional feature.</p>
-            <Button asChild>
-              <Link href="/pricing">Upgrade to Pro</Link>
-            </Button>
+            <UpgradeButton />
           </div>
         ) : report.isError ? (
           <p className="rounded-md border p-6 text-center text-muted-foreground">Themes could not be loaded: {report.error.message}</p>

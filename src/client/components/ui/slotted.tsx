@@ -1,0 +1,17 @@
+import { type ComponentProps, type ElementType, type ReactElement } from 'react';
+import { cn } from '../../lib/utils';
+
+/**
+ * The pattern of the simple primitives here (shadcn/ui): `Component` (an element name or a Radix part)
+ * rendered with `data-slot={slot}` and its base classes, the caller's `className` merged after them (so a
+ * caller's Tailwind class wins over a conflicting base class); every other prop passes through.
+ */
+export function slotted<C extends ElementType>(Component: C, slot: string, base: string): (props: ComponentProps<C>) => ReactElement {
+  const Tag: ElementType = Component;
+  function Slotted(props: ComponentProps<C>) {
+    const { className, ...rest } = props as { className?: string };
+    return <Tag data-slot={slot} className={cn(base, className)} {...rest} />;
+  }
+  Slotted.displayName = `Slotted(${slot})`;
+  return Slotted;
+}
