@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import type { SearchService } from './modules/communities/search.service';
 import type { InsightsIndex } from './modules/insights/insights-index';
+import type { OperatorsIndex } from './modules/insights/operators-index';
 import type { LiveIndex } from './lib/live-index';
 
 /** The Fastify instance with zod schemas as its type provider. */
@@ -29,6 +30,8 @@ declare module 'fastify' {
     searchService: SearchService;
     /** The Community Insights index (null when SEARCH_INDEX is off; its state is read by tests). */
     insightsIndex: LiveIndex<InsightsIndex> | null;
+    /** The Operator Intelligence index (null when SEARCH_INDEX is off; its state is read by tests). */
+    operatorsIndex: LiveIndex<OperatorsIndex> | null;
   }
 }
 
@@ -38,6 +41,8 @@ export interface AppServices extends AppDeps {
   search: SearchService;
   /** The in-memory index of Community Insights, rebuilt with the search index (ADR 026); null when SEARCH_INDEX is off. */
   insightsIndex: LiveIndex<InsightsIndex> | null;
+  /** The in-memory index of Operator Intelligence (ADR 027); null when SEARCH_INDEX is off. */
+  operatorsIndex: LiveIndex<OperatorsIndex> | null;
 }
 
 /** A module registers its routes under /api. */
