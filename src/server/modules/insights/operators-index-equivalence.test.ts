@@ -197,6 +197,32 @@ describe('the operators index answers as the SQL does', () => {
     expect(pgRoundedMean(0n, 0n, 1)).toBeNull();
   });
 
+  it('sums revenues too large for exact double sums as bigint', async () => {
+    // Two operators near the bigint limit, then 60 small ones (summed after them, in id order): beyond 2^53 a
+    // double sum drops most of each small revenue; the index must switch to exact sums (as PostgreSQL's int128 avg()).
+    const { rows } = await tdb.pool.query<{ id: number }>(
+      `INSERT INTO operators (name, city, state, revenue, community_count, source_id)
+       VALUES ('Huge Holdings', 'Austin', 'TX', 4611686018427387903, 3, 'huge1'), ('Huger Holdings', 'Dallas', 'TX', 4000000000000000001, 1, 'huge2')
+       RETURNING id`,
+    );
+    const { rows: small } = await tdb.pool.query<{ id: number }>(
+      `INSERT INTO operators (name, city, state, revenue, community_count, source_id)
+       SELECT 'Tiny Holdings ' || k, 'Austin', 'TX', 1500 + k * 13, 1, 'tiny' || k FROM generate_series(1, 60) AS k
+       RETURNING id`,
+    );
+    rows.push(...small);
+    try {
+      const big = await OperatorsIndex.build(tdb.pool);
+      for (const f of [{}, { operatorState: 'TX' }, { searchQuery: 'hold' }, { operatorRevenue: 'over_100m' }, { searchQuery: 'care' }] as OperatorFilters[]) {
+        const mem = big.page(f, 'revenue', 'desc', 25, 0)!;
+        expect(mem.figures, JSON.stringify(f)).toEqual(await operatorStats(tdb.pool, f));
+        expect(mem.rows, JSON.stringify(f)).toEqual((await findOperatorPage(tdb.pool, f, 'revenue', 'desc', 25, 0)).map(toOperatorRow));
+      }
+    } finally {
+      await tdb.pool.query('DELETE FROM operators WHERE id = ANY($1::int[])', [rows.map((r) => r.id)]);
+    }
+  });
+
   it('leaves search text beyond printable ASCII to SQL', () => {
     expect(index.page({ searchQuery: 'élan' } as OperatorFilters, 'operatorName', 'asc', 10, 0)).toBeNull();
     expect(index.allIds({ searchQuery: 'ÉLAN' } as OperatorFilters, 'operatorName', 'asc')).toBeNull();

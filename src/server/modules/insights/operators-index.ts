@@ -46,8 +46,10 @@ export class OperatorsIndex {
     private readonly city: (string | null)[],
     /** lower(search_text) from the database. */
     private readonly lowerSearch: string[],
-    /** The revenue (bigint, exact) or null; the stored community_count. */
-    private readonly revenue: (bigint | null)[],
+    /** The revenue (exact: a safe integer) or NaN when unknown; the stored community_count. */
+    private readonly revenue: Float64Array,
+    /** Revenues too large for double sums to stay exact over every row (then summed as bigint). */
+    private readonly revenueBig: (bigint | null)[] | null,
     private readonly communityCount: Int32Array,
     /** Positions in the order of each sort: orders[`${field}:${dir}`][rank] = position. */
     private readonly orders: Map<string, Int32Array>,
@@ -75,7 +77,9 @@ export class OperatorsIndex {
     const state = new Array<string | null>(n);
     const city = new Array<string | null>(n);
     const lowerSearch = new Array<string>(n);
-    const revenue = new Array<bigint | null>(n);
+    const revenue = new Float64Array(n);
+    const revenueBig = new Array<bigint | null>(n);
+    let maxRevenue = 0n;
     const communityCount = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       const r = rows[i]!;
@@ -84,7 +88,10 @@ export class OperatorsIndex {
       state[i] = r.state;
       city[i] = r.city;
       lowerSearch[i] = r.lower_search;
-      revenue[i] = r.revenue_digits === null ? null : BigInt(r.revenue_digits);
+      const big = r.revenue_digits === null ? null : BigInt(r.revenue_digits);
+      revenueBig[i] = big;
+      revenue[i] = big === null ? NaN : Number(big);
+      if (big !== null && (big < 0n ? -big : big) > maxRevenue) maxRevenue = big < 0n ? -big : big;
       communityCount[i] = r.community_count;
       for (let k = 0; k < orderList.length; k++) orderList[k]![r.ranks[k]!] = i;
       for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]![i] = 1;
@@ -116,6 +123,8 @@ export class OperatorsIndex {
       city,
       lowerSearch,
       revenue,
+      // Every partial sum of up to n revenues stays a safe integer: double additions are exact.
+      maxRevenue * BigInt(Math.max(n, 1)) <= BigInt(Number.MAX_SAFE_INTEGER) ? null : revenueBig,
       communityCount,
       orders,
       ranks,
@@ -203,21 +212,26 @@ export class OperatorsIndex {
 
   /** count(*), round(avg(revenue)), round(avg(community_count), 1) over the kept rows, as PostgreSQL computes them. */
   private figures(kept: number[]): OperatorFigures {
-    let revenueSum = 0n;
-    let revenueCount = 0n;
+    let revenueSum = 0;
+    let revenueCount = 0;
     let sizeSum = 0;
     for (let k = 0; k < kept.length; k++) {
       const i = kept[k]!;
-      const r = this.revenue[i];
-      if (r !== null && r !== undefined) {
+      const r = this.revenue[i]!;
+      if (r === r) {
         revenueSum += r;
         revenueCount++;
       }
       sizeSum += this.communityCount[i]!;
     }
+    let exactSum = BigInt(revenueSum);
+    if (this.revenueBig) {
+      exactSum = 0n;
+      for (let k = 0; k < kept.length; k++) exactSum += this.revenueBig[kept[k]!] ?? 0n;
+    }
     return {
       n: kept.length,
-      avg_revenue: pgRoundedMean(revenueSum, revenueCount, 0),
+      avg_revenue: pgRoundedMean(exactSum, BigInt(revenueCount), 0),
       avg_communities: pgRoundedMean(BigInt(sizeSum), BigInt(kept.length), 1),
     };
   }
