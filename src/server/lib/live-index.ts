@@ -9,8 +9,8 @@ import type pg from 'pg';
 export interface IndexSource<T> {
   /** For log lines ("search index built: …"). */
   name: string;
-  /** The NOTIFY channels (constant identifiers, never user input); a notification on any of them rebuilds. */
-  channels: readonly string[];
+  /** The NOTIFY channel or channels (constant identifiers, never user input); a notification on any of them rebuilds. */
+  channel: string | readonly string[];
   build: (pool: pg.Pool) => Promise<T>;
   /** A one-line summary of a build for the log. */
   describe: (index: T) => string;
@@ -38,6 +38,7 @@ export class LiveIndex<T> {
   private reconnectDelay: number;
   private readonly debounceMs: number;
   private readonly baseReconnectMs: number;
+  private readonly channels: readonly string[];
   private firstBuild: Promise<void>;
   private resolveFirst!: () => void;
 
@@ -48,6 +49,7 @@ export class LiveIndex<T> {
     this.debounceMs = options.debounceMs ?? 500;
     this.baseReconnectMs = options.reconnectMs ?? 1000;
     this.reconnectDelay = this.baseReconnectMs;
+    this.channels = typeof options.channel === 'string' ? [options.channel] : options.channel;
     this.firstBuild = new Promise((resolve) => (this.resolveFirst = resolve));
   }
 
@@ -77,7 +79,7 @@ export class LiveIndex<T> {
     if (client) {
       client.removeAllListeners('notification');
       try {
-        for (const channel of this.options.channels) await client.query(`UNLISTEN ${channel}`);
+        for (const channel of this.channels) await client.query(`UNLISTEN ${channel}`);
         client.release();
       } catch (err) {
         client.release(err as Error);
@@ -93,10 +95,10 @@ export class LiveIndex<T> {
       client = await this.pool.connect();
       const c = client;
       c.on('notification', (msg) => {
-        if (this.options.channels.includes(msg.channel)) this.changed();
+        if (this.channels.includes(msg.channel)) this.changed();
       });
       c.on('error', (err) => this.lost(c, err));
-      for (const channel of this.options.channels) await c.query(`LISTEN ${channel}`);
+      for (const channel of this.channels) await c.query(`LISTEN ${channel}`);
       if (this.closed) {
         c.release();
         return;

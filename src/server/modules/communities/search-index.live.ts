@@ -15,7 +15,7 @@ export class LiveSearchIndex extends LiveIndex<SearchIndex> {
   constructor(pool: pg.Pool, options: LiveSearchIndexOptions = {}) {
     super(pool, {
       name: 'search index',
-      channels: [SEARCH_INDEX_CHANNEL],
+      channel: SEARCH_INDEX_CHANNEL,
       build: SearchIndex.build,
       describe: ({ stats: s }) => `${s.communities} communities, ${s.prices} prices in ${Math.round(s.buildMs)} ms (read ${Math.round(s.loadMs)} ms)`,
       ...options,

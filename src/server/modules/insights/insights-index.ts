@@ -250,7 +250,7 @@ export class InsightsIndex {
 export function liveInsightsIndex(pool: pg.Pool, channel: string, options: LiveIndexOptions = {}): LiveIndex<InsightsIndex> {
   return new LiveIndex(pool, {
     name: 'insights index',
-    channels: [channel],
+    channel,
     build: InsightsIndex.build,
     describe: ({ stats: s }) => `${s.communities} communities in ${Math.round(s.buildMs)} ms`,
     ...options,

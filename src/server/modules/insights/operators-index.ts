@@ -295,7 +295,7 @@ export function pgRoundedMean(sum: bigint, count: bigint, scale: number): number
 export function liveOperatorsIndex(pool: pg.Pool, channels: readonly string[], options: LiveIndexOptions = {}): LiveIndex<OperatorsIndex> {
   return new LiveIndex(pool, {
     name: 'operators index',
-    channels,
+    channel: channels,
     build: OperatorsIndex.build,
     describe: ({ stats: s }) => `${s.operators} operators in ${Math.round(s.buildMs)} ms`,
     ...options,
