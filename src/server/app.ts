@@ -38,6 +38,7 @@ import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import { createSearchService, searchIndexEnabled } from './modules/communities/search.service';
 import { LiveSearchIndex, SEARCH_INDEX_CHANNEL } from './modules/communities/search-index.live';
 import { liveInsightsIndex } from './modules/insights/insights-index';
+import { OPERATORS_INDEX_CHANNEL, liveOperatorsIndex } from './modules/insights/operators-index';
 import type { App, AppDeps, AppServices, RouteModule } from './types';
 import { liveMarketIndex } from './modules/markets/market-index';
 import { liveMarketThemesIndex } from './modules/themes/market-themes-index';
@@ -201,7 +202,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   marketThemesIndex?.start();
   app.addHook('onClose', async () => marketThemesIndex?.close());
   app.decorate('marketThemesIndex', marketThemesIndex);
-  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insightsIndex, marketIndex, marketThemesIndex };
+  // Operator Intelligence's index: operators and their listed communities notify search_index, employee
+  // reviews (the review count each row shows) operators_index (migration 0025).
+  const operatorsIndex = searchIndexEnabled(env)
+    ? liveOperatorsIndex(options.pool, [SEARCH_INDEX_CHANNEL, OPERATORS_INDEX_CHANNEL], {
+        debounceMs: env.SEARCH_INDEX_DEBOUNCE_MS,
+        log: (msg) => app.log.info({ module: 'insights' }, msg),
+        logError: (msg, err) => app.log.error({ module: 'insights', err }, msg),
+      })
+    : null;
+  operatorsIndex?.start();
+  app.addHook('onClose', async () => operatorsIndex?.close());
+  app.decorate('operatorsIndex', operatorsIndex);
+  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insightsIndex, operatorsIndex, marketIndex, marketThemesIndex };
   // The OpenAPI collector listens to every route declared from here on (ADR 019).
   await registerApiDocs(app as unknown as App);
   await app.register(

@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import type { SearchService } from './modules/communities/search.service';
 import type { InsightsIndex } from './modules/insights/insights-index';
+import type { OperatorsIndex } from './modules/insights/operators-index';
 import type { LiveIndex } from './lib/live-index';
 import type { MarketIndex } from './modules/markets/market-index';
 import type { MarketThemesIndex } from './modules/themes/market-themes-index';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     marketIndex: LiveIndex<MarketIndex> | null;
     /** The market themes index (null when SEARCH_INDEX is off; its state is read by tests). */
     marketThemesIndex: LiveIndex<MarketThemesIndex> | null;
+    /** The Operator Intelligence index (null when SEARCH_INDEX is off; its state is read by tests). */
+    operatorsIndex: LiveIndex<OperatorsIndex> | null;
   }
 }
 
@@ -48,6 +51,8 @@ export interface AppServices extends AppDeps {
   marketIndex: LiveIndex<MarketIndex> | null;
   /** The in-memory index of market theme reports (ADR 029); null when SEARCH_INDEX is off. */
   marketThemesIndex: LiveIndex<MarketThemesIndex> | null;
+  /** The in-memory index of Operator Intelligence (ADR 027); null when SEARCH_INDEX is off. */
+  operatorsIndex: LiveIndex<OperatorsIndex> | null;
 }
 
 /** A module registers its routes under /api. */

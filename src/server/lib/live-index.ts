@@ -1,16 +1,16 @@
 // An in-memory index kept in step with PostgreSQL, the source of truth (ADR 026): triggers send NOTIFY on
-// a channel on every statement that changes the tables it reads; this node LISTENs on a connection of its
+// channels on every statement that changes the tables it reads; this node LISTENs on a connection of its
 // own, waits `debounceMs` for more changes, rebuilds in the background and swaps the new index in at once
 // (the old one answers meanwhile). A lost listening connection is opened again and the index rebuilt, since
 // notifications sent while it was down are lost. Until the first build the callers answer from SQL.
 import type pg from 'pg';
 
-/** What is indexed: how to build it from the database, and the channel that says it changed. */
+/** What is indexed: how to build it from the database, and the channels that say it changed. */
 export interface IndexSource<T> {
   /** For log lines ("search index built: …"). */
   name: string;
-  /** The NOTIFY channel (a constant identifier, never user input). */
-  channel: string;
+  /** The NOTIFY channel or channels (constant identifiers, never user input); a notification on any of them rebuilds. */
+  channel: string | readonly string[];
   build: (pool: pg.Pool) => Promise<T>;
   /** A one-line summary of a build for the log. */
   describe: (index: T) => string;
@@ -38,6 +38,7 @@ export class LiveIndex<T> {
   private reconnectDelay: number;
   private readonly debounceMs: number;
   private readonly baseReconnectMs: number;
+  private readonly channels: readonly string[];
   private firstBuild: Promise<void>;
   private resolveFirst!: () => void;
 
@@ -48,6 +49,7 @@ export class LiveIndex<T> {
     this.debounceMs = options.debounceMs ?? 500;
     this.baseReconnectMs = options.reconnectMs ?? 1000;
     this.reconnectDelay = this.baseReconnectMs;
+    this.channels = typeof options.channel === 'string' ? [options.channel] : options.channel;
     this.firstBuild = new Promise((resolve) => (this.resolveFirst = resolve));
   }
 
@@ -77,7 +79,7 @@ export class LiveIndex<T> {
     if (client) {
       client.removeAllListeners('notification');
       try {
-        await client.query(`UNLISTEN ${this.options.channel}`);
+        for (const channel of this.channels) await client.query(`UNLISTEN ${channel}`);
         client.release();
       } catch (err) {
         client.release(err as Error);
@@ -93,10 +95,10 @@ export class LiveIndex<T> {
       client = await this.pool.connect();
       const c = client;
       c.on('notification', (msg) => {
-        if (msg.channel === this.options.channel) this.changed();
+        if (this.channels.includes(msg.channel)) this.changed();
       });
       c.on('error', (err) => this.lost(c, err));
-      await c.query(`LISTEN ${this.options.channel}`);
+      for (const channel of this.channels) await c.query(`LISTEN ${channel}`);
       if (this.closed) {
         c.release();
         return;

@@ -11,8 +11,15 @@ let tdb: TestDatabase;
 let app: App;
 const ids: number[] = [];
 
-/** Polls the search until `accept` holds for its answer; fails after `ms` (a bound, not a timing assertion). */
-async function eventually(url: string, accept: (body: { total: number; communities: { id: number; name: string; shownPrice: { minPrice: number } | null }[] }) => boolean, ms = 15_000) {
+interface Answer {
+  total: number;
+  communities: { id: number; name: string; shownPrice: { minPrice: number } | null }[];
+  /** Operator Intelligence's answers. */
+  operators: { employeeReviewCount: number }[];
+}
+
+/** Polls the search (or an insights list) until `accept` holds for its answer; fails after `ms` (a bound, not a timing assertion). */
+async function eventually(url: string, accept: (body: Answer) => boolean, ms = 15_000) {
   const deadline = Date.now() + ms;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -81,8 +88,16 @@ describe('search index refresh (ADR 026)', () => {
     const { rowCount } = await tdb.pool.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN search_index%' AND pid <> pg_backend_pid()`,
     );
-    // The search index's listener and Community Insights' (ADR 026).
-    expect(rowCount).toBe(2);
+    // The search index's listener, Community Insights' (ADR 026), the market index's and the market themes index's (ADR 029).
+    expect(rowCount).toBe(4);
+    const marketVersion = app.marketIndex!.version;
+    const themesVersion = app.marketThemesIndex!.version;
+    // The operators index's (ADR 027): it listens on search_index, then operators_index (its last statement).
+    const operatorsVersion = app.operatorsIndex!.version;
+    const killed = await tdb.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN operators_index%' AND pid <> pg_backend_pid()`,
+    );
+    expect(killed.rowCount).toBe(1);
     const insightsVersion = app.insightsIndex!.version;
     await tdb.pool.query(`UPDATE communities SET name = 'Refresh Epsilon' WHERE name = 'Refresh Delta'`);
     await eventually('/api/communities/search?location=Testville&sort=name', (b) => names(b).includes('Refresh Epsilon'), 30_000);
@@ -92,5 +107,27 @@ describe('search index refresh (ADR 026)', () => {
     await eventually('/api/community-insights?searchQuery=refresh%20zeta', (b) => b.communities.map((c) => c.name).join() === 'Refresh Zeta');
     expect(app.insightsIndex!.version).toBeGreaterThan(insightsVersion);
     expect(app.insightsIndex!.current!.page({ searchQuery: 'refresh zeta' } as InsightFilters, 'name', 'asc', 25, 0)!.total).toBe(1);
+    // The market indexes listen again too: the renames reached them.
+    await waitUntil(() => app.marketIndex!.version > marketVersion && app.marketThemesIndex!.version > themesVersion);
+    expect(app.marketIndex!.current!.community(ids[2]!)).toBeDefined();
+    // The operators index listens again on both its channels: a new operator (search_index), then its first employee review (operators_index).
+    const { rows } = await tdb.pool.query<{ id: number }>(`INSERT INTO operators (name, source_id) VALUES ('Refresh Operator Eta', 'refresh-op') RETURNING id`);
+    const opUrl = '/api/operator-insights?searchQuery=refresh%20operator%20eta';
+    await eventually(opUrl, (b) => b.operators.length === 1 && b.operators[0]!.employeeReviewCount === 0);
+    await tdb.pool.query(
+      `INSERT INTO employee_reviews (operator_id, rating, title, content, review_date, job_title, employment_status, source, sentiment)
+       VALUES ($1, 4, 'Fine', 'A fine place to work.', DATE '2026-01-01', 'Aide', 'Current', 'Demo', 0.5)`,
+      [rows[0]!.id],
+    );
+    await eventually(opUrl, (b) => b.operators[0]?.employeeReviewCount === 1);
+    expect(app.operatorsIndex!.version).toBeGreaterThan(operatorsVersion);
   }, 60_000);
 });
+
+async function waitUntil(check: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting for the indexes');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

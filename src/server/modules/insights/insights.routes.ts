@@ -18,7 +18,7 @@ import { createInsightService } from './insights.service';
 
 const EXPORT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
-export const insightRoutes: RouteModule = (app, { pool, env, insightsIndex }) => {
+export const insightRoutes: RouteModule = (app, { pool, env, insightsIndex, operatorsIndex }) => {
   // Counting ~45k rows under arbitrary filters on every request would not stay fast: figures are cached
   // for a minute, page answers for 15 s, and both are served stale (while refreshed) for up to 10 minutes.
   // Tests run without caching so every answer reflects the rows they just wrote.
@@ -26,6 +26,7 @@ export const insightRoutes: RouteModule = (app, { pool, env, insightsIndex }) =>
   const caching = env.NODE_ENV !== 'test' && env.APP_CACHES;
   const service = createInsightService(pool, {
     index: insightsIndex,
+    operatorIndex: operatorsIndex,
     figuresTtlMs: caching ? 60_000 : 0,
     pageTtlMs: caching ? 15_000 : 0,
     listsTtlMs: env.NODE_ENV !== 'test' ? 60_000 : 0,

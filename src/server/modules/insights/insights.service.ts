@@ -17,6 +17,7 @@ import {
   type OperatorFilters,
   type OperatorQuery,
   type OperatorResponse,
+  type OperatorRow,
 } from '../../../contracts/insights';
 import type pg from 'pg';
 import { withLongReads } from '../../db/client';
@@ -29,6 +30,7 @@ import { toInsightRow, toOperatorRow } from './insights.rows';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { LiveIndex } from '../../lib/live-index';
 import { FIXED_CHOICES, type InsightsIndex } from './insights-index';
+import type { OperatorsIndex } from './operators-index';
 
 const CITY_OPTIONS_CAP = 300;
 /** Review-text filtering scans the reviews: bounded so one request cannot hold the database. */
@@ -51,6 +53,11 @@ export interface InsightServiceOptions {
    * page by primary key; SQL answers before the first build and what the index leaves to it (a review topic).
    */
   index?: LiveIndex<InsightsIndex> | null;
+  /**
+   * The in-memory operators index (ADR 027): once built, Operator Intelligence's figures, pages, total and export
+   * ids come from it; SQL answers before the first build and for search text the index leaves to it.
+   */
+  operatorIndex?: LiveIndex<OperatorsIndex> | null;
 }
 
 
@@ -156,18 +163,33 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     };
   }
 
+  /** The page's rows, the filtered figures and the number of operators: from the index once built, else from SQL. */
+  async function operatorPageAndFigures(
+    q: OperatorQuery,
+    filters: OperatorFilters,
+  ): Promise<[OperatorRow[], { n: number; avg_revenue: number | null; avg_communities: number | null }, number]> {
+    const offset = (q.page - 1) * q.pageSize;
+    const index = options.operatorIndex?.current;
+    const hit = index?.page(filters, q.sortField, q.sortDirection, q.pageSize, offset);
+    if (index && hit) return [hit.rows, hit.figures, index.n];
+    const [rows, stats, total] = await Promise.all([
+      operatorRepo.findOperatorPage(pool, filters, q.sortField, q.sortDirection, q.pageSize, offset),
+      operatorFigures.get(filterKey(filters, OPERATOR_KEYS), () => operatorRepo.operatorStats(pool, filters)),
+      counts.get('operators:all', () => operatorRepo.countAllOperators(pool)),
+    ]);
+    return [rows.map(toOperatorRow), stats, total];
+  }
+
   async function computeOperatorInsights(q: OperatorQuery): Promise<OperatorResponse> {
     const filters = pickOperatorFilters(q);
     const state = q.operatorState?.toUpperCase();
-    const [rows, stats, total, states, cities] = await Promise.all([
-      operatorRepo.findOperatorPage(pool, filters, q.sortField, q.sortDirection, q.pageSize, (q.page - 1) * q.pageSize),
-      operatorFigures.get(filterKey(filters, OPERATOR_KEYS), () => operatorRepo.operatorStats(pool, filters)),
-      counts.get('operators:all', () => operatorRepo.countAllOperators(pool)),
+    const [[rows, stats, total], states, cities] = await Promise.all([
+      operatorPageAndFigures(q, filters),
       options$.get('op-states', () => operatorRepo.operatorStates(pool)),
       options$.get(`op-cities:${state ?? ''}`, () => operatorRepo.operatorCities(pool, state, CITY_OPTIONS_CAP)),
     ]);
     return {
-      operators: rows.map(toOperatorRow),
+      operators: rows,
       total,
       filteredTotal: stats.n,
       avgRevenue: stats.avg_revenue,
@@ -235,7 +257,10 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     },
 
     async operatorCsv(q: OperatorExportQuery): Promise<AsyncGenerator<string>> {
-      const ids = await operatorRepo.findOperatorIds(pool, pickOperatorFilters(q), q.sortField, q.sortDirection);
+      const filters = pickOperatorFilters(q);
+      const ids =
+        options.operatorIndex?.current?.allIds(filters, q.sortField, q.sortDirection) ??
+        (await operatorRepo.findOperatorIds(pool, filters, q.sortField, q.sortDirection));
       return streamByIds(ids, (batch) => operatorRepo.findOperatorsByIds(pool, batch), OPERATOR_CSV_HEADER, operatorCsvValues);
     },
   };

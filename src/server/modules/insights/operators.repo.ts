@@ -1,14 +1,18 @@
 // SQL of Operator Intelligence (split from insights.repo.ts, issue 11). Every value is a bind parameter;
 // column and ORDER BY fragments come only from the constant maps below (allow-lists), never from the request.
+import type pg from 'pg';
+import { withLongReads } from '../../db/client';
 import { Params, containsPattern, type Queryable } from '../../db/sql';
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
-import type {
-  OperatorCommunityRange,
-  OperatorFilters,
-  OperatorRevenueRange,
-  OperatorSortField,
-  SortDirection,
+import {
+  OPERATOR_SORT_FIELDS,
+  SORT_DIRECTIONS,
+  type OperatorCommunityRange,
+  type OperatorFilters,
+  type OperatorRevenueRange,
+  type OperatorSortField,
+  type SortDirection,
 } from '../../../contracts/insights';
 import { DIRECTION } from './insights.repo';
 
@@ -226,4 +230,54 @@ export async function findOperatorCommunities(
   return rows
     .filter((r) => r.id !== null)
     .map((r) => ({ id: r.id!, name: r.name ?? '', city: r.city ?? '', state: r.state ?? '', address: r.address ?? '' }));
+}
+
+// ------------------------------------------------------------------ the in-memory index (operators-index.ts)
+
+/** Every sort of the page (6 fields × 2 directions), in the order of OperatorIndexRow.ranks. */
+export const OPERATOR_ORDERS = OPERATOR_SORT_FIELDS.flatMap((field) => SORT_DIRECTIONS.map((dir) => ({ field, dir })));
+
+/** The fixed filter choices (revenue and size ranges), in the order of OperatorIndexRow.choices. */
+export const OPERATOR_CHOICES = [
+  ...Object.keys(REVENUE_RANGES).map((value) => ({ key: 'operatorRevenue' as const, value: value as OperatorRevenueRange })),
+  ...Object.keys(COMMUNITY_COUNT_RANGES).map((value) => ({ key: 'operatorTotalCommunities' as const, value: value as OperatorCommunityRange })),
+];
+
+export interface OperatorIndexRow extends OperatorRecord {
+  /** The stored size the filter and the mean use (not the live count shown). */
+  community_count: number;
+  /** The revenue's digits (bigint; summed exactly for the mean). */
+  revenue_digits: string | null;
+  /** lower(search_text), as ILIKE compares it. */
+  lower_search: string;
+  /** Position of the row in each of OPERATOR_ORDERS (0-based), as PostgreSQL orders the table. */
+  ranks: number[];
+  /** One '1' or '0' per OPERATOR_CHOICES entry: does operatorWhere({ [key]: value }) keep this row? */
+  choices: string;
+}
+
+/**
+ * One read-only snapshot of every operator for the index: the page's own columns (OPERATOR_COLUMNS, live counts
+ * included), the rank in every sort by the page's own ORDER BY, and the fixed choices by the filter's own WHERE.
+ * `asciiLower`: lower() folds A–Z to a–z (so an ASCII search text lower-cases the same in memory).
+ */
+export async function loadOperatorIndexRows(pool: pg.Pool): Promise<{ rows: OperatorIndexRow[]; asciiLower: boolean }> {
+  return withLongReads(pool, async (db) => {
+    const p = new Params();
+    const flags = OPERATOR_CHOICES.map(
+      ({ key, value }) => `CASE WHEN (${operatorWhere({ [key]: value } as OperatorFilters, p).replace(/^WHERE /, '')}) THEN '1' ELSE '0' END`,
+    ).join(' || ');
+    const ranks = OPERATOR_ORDERS.map(({ field, dir }) => `(row_number() OVER (${operatorOrder(field, dir)}) - 1)::int`).join(', ');
+    const { rows } = await db.query<OperatorIndexRow>(
+      `SELECT ${OPERATOR_COLUMNS}, o.community_count, o.revenue::text AS revenue_digits, lower(o.search_text) AS lower_search,
+              ARRAY[${ranks}] AS ranks, ${flags} AS choices
+         FROM operators o
+        ORDER BY o.id`,
+      p.values,
+    );
+    const { rows: ctype } = await db.query<{ ascii: boolean }>(
+      `SELECT lower('ABCDEFGHIJKLMNOPQRSTUVWXYZ') = 'abcdefghijklmnopqrstuvwxyz' AND upper('abcdefghijklmnopqrstuvwxyz') = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' AS ascii`,
+    );
+    return { rows, asciiLower: ctype[0]?.ascii ?? false };
+  });
 }

@@ -1,0 +1,320 @@
+// The in-memory index of Operator Intelligence (ADR 027, on the pattern of insights-index.ts): which operators
+// a filter keeps, how many, their mean revenue and size, and their rows in the order of every sort, without a
+// round trip (the CSV export reads its rows by primary key, in the index's order). What it holds comes from
+// PostgreSQL with the SQL path's own clauses (operators.repo.ts: loadOperatorIndexRows): every row as the page
+// query selects it (live counts of listed communities and employee reviews included), every sort's rank from
+// the page query's ORDER BY, every revenue and size range from the filter's WHERE, lower(search_text) for the
+// text search. The means are computed as PostgreSQL's numeric avg() and round() compute them (pgRoundedMean).
+// PostgreSQL stays the source of truth and the reference: the service answers from SQL until the first build,
+// with SEARCH_INDEX off and for search text beyond printable ASCII (lower-casing beyond ASCII is the
+// database's). The live wrapper (lib/live-index.ts) rebuilds it on the search index's notifications
+// (operators, communities) and on the employee-review count's (migration 0025);
+// operators-index-equivalence.test.ts compares it with the SQL path.
+import type pg from 'pg';
+import type { OperatorFilters, OperatorRow, OperatorSortField, SortDirection } from '../../../contracts/insights';
+import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
+import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows } from './operators.repo';
+import { toOperatorRow } from './insights.rows';
+
+/** The channel of migration 0025's employee-review trigger (the operator's review count). */
+export const OPERATORS_INDEX_CHANNEL = 'operators_index';
+
+/** Search text the index compares as the database does: lower-casing printable ASCII is the same everywhere it checked. */
+const ASCII = /^[\x20-\x7e]*$/;
+const EMPTY = new Int32Array(0);
+const choiceId = (key: string, value: string) => `${key}\u0000${value}`;
+
+export interface OperatorIndexStats {
+  operators: number;
+  buildMs: number;
+  builtAt: Date;
+}
+
+export interface OperatorFigures {
+  n: number;
+  avg_revenue: number | null;
+  avg_communities: number | null;
+}
+
+export class OperatorsIndex {
+  private constructor(
+    readonly n: number,
+    private readonly ids: Int32Array,
+    /** The page's row of each operator (the same toOperatorRow as the SQL path). */
+    private readonly rows: OperatorRow[],
+    private readonly state: (string | null)[],
+    private readonly city: (string | null)[],
+    /** lower(search_text) from the database. */
+    private readonly lowerSearch: string[],
+    /** The revenue (exact: a safe integer) or NaN when unknown; the stored community_count. */
+    private readonly revenue: Float64Array,
+    /** Revenues too large for double sums to stay exact over every row (then summed as bigint). */
+    private readonly revenueBig: (bigint | null)[] | null,
+    private readonly communityCount: Int32Array,
+    /** Positions in the order of each sort: orders[`${field}:${dir}`][rank] = position. */
+    private readonly orders: Map<string, Int32Array>,
+    /** The rank of each position in each sort. */
+    private readonly ranks: Map<string, Int32Array>,
+    /** Membership of each revenue and size range by position (1 = the SQL's WHERE keeps the row). */
+    private readonly choices: Map<string, Uint8Array>,
+    private readonly byState: Map<string, Int32Array>,
+    private readonly byCity: Map<string, Int32Array>,
+    /** Every 3-character substring of lower(search_text) -> positions having it, ascending. */
+    private readonly grams: Map<string, Int32Array>,
+    /** lower() folds A–Z as JavaScript does; otherwise free text is left to SQL. */
+    private readonly asciiLower: boolean,
+    readonly stats: OperatorIndexStats,
+  ) {}
+
+  static async build(pool: pg.Pool): Promise<OperatorsIndex> {
+    const started = performance.now();
+    const { rows, asciiLower } = await loadOperatorIndexRows(pool);
+    const n = rows.length;
+    const ids = new Int32Array(n);
+    const orderList = OPERATOR_ORDERS.map(() => new Int32Array(n));
+    const choiceList = OPERATOR_CHOICES.map(() => new Uint8Array(n));
+    const tableRows = new Array<OperatorRow>(n);
+    const state = new Array<string | null>(n);
+    const city = new Array<string | null>(n);
+    const lowerSearch = new Array<string>(n);
+    const revenue = new Float64Array(n);
+    const revenueBig = new Array<bigint | null>(n);
+    let maxRevenue = 0n;
+    const communityCount = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const r = rows[i]!;
+      ids[i] = r.id;
+      tableRows[i] = toOperatorRow(r);
+      state[i] = r.state;
+      city[i] = r.city;
+      lowerSearch[i] = r.lower_search;
+      const big = r.revenue_digits === null ? null : BigInt(r.revenue_digits);
+      revenueBig[i] = big;
+      revenue[i] = big === null ? NaN : Number(big);
+      if (big !== null && (big < 0n ? -big : big) > maxRevenue) maxRevenue = big < 0n ? -big : big;
+      communityCount[i] = r.community_count;
+      for (let k = 0; k < orderList.length; k++) orderList[k]![r.ranks[k]!] = i;
+      for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]![i] = 1;
+    }
+    const orders = new Map(OPERATOR_ORDERS.map(({ field, dir }, k) => [`${field}:${dir}`, orderList[k]!]));
+    const ranks = new Map<string, Int32Array>();
+    for (const [key, order] of orders) {
+      const rank = new Int32Array(n);
+      for (let r = 0; r < n; r++) rank[order[r]!] = r;
+      ranks.set(key, rank);
+    }
+    const choices = new Map(OPERATOR_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
+    const positionsBy = (values: (string | null)[]) => {
+      const lists = new Map<string, number[]>();
+      for (let i = 0; i < n; i++) {
+        const v = values[i];
+        if (v === null || v === undefined) continue;
+        const list = lists.get(v);
+        if (list) list.push(i);
+        else lists.set(v, [i]);
+      }
+      return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
+    };
+    return new OperatorsIndex(
+      n,
+      ids,
+      tableRows,
+      state,
+      city,
+      lowerSearch,
+      revenue,
+      // Every partial sum of up to n revenues stays a safe integer: double additions are exact.
+      maxRevenue * BigInt(Math.max(n, 1)) <= BigInt(Number.MAX_SAFE_INTEGER) ? null : revenueBig,
+      communityCount,
+      orders,
+      ranks,
+      choices,
+      positionsBy(state),
+      positionsBy(city),
+      gramPostings(n, (i) => lowerSearch[i]!),
+      asciiLower,
+      { operators: n, buildMs: performance.now() - started, builtAt: new Date() },
+    );
+  }
+
+  /** Can the index answer these filters exactly? (No: search text beyond printable ASCII, or a database whose lower() is not ASCII's.) */
+  answers(f: OperatorFilters): boolean {
+    if (f.searchQuery && (!this.asciiLower || !ASCII.test(f.searchQuery))) return false;
+    return true;
+  }
+
+  /** The positions the filters keep, ascending; null when the SQL must answer (see answers()). */
+  private match(f: OperatorFilters): number[] | null {
+    if (!this.answers(f)) return null;
+    const masks: Uint8Array[] = [];
+    for (const key of ['operatorRevenue', 'operatorTotalCommunities'] as const) {
+      const value = f[key];
+      if (!value) continue;
+      const mask = this.choices.get(choiceId(key, value));
+      // A value outside the fixed lists is refused by the contract (and ignored by the SQL's allow-list).
+      if (!mask) return null;
+      masks.push(mask);
+    }
+    // As operatorWhere: o.state = upper(typed state), o.city = typed city (equality; NULL never equal).
+    const state = f.operatorState ? f.operatorState.toUpperCase() : undefined;
+    const city = f.operatorCity || undefined;
+    // search_text ILIKE '%text%' = lower(search_text) contains lower(text) (ASCII letters only, checked above).
+    const needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
+    const keeps = (i: number): boolean => {
+      for (let k = 0; k < masks.length; k++) if (masks[k]![i] === 0) return false;
+      if (state !== undefined && this.state[i] !== state) return false;
+      if (city !== undefined && this.city[i] !== city) return false;
+      return needle === undefined || this.lowerSearch[i]!.includes(needle);
+    };
+    const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
+    const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
+    const byText = needle !== undefined && needle.length >= 3 ? this.rarestGram(needle) : null;
+    const lists = [byState, byCity, byText].filter((l): l is Int32Array => l !== null);
+    const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
+    const kept: number[] = [];
+    if (candidates) {
+      for (let k = 0; k < candidates.length; k++) if (keeps(candidates[k]!)) kept.push(candidates[k]!);
+    } else {
+      for (let i = 0; i < this.n; i++) if (keeps(i)) kept.push(i);
+    }
+    return kept;
+  }
+
+  private rarestGram(needle: string): Int32Array {
+    let best: Int32Array | null = null;
+    for (let k = 0; k + 3 <= needle.length; k++) {
+      const posting = this.grams.get(needle.slice(k, k + 3));
+      if (!posting) return EMPTY;
+      if (!best || posting.length < best.length) best = posting;
+    }
+    return best ?? EMPTY;
+  }
+
+  /** The filtered figures (operatorStats) and one page's rows in the sort's order; null when the SQL must answer. */
+  page(
+    f: OperatorFilters,
+    field: OperatorSortField,
+    dir: SortDirection,
+    limit: number,
+    offset: number,
+  ): { figures: OperatorFigures; rows: OperatorRow[] } | null {
+    const kept = this.match(f);
+    if (!kept) return null;
+    return { figures: this.figures(kept), rows: this.inOrder(kept, field, dir, offset, limit).map((i) => this.rows[i]!) };
+  }
+
+  /** Every matching id in the sort's order (the CSV export); null when the SQL must answer. */
+  allIds(f: OperatorFilters, field: OperatorSortField, dir: SortDirection): number[] | null {
+    const kept = this.match(f);
+    if (!kept) return null;
+    return this.inOrder(kept, field, dir, 0, kept.length).map((i) => this.ids[i]!);
+  }
+
+  /** count(*), round(avg(revenue)), round(avg(community_count), 1) over the kept rows, as PostgreSQL computes them. */
+  private figures(kept: number[]): OperatorFigures {
+    let revenueSum = 0;
+    let revenueCount = 0;
+    let sizeSum = 0;
+    for (let k = 0; k < kept.length; k++) {
+      const i = kept[k]!;
+      const r = this.revenue[i]!;
+      if (r === r) {
+        revenueSum += r;
+        revenueCount++;
+      }
+      sizeSum += this.communityCount[i]!;
+    }
+    let exactSum = BigInt(revenueSum);
+    if (this.revenueBig) {
+      exactSum = 0n;
+      for (let k = 0; k < kept.length; k++) exactSum += this.revenueBig[kept[k]!] ?? 0n;
+    }
+    return {
+      n: kept.length,
+      avg_revenue: pgRoundedMean(exactSum, BigInt(revenueCount), 0),
+      avg_communities: pgRoundedMean(BigInt(sizeSum), BigInt(kept.length), 1),
+    };
+  }
+
+  private inOrder(kept: number[], field: OperatorSortField, dir: SortDirection, offset: number, limit: number): number[] {
+    const key = `${field}:${dir}`;
+    if (kept.length * 16 < this.n) {
+      const rank = this.ranks.get(key)!;
+      return kept.sort((a, b) => rank[a]! - rank[b]!).slice(offset, offset + limit);
+    }
+    const keep = new Uint8Array(this.n);
+    for (let k = 0; k < kept.length; k++) keep[kept[k]!] = 1;
+    const order = this.orders.get(key)!;
+    const out: number[] = [];
+    let seen = 0;
+    for (let r = 0; r < order.length && out.length < limit; r++) {
+      const i = order[r]!;
+      if (keep[i] === 0) continue;
+      if (seen++ >= offset) out.push(i);
+    }
+    return out;
+  }
+}
+
+/**
+ * `round(avg(x), scale)::float8` of integers as PostgreSQL computes it: avg() of int4/int8 is numeric_div(sum,
+ * count), which rounds the quotient (half away from zero) to the scale select_div_scale() picks (16 significant
+ * digits, no fewer than 0 decimals); round() then rounds that half away from zero; ::float8 reads its decimal text.
+ * Null when there is nothing to average.
+ */
+export function pgRoundedMean(sum: bigint, count: bigint, scale: number): number | null {
+  if (count === 0n) return null;
+  const negative = sum < 0n;
+  const abs = negative ? -sum : sum;
+  const lead = (x: bigint): { weight: number; first: bigint } => {
+    if (x === 0n) return { weight: 0, first: 0n };
+    let weight = 0;
+    let first = x;
+    while (first >= 10000n) {
+      first /= 10000n;
+      weight++;
+    }
+    return { weight, first };
+  };
+  const a = lead(abs);
+  const b = lead(count);
+  let qweight = a.weight - b.weight;
+  if (a.first <= b.first) qweight--;
+  const rscale = Math.min(Math.max(16 - qweight * 4, 0), 1000);
+  const roundDiv = (x: bigint, y: bigint) => (x * 2n + y) / (y * 2n); // x, y ≥ 0: half away from zero
+  // The quotient at rscale decimals, then at `scale` decimals.
+  const quotient = roundDiv(abs * 10n ** BigInt(rscale), count);
+  const scaled = rscale >= scale ? roundDiv(quotient, 10n ** BigInt(rscale - scale)) : quotient * 10n ** BigInt(scale - rscale);
+  const digits = scaled.toString().padStart(scale + 1, '0');
+  const text = scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  const value = Number(text);
+  return negative && value !== 0 ? -value : value;
+}
+
+/** The index kept current by the search index's notifications (operators, communities) and the employee reviews'. */
+export function liveOperatorsIndex(pool: pg.Pool, channels: readonly string[], options: LiveIndexOptions = {}): LiveIndex<OperatorsIndex> {
+  return new LiveIndex(pool, {
+    name: 'operators index',
+    channel: channels,
+    build: OperatorsIndex.build,
+    describe: ({ stats: s }) => `${s.operators} operators in ${Math.round(s.buildMs)} ms`,
+    ...options,
+  });
+}
+
+/** 3-character substrings of each position's text -> the positions having it (ascending, once each). */
+function gramPostings(n: number, text: (i: number) => string): Map<string, Int32Array> {
+  const lists = new Map<string, number[]>();
+  for (let i = 0; i < n; i++) {
+    const t = text(i);
+    for (let k = 0; k + 3 <= t.length; k++) {
+      const gram = t.slice(k, k + 3);
+      const list = lists.get(gram);
+      if (!list) lists.set(gram, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+  }
+  const out = new Map<string, Int32Array>();
+  for (const [gram, list] of lists) out.set(gram, Int32Array.from(list));
+  return out;
+}
