@@ -41,6 +41,7 @@ import { liveInsightsIndex } from './modules/insights/insights-index';
 import { OPERATORS_INDEX_CHANNEL, liveOperatorsIndex } from './modules/insights/operators-index';
 import type { App, AppDeps, AppServices, RouteModule } from './types';
 import { liveMarketIndex } from './modules/markets/market-index';
+import type { LiveIndexOptions } from './lib/live-index';
 import { liveMarketThemesIndex } from './modules/themes/market-themes-index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -157,62 +158,36 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (token) request.user = await findSessionUser(options.pool, token);
   });
 
+  // The in-memory indexes (ADR 026, 027, 029), when SEARCH_INDEX is on: each logs under its module, starts
+  // building in the background and stops listening when the app closes.
+  const indexOptions = (module: string): LiveIndexOptions => ({
+    debounceMs: env.SEARCH_INDEX_DEBOUNCE_MS,
+    log: (msg) => app.log.info({ module }, msg),
+    logError: (msg, err) => app.log.error({ module, err }, msg),
+  });
+  const startIndex = <I extends { start(): void; close(): Promise<void> }>(make: () => I): I | null => {
+    if (!searchIndexEnabled(env)) return null;
+    const index = make();
+    index.start();
+    app.addHook('onClose', async () => index.close());
+    return index;
+  };
   // The one search service of the app, with the in-memory index when it is on (ADR 026).
-  const searchIndex = searchIndexEnabled(env)
-    ? new LiveSearchIndex(options.pool, {
-        debounceMs: env.SEARCH_INDEX_DEBOUNCE_MS,
-        log: (msg) => app.log.info({ module: 'search' }, msg),
-        logError: (msg, err) => app.log.error({ module: 'search', err }, msg),
-      })
-    : null;
+  const searchIndex = startIndex(() => new LiveSearchIndex(options.pool, indexOptions('search')));
   const search = createSearchService(options.pool, { ...(env.APP_CACHES ? {} : { cacheTtlMs: 0 }), index: searchIndex });
-  searchIndex?.start();
   app.addHook('onClose', async () => search.close());
   app.decorate('searchService', search);
   // Community Insights' index: rebuilt on the same change notifications (communities, prices, operators).
-  const insightsIndex = searchIndexEnabled(env)
-    ? liveInsightsIndex(options.pool, SEARCH_INDEX_CHANNEL, {
-        debounceMs: env.SEARCH_INDEX_DEBOUNCE_MS,
-        log: (msg) => app.log.info({ module: 'insights' }, msg),
-        logError: (msg, err) => app.log.error({ module: 'insights', err }, msg),
-      })
-    : null;
-  insightsIndex?.start();
-  app.addHook('onClose', async () => insightsIndex?.close());
+  const insightsIndex = startIndex(() => liveInsightsIndex(options.pool, SEARCH_INDEX_CHANNEL, indexOptions('insights')));
   app.decorate('insightsIndex', insightsIndex);
-  // The competitive set's and the portfolio's index (ADR 029): rebuilt on the same change notifications.
-  const marketIndex = searchIndexEnabled(env)
-    ? liveMarketIndex(options.pool, SEARCH_INDEX_CHANNEL, {
-        debounceMs: env.SEARCH_INDEX_DEBOUNCE_MS,
-        log: (msg) => app.log.info({ module: 'markets' }, msg),
-        logError: (msg, err) => app.log.error({ module: 'markets', err }, msg),
-      })
-    : null;
-  marketIndex?.start();
-  app.addHook('onClose', async () => marketIndex?.close());
+  // The competitive set's and the portfolio's index, and the market theme reports' (ADR 029): the same notifications.
+  const marketIndex = startIndex(() => liveMarketIndex(options.pool, SEARCH_INDEX_CHANNEL, indexOptions('markets')));
   app.decorate('marketIndex', marketIndex);
-  // Market theme reports' index (ADR 029): rebuilt on the same notifications.
-  const marketThemesIndex = searchIndexEnabled(env)
-    ? liveMarketThemesIndex(options.pool, SEARCH_INDEX_CHANNEL, {
-        debounceMs: env.SEARCH_INDEX_DEBOUNCE_MS,
-        log: (msg) => app.log.info({ module: 'themes' }, msg),
-        logError: (msg, err) => app.log.error({ module: 'themes', err }, msg),
-      })
-    : null;
-  marketThemesIndex?.start();
-  app.addHook('onClose', async () => marketThemesIndex?.close());
+  const marketThemesIndex = startIndex(() => liveMarketThemesIndex(options.pool, SEARCH_INDEX_CHANNEL, indexOptions('themes')));
   app.decorate('marketThemesIndex', marketThemesIndex);
   // Operator Intelligence's index: operators and their listed communities notify search_index, employee
   // reviews (the review count each row shows) operators_index (migration 0025).
-  const operatorsIndex = searchIndexEnabled(env)
-    ? liveOperatorsIndex(options.pool, [SEARCH_INDEX_CHANNEL, OPERATORS_INDEX_CHANNEL], {
-        debounceMs: env.SEARCH_INDEX_DEBOUNCE_MS,
-        log: (msg) => app.log.info({ module: 'insights' }, msg),
-        logError: (msg, err) => app.log.error({ module: 'insights', err }, msg),
-      })
-    : null;
-  operatorsIndex?.start();
-  app.addHook('onClose', async () => operatorsIndex?.close());
+  const operatorsIndex = startIndex(() => liveOperatorsIndex(options.pool, [SEARCH_INDEX_CHANNEL, OPERATORS_INDEX_CHANNEL], indexOptions('insights')));
   app.decorate('operatorsIndex', operatorsIndex);
   const deps: AppServices = { pool: options.pool, db: options.db, env, search, insightsIndex, operatorsIndex, marketIndex, marketThemesIndex };
   // The OpenAPI collector listens to every route declared from here on (ADR 019).

@@ -6,6 +6,7 @@ import { createCommunity } from '../../test/factories';
 import type { InsightFilters } from '../../../contracts/insights';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
+import { waitFor } from '../../test/wait';
 
 let tdb: TestDatabase;
 let app: App;
@@ -108,7 +109,7 @@ describe('search index refresh (ADR 026)', () => {
     expect(app.insightsIndex!.version).toBeGreaterThan(insightsVersion);
     expect(app.insightsIndex!.current!.page({ searchQuery: 'refresh zeta' } as InsightFilters, 'name', 'asc', 25, 0)!.total).toBe(1);
     // The market indexes listen again too: the renames reached them.
-    await waitUntil(() => app.marketIndex!.version > marketVersion && app.marketThemesIndex!.version > themesVersion);
+    await waitFor(() => app.marketIndex!.version > marketVersion && app.marketThemesIndex!.version > themesVersion, 30_000);
     expect(app.marketIndex!.current!.community(ids[2]!)).toBeDefined();
     // The operators index listens again on both its channels: a new operator (search_index), then its first employee review (operators_index).
     const { rows } = await tdb.pool.query<{ id: number }>(`INSERT INTO operators (name, source_id) VALUES ('Refresh Operator Eta', 'refresh-op') RETURNING id`);
@@ -123,11 +124,3 @@ describe('search index refresh (ADR 026)', () => {
     expect(app.operatorsIndex!.version).toBeGreaterThan(operatorsVersion);
   }, 60_000);
 });
-
-async function waitUntil(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting for the indexes');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

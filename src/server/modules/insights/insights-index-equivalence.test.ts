@@ -28,6 +28,7 @@ import { InsightsIndex } from './insights-index';
 import { countCommunities, findCommunityIds, findCommunityPage } from './insights.repo';
 import { toInsightRow } from './insights.rows';
 import { rng } from '../../test/random';
+import { waitFor } from '../../test/wait';
 
 let tdb: TestDatabase;
 let index: InsightsIndex;
@@ -244,11 +245,3 @@ describe('Community Insights over HTTP on the index', () => {
     expect(body).toEqual((await onSql.inject({ method: 'GET', url })).json());
   }, 30_000);
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting for the index');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

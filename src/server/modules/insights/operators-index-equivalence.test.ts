@@ -24,6 +24,7 @@ import type { App } from '../../types';
 import { OperatorsIndex, pgRoundedMean } from './operators-index';
 import { findOperatorIds, findOperatorPage, operatorStats } from './operators.repo';
 import { toOperatorRow } from './insights.rows';
+import { waitFor } from '../../test/wait';
 
 let tdb: TestDatabase;
 let index: OperatorsIndex;
@@ -332,11 +333,3 @@ describe('Operator Intelligence over HTTP on the index', () => {
     expect(row.employeeReviewCount).toBe(reviews + 1);
   }, 60_000);
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting for the index');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -15,6 +15,8 @@ import type { App } from '../../types';
 import { ThemeService } from '../themes/themes.service';
 import { MarketIndex } from './market-index';
 import { createMarketsService, type MarketsService } from './markets.service';
+import { waitFor } from '../../test/wait';
+import { round9 } from '../../test/floats';
 
 let tdb: TestDatabase;
 let index: MarketIndex;
@@ -53,7 +55,7 @@ afterAll(async () => {
 
 /** The theme comparison's means are sums of per-community sums on the index (one sum per quarter on SQL): equal to 1e-9. */
 function comparable(set: CompetitiveSet) {
-  const round = (n: number) => Math.round(n * 1e9) / 1e9;
+  const round = round9;
   return {
     ...set,
     reputation: {
@@ -123,7 +125,7 @@ describe('the market index against the SQL path', () => {
 
 /** Quarterly means are one avg() per operator on SQL and per operator in one grouped statement on the index: equal to 1e-9. */
 function comparablePortfolio(p: Portfolio) {
-  const round = (n: number | null) => (n === null ? null : Math.round(n * 1e9) / 1e9);
+  const round = (n: number | null) => (n === null ? null : round9(n));
   return { ...p, trend: p.trend.map((t) => ({ ...t, customerSentiment: round(t.customerSentiment), employeeSentiment: round(t.employeeSentiment) })) };
 }
 
@@ -179,12 +181,4 @@ function marketIndexOf(app: App): LiveIndex<MarketIndex> {
 
 async function readyIndex(app: App): Promise<void> {
   await marketIndexOf(app).ready();
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting for the index');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

@@ -12,6 +12,8 @@ import { registerOverHttp } from '../../test/factories';
 import type { App } from '../../types';
 import { MarketThemesIndex } from './market-themes-index';
 import { ThemeService } from './themes.service';
+import { waitFor } from '../../test/wait';
+import { comparableReport } from '../../test/floats';
 
 let tdb: TestDatabase;
 let index: MarketThemesIndex;
@@ -41,22 +43,10 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-/** Sums of per-key float8 sums differ from one sum over the rows in the last bits only. */
-function comparable(r: ThemeReport) {
-  const round = (n: number) => Math.round(n * 1e9) / 1e9;
-  return {
-    ...r,
-    themes: r.themes.map((t) => ({
-      ...t,
-      averageSentiment: round(t.averageSentiment),
-      quarters: t.quarters.map((q) => ({ ...q, averageSentiment: round(q.averageSentiment) })),
-    })),
-  };
-}
 
 async function same(kind: ThemeKind, state: string, city: string | null, county: string | null): Promise<ThemeReport> {
   const [a, b] = await Promise.all([onIndex.market(kind, state, city, county), onSql.market(kind, state, city, county)]);
-  expect(comparable(a), `${kind} ${state} ${city ?? ''} ${county ?? ''}`).toEqual(comparable(b));
+  expect(comparableReport(a), `${kind} ${state} ${city ?? ''} ${county ?? ''}`).toEqual(comparableReport(b));
   return a;
 }
 
@@ -135,7 +125,7 @@ describe('market themes over HTTP on the index', () => {
     for (const url of urls) {
       const [a, b] = await Promise.all([get(appIndex, url), get(appSql, url)]);
       expect(a.statusCode, a.body).toBe(200);
-      expect(comparable(a.json()), url).toEqual(comparable(b.json()));
+      expect(comparableReport(a.json()), url).toEqual(comparableReport(b.json()));
     }
     // The county's most reviewed community moves to another county of the state: both reports follow.
     const { rows } = await tdb.pool.query<{ id: number; other: string }>(
@@ -150,15 +140,7 @@ describe('market themes over HTTP on the index', () => {
     for (const url of [urls[2]!, `/api/themes/market/${state}?kind=customer&county=${rows[0]!.other}`]) {
       const [a, b] = await Promise.all([get(appIndex, url), get(appSql, url)]);
       expect(a.statusCode, a.body).toBe(200);
-      expect(comparable(a.json()), url).toEqual(comparable(b.json()));
+      expect(comparableReport(a.json()), url).toEqual(comparableReport(b.json()));
     }
   }, 60_000);
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting for the index');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -9,6 +9,7 @@ import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/
 import { createSignedInUser } from '../../test/factories';
 import type { App } from '../../types';
 import { ThemeService } from './themes.service';
+import { comparableReport } from '../../test/floats';
 
 let tdb: TestDatabase;
 let app: App;
@@ -28,18 +29,6 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-/** Sums of per-community float8 sums differ from one sum over the reviews in the last bits only. */
-function comparable(r: ThemeReport) {
-  const round = (n: number) => Math.round(n * 1e9) / 1e9;
-  return {
-    ...r,
-    themes: r.themes.map((t) => ({
-      ...t,
-      averageSentiment: round(t.averageSentiment),
-      quarters: t.quarters.map((q) => ({ ...q, averageSentiment: round(q.averageSentiment) })),
-    })),
-  };
-}
 
 async function samples() {
   const q = async <T,>(sql: string) => (await tdb.pool.query<T & Record<string, unknown>>(sql)).rows;
@@ -64,7 +53,7 @@ describe('customer theme reports from the review summaries', () => {
       const a = await report(fromSummaries);
       const b = await report(fromReviews);
       expect(a.reviews, what).toBeGreaterThan(0);
-      expect(comparable(a), what).toEqual(comparable(b));
+      expect(comparableReport(a), what).toEqual(comparableReport(b));
     }
     const [own, ...others] = s.communities as [number, ...number[]];
     const versusA = await fromSummaries.versus(own, others);
@@ -104,7 +93,7 @@ describe('customer theme reports from the review summaries', () => {
     expect(res.statusCode, res.body).toBe(200);
     const after = await fromSummaries.community(id);
     expect(after.reviews).toBe(before.reviews + 1);
-    expect(comparable(after)).toEqual(comparable(await fromReviews.community(id)));
+    expect(comparableReport(after)).toEqual(comparableReport(await fromReviews.community(id)));
     const food = (r: ThemeReport) => r.themes.find((t) => t.theme === 'food')!.mentions;
     expect(food(after)).toBe(food(before) + 1);
 
