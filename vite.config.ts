@@ -21,6 +21,41 @@ function preloadFirstFont(): Plugin {
 }
 
 /**
+ * Modulepreloads of the app's start (src/client/boot.tsx, imported by the entry only after the first paint)
+ * and its static imports: downloaded beside the entry, evaluated once main.tsx imports them (ADR 028).
+ * Vite itself preloads only the entry's static imports.
+ */
+function preloadBoot(): Plugin {
+  return {
+    name: 'seniorscope-preload-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const boot = chunks.find((c) => c.facadeModuleId?.endsWith('/src/client/boot.tsx'));
+        const entry = chunks.find((c) => c.isEntry);
+        if (!boot || !entry) return [];
+        const closure = (file: string, seen: Set<string>) => {
+          const chunk = bundle[file];
+          if (seen.has(file) || chunk?.type !== 'chunk') return;
+          seen.add(file);
+          for (const dep of chunk.imports) closure(dep, seen);
+        };
+        const already = new Set<string>();
+        closure(entry.fileName, already);
+        const files = new Set<string>();
+        closure(boot.fileName, files);
+        return [...files]
+          .filter((f) => !already.has(f))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+/**
  * After the client build, the server renderer (src/client/entry-server.tsx) into `<outDir>/../ssr`, where
  * src/server/modules/seo/ssr.ts looks for it (ADR 028). Dependencies stay external: the server resolves
  * react and the rest from node_modules.
@@ -61,7 +96,7 @@ function serverRenderer(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: 'public',
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), preloadFirstFont(), precompress(), serverRenderer()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), preloadFirstFont(), preloadBoot(), precompress(), serverRenderer()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,44 +1,24 @@
+// The entry: the styles, then the app once the server's HTML has painted. Module scripts run before the
+// document's first paint; the app's code (React, the router, the screen) takes a few hundred milliseconds to
+// evaluate on a slow phone and would hold that paint back, although a server-rendered page (ADR 028) needs no
+// script to show its first screen. So the entry only waits for a frame and then imports boot.tsx, whose
+// files the shell has already modulepreloaded (vite.config.ts, modules/seo/preload.ts): they are downloaded
+// beside the styles and only evaluated later.
 import '@fontsource-variable/inter';
 import './styles.css';
-import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadScreen, renderFirstScreenInline } from './app/routes';
-import { AUTH_USER_URL } from './lib/auth';
-import { seedInitialData } from './lib/initial-data';
-import { queryClient } from './lib/query-client';
 
-// What the server already put into the page (the site's demo flag, a community, a first page of
-// results) is not asked for again.
-seedInitialData(queryClient);
-
-/** Marks the document once React has committed its first screen (hydrated or rendered): `<html data-interactive>`. */
-function Interactive({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.interactive = '';
-  }, []);
-  return children;
-}
-
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <Interactive>
-      <App />
-    </Interactive>
-  </StrictMode>
-);
-// A page the server rendered (modules/seo/ssr.ts marks it data-ssr) is hydrated: React adopts the HTML
-// that is already painted. The screen's chunk (modulepreloaded by the server) is settled meanwhile; until
-// it is, hydration waits with the server's HTML in place and React's listeners already attached, so a click
-// made before then is replayed once hydrated rather than lost. As a transition the work yields to the
-// browser every few milliseconds instead of blocking the main thread in one long task (ADR 028).
-if (container.dataset.ssr === '1') {
-  const signedIn = queryClient.getQueryData([AUTH_USER_URL]) != null;
-  renderFirstScreenInline();
-  // A chunk that fails to load fails again in render, where the error boundary shows it.
-  preloadScreen(window.location.pathname, signedIn).catch(() => {});
-  startTransition(() => void hydrateRoot(container, app));
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./boot');
+};
+if (document.visibilityState === 'hidden') {
+  // A tab opened in the background draws no frames (no requestAnimationFrame): start at once.
+  start();
 } else {
-  startTransition(() => void createRoot(container).render(app));
+  // After the next frame is drawn (a task queued from requestAnimationFrame runs after that paint); the
+  // timeout only in case frames are not produced.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 200);
 }

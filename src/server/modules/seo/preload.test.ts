@@ -8,16 +8,19 @@ const dir = mkdtempSync(path.join(tmpdir(), 'preload-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('createPagePreloads', () => {
-  it("names a screen's chunk and its static imports, not what the entry already loads", () => {
+  it("names a screen's chunk and its static imports, not what the entry and the app's start already load", () => {
     mkdirSync(path.join(dir, '.vite'));
     writeFileSync(
       path.join(dir, '.vite', 'manifest.json'),
       JSON.stringify({
-        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+        // The entry imports the app's start (boot.tsx) after the first paint; the shell preloads both.
+        'index.html': { file: 'assets/index-1.js', isEntry: true, dynamicImports: ['boot.tsx', 'features/chat/chat-widget.tsx'] },
+        'boot.tsx': { file: 'assets/boot-1.js', imports: ['_react.js'] },
+        'features/chat/chat-widget.tsx': { file: 'assets/chat-widget-1.js', imports: ['_form.js'] },
         '_react.js': { file: 'assets/react-1.js' },
         '_form.js': { file: 'assets/form-1.js', imports: ['_react.js', '_zod.js'] },
         '_zod.js': { file: 'assets/zod-1.js' },
-        'features/community/community-page.tsx': { file: 'assets/community-page-1.js', imports: ['index.html', '_react.js', '_form.js'] },
+        'features/community/community-page.tsx': { file: 'assets/community-page-1.js', imports: ['boot.tsx', '_react.js', '_form.js'] },
       }),
     );
     const preloads = createPagePreloads(dir);

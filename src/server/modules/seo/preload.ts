@@ -9,6 +9,7 @@ import { escapeHtml } from './html';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -51,9 +52,14 @@ export function createPagePreloads(clientDir: string): (page: PageName) => strin
       seen.add(key);
       for (const dep of manifest[key].imports ?? []) closure(dep, seen);
     };
-    // What the shell already loads: the entry and its static imports.
+    // What the shell already loads: the entry and its static imports, and the app's start that the entry
+    // imports after the first paint (src/client/main.tsx), which vite.config.ts modulepreloads in the shell.
     const shell = new Set<string>();
-    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, shell);
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (!chunk.isEntry) continue;
+      closure(key, shell);
+      for (const dynamic of chunk.dynamicImports ?? []) if (dynamic.endsWith('boot.tsx')) closure(dynamic, shell);
+    }
     for (const [page, src] of Object.entries(PAGE_SOURCES)) {
       const own = new Set<string>();
       closure(src, own);
