@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import type { Community } from '../../contracts/community';
 import type { SearchCommunity } from '../../contracts/search';
 import { formatCurrency, formatNumber, formatRating } from '../lib/format';
+import { useInlinePicture } from '../lib/inline-pictures';
 import { cn } from '../lib/utils';
 import { IllustrationCaption } from './illustration-caption';
 import { SourceLabel } from './source-label';
@@ -45,6 +46,7 @@ export function cardPrice(pricing: Community['pricing']): number | null {
 
 function CardImage({ community, variant, priority }: Pick<CommunityCardProps, 'community' | 'variant' | 'priority'>) {
   const photo = community.photos[0];
+  const shown = useInlinePicture(photo ?? '');
   return (
     <Link
       href={`/community/${community.id}`}
@@ -59,7 +61,7 @@ function CardImage({ community, variant, priority }: Pick<CommunityCardProps, 'c
         <>
           {/* The photos are generated illustrations, not pictures of the place (ADR 008). */}
           <img
-            src={photo}
+            src={shown}
             alt={`Illustration of ${community.name}`}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}

@@ -15,6 +15,7 @@ import { findSessionUser, SESSION_COOKIE } from '../auth/session';
 import { compareListOf } from '../compare/compare.service';
 import { getCommunityDetail } from '../communities/detail.service';
 import { createSiteInfo } from '../health/site';
+import { inlineIllustration } from '../media/media.routes';
 import { escapeHtml, headTags, initialDataScript, injectIntoShell } from './html';
 import { ANALYST_PAGES, createPagePreloads, type PageName, SSR_PAGES } from './preload';
 import { createServerRenderer, type InitialEntries } from './ssr';
@@ -32,6 +33,8 @@ const AUTH_USER_KEY = '/api/auth/user';
 const COMPARE_KEY = '/api/compare';
 /** The client's query key of a search page (features/search/api/search-communities.ts). */
 const SEARCH_KEY = '/api/communities/search';
+/** The client's query key of the page's inline pictures (src/client/lib/inline-pictures.ts). */
+const INLINE_PICTURES_KEY = '/media/inline';
 const ROBOTS_DISALLOW = ['/api/', '/admin', '/saved', '/compare', '/shared/', '/my/', '/requests/'];
 
 export interface SeoOptions {
@@ -164,8 +167,12 @@ export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, 
       const encoded = searchResponseSchema.safeEncode(first.search.data as never);
       if (encoded.success) entries.push([first.search.key, encoded.data]);
     }
-    // The picture of the community (or of the first search result): the page's largest paint.
-    const preload = first?.photo?.startsWith('/') ? `<link rel="preload" as="image" href="${escapeHtml(first.photo)}" fetchpriority="high" />` : '';
+    // The picture of the community (or of the first search result): the page's largest paint. A generated
+    // illustration goes into the HTML as a data: URI (rendered by the server and hydrated as such), else it
+    // is preloaded.
+    const inline = first?.photo ? inlineIllustration(first.photo) : null;
+    if (first?.photo && inline) entries.push([[INLINE_PICTURES_KEY], { [first.photo]: inline }]);
+    const preload = !inline && first?.photo?.startsWith('/') ? `<link rel="preload" as="image" href="${escapeHtml(first.photo)}" fetchpriority="high" />` : '';
     return { entries, head: [preload, preloads(page), initialDataScript(entries)].filter(Boolean).join('\n    ') };
   };
 

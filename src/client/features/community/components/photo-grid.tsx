@@ -3,6 +3,7 @@
 import { ImageOffIcon } from 'lucide-react';
 import { useState } from 'react';
 import { IllustrationCaption } from '../../../components/illustration-caption';
+import { useInlinePicture } from '../../../lib/inline-pictures';
 import { cn } from '../../../lib/utils';
 
 export const MAX_PHOTOS = 5;
@@ -18,6 +19,7 @@ const REST_LAYOUT: Record<number, string[]> = {
 /** A photo that degrades to a quiet placeholder when it cannot be loaded (never a broken-image icon). */
 function Photo({ src, alt, className, priority }: { src: string; alt: string; className?: string; priority?: boolean }) {
   const [failed, setFailed] = useState(false);
+  const shown = useInlinePicture(src);
   if (failed) {
     return (
       <div role="img" aria-label={alt} className={cn('flex size-full min-h-0 items-center justify-center bg-muted text-gray-400', className)}>
@@ -28,7 +30,7 @@ function Photo({ src, alt, className, priority }: { src: string; alt: string; cl
   return (
     <figure className={cn('relative m-0 size-full min-h-0', className)}>
       <img
-        src={src}
+        src={shown}
         alt={alt}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
