@@ -1,8 +1,17 @@
 // A dropdown with its label: stacked above it (filter cards), beside it ('Sort by') or for screen readers only.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { cn } from '../lib/utils';
 import { Label } from './ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
+
+/**
+ * Above this many options the list is rendered only while open. Radix renders every item of a closed Select
+ * (into a detached fragment, to show the chosen one's text): Community Insights' city, operator and state
+ * lists (~450 items) cost most of that screen's first render (its total blocking time, issue 14). A long list
+ * closed keeps its chosen option, so the trigger shows it; typing on the closed trigger then no longer picks an
+ * option (open the list and type there), which the short lists keep.
+ */
+export const LAZY_OPTIONS_OVER = 30;
 
 export interface SelectOption<V extends string = string> {
   value: V;
@@ -27,17 +36,19 @@ export interface LabelledSelectProps<V extends string> {
 export function LabelledSelect<V extends string>({ label, value, options, onChange, id, inline, hideLabel, triggerClassName, placeholder }: LabelledSelectProps<V>) {
   const generatedId = useId();
   const triggerId = id ?? generatedId;
+  const [open, setOpen] = useState(false);
+  const items = open || options.length <= LAZY_OPTIONS_OVER ? options : options.filter((o) => o.value === value);
   return (
     <div className={inline ? 'flex items-center gap-2' : 'flex flex-col gap-1.5'}>
       <Label htmlFor={triggerId} className={cn(inline && 'text-sm text-muted-foreground', hideLabel && 'sr-only')}>
         {label}
       </Label>
-      <Select value={value} onValueChange={(v) => onChange(v as V)}>
+      <Select value={value} onValueChange={(v) => onChange(v as V)} onOpenChange={setOpen}>
         <SelectTrigger id={triggerId} className={triggerClassName}>
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>
-          {options.map((o) => (
+          {items.map((o) => (
             <SelectItem key={o.value} value={o.value}>
               {o.label}
             </SelectItem>
