@@ -1,24 +1,48 @@
-// The entry: the styles, then the app once the server's HTML has painted. Module scripts run before the
-// document's first paint; the app's code (React, the router, the screen) takes a few hundred milliseconds to
-// evaluate on a slow phone and would hold that paint back, although a server-rendered page (ADR 028) needs no
-// script to show its first screen. So the entry only waits for a frame and then imports boot.tsx, whose
-// files the shell has already modulepreloaded (vite.config.ts, modules/seo/preload.ts): they are downloaded
-// beside the styles and only evaluated later.
+// The entry: the styles, then the app (boot.tsx). A page the server rendered (ADR 028) needs no script to
+// show its first screen, so its scripts wait for that paint: the server lists them in a data block instead
+// of preloading them from the head (modules/seo/preload.ts), where on a slow connection they would share the
+// bandwidth with the styles and the font and hold the first paint back, and the app's evaluation (React,
+// the router, the screen: a few hundred milliseconds on a slow phone) would run before it. Any other page
+// starts at once; its shell preloads the app's files (vite.config.ts).
 import '@fontsource-variable/inter';
 import './styles.css';
+
+/** The id of the data block of scripts to load after the first paint (src/server/modules/seo/preload.ts). */
+const AFTER_PAINT_ID = 'preload-after-paint';
+
+function preloadListed(block: HTMLElement): void {
+  let files: unknown;
+  try {
+    files = JSON.parse(block.textContent ?? '[]');
+  } catch {
+    return; // a broken list only costs the preloads: each file is still imported when needed
+  }
+  if (!Array.isArray(files)) return;
+  for (const href of files) {
+    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
 
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
+  const listed = document.getElementById(AFTER_PAINT_ID);
+  if (listed) preloadListed(listed);
   void import('./boot');
 };
-if (document.visibilityState === 'hidden') {
-  // A tab opened in the background draws no frames (no requestAnimationFrame): start at once.
+const serverRendered = document.getElementById('root')?.dataset.ssr === '1';
+if (!serverRendered || document.visibilityState === 'hidden') {
+  // Nothing to show without the app, or a tab opened in the background, which draws no frames.
   start();
 } else {
   // After the next frame is drawn (a task queued from requestAnimationFrame runs after that paint); the
-  // timeout only in case frames are not produced.
+  // timeout in case no frame comes.
   requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, 200);
+  setTimeout(start, 300);
 }

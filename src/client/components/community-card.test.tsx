@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CommunityCard, DESCRIPTION_FALLBACK, type CommunityCardProps } from './community-card';
@@ -19,6 +20,19 @@ const community: CommunityCardProps['community'] = {
 };
 
 describe('CommunityCard', () => {
+  it("shows the page's inline copy of its picture when the server sent one (ADR 028), else the picture's URL", () => {
+    const client = new QueryClient();
+    const uri = 'data:image/svg+xml,%3Csvg%2F%3E';
+    client.setQueryData(['/media/inline'], { '/media/communities/42/1.svg': uri });
+    const { container } = render(
+      <QueryClientProvider client={client}>
+        <CommunityCard community={community} priority />
+        <CommunityCard community={{ ...community, id: 43, photos: ['/media/communities/43/1.svg'] }} />
+      </QueryClientProvider>,
+    );
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([uri, '/media/communities/43/1.svg']);
+  });
+
   it('grid: first photo, name linking to the community, city/state, rating with one decimal and count, 2 care types, From $X/month', () => {
     const { container } = render(<CommunityCard community={community} variant="grid" />);
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/media/communities/42/1.svg');

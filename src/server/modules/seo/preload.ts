@@ -39,12 +39,34 @@ export const ANALYST_PAGES: Partial<Record<PageName, string>> = {
   pricingAnalytics: '/pricing-analytics',
 };
 
-/** modulepreload tags for a screen's chunk and the chunks it imports statically, minus the entry's own. */
-export function createPagePreloads(clientDir: string): (page: PageName) => string {
+/** modulepreload tags of `files` (paths under the site's root, e.g. `/assets/x.js`). */
+export const modulepreloadTags = (files: readonly string[]): string =>
+  files.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}" />`).join('\n    ');
+
+/** The id of the data block listing the scripts a server-rendered page loads after its first paint (src/client/main.tsx). */
+export const AFTER_PAINT_ID = 'preload-after-paint';
+
+/** The modulepreloads of the built shell (index.html): the app's start (vite.config.ts). */
+const SHELL_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g;
+
+/**
+ * A server-rendered page's head without the shell's modulepreloads, and a data block listing them with the
+ * screen's own files for src/client/main.tsx to preload after the first paint (ADR 028). The page paints
+ * without a script; scripts downloading beside its styles and font would hold that paint back on a slow
+ * connection.
+ */
+export function preloadAfterPaint(shell: string, pageFiles: readonly string[]): { shell: string; block: string } {
+  const files = [...shell.matchAll(SHELL_PRELOAD)].map((m) => m[1]!);
+  const list = JSON.stringify([...new Set([...files, ...pageFiles])]).replace(/</g, '\\u003c');
+  return { shell: shell.replace(SHELL_PRELOAD, ''), block: `<script type="application/json" id="${AFTER_PAINT_ID}">${list}</script>` };
+}
+
+/** A screen's chunk and the chunks it imports statically, minus what the shell already loads, as `/assets/…` paths. */
+export function createPagePreloads(clientDir: string): (page: PageName) => string[] {
   const file = path.join(clientDir, '.vite', 'manifest.json');
-  let tags: Map<string, string> | null = null;
-  const build = (): Map<string, string> => {
-    const out = new Map<string, string>();
+  let files: Map<string, string[]> | null = null;
+  const build = (): Map<string, string[]> => {
+    const out = new Map<string, string[]>();
     if (!existsSync(file)) return out; // a build without a manifest: no hints, the page still works
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
     const closure = (key: string, seen: Set<string>) => {
@@ -63,11 +85,10 @@ export function createPagePreloads(clientDir: string): (page: PageName) => strin
     for (const [page, src] of Object.entries(PAGE_SOURCES)) {
       const own = new Set<string>();
       closure(src, own);
-      const files = [...own].filter((k) => !shell.has(k)).map((k) => manifest[k]!.file);
-      out.set(page, files.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`).join('\n    '));
+      out.set(page, [...own].filter((k) => !shell.has(k)).map((k) => `/${manifest[k]!.file}`));
     }
     return out;
   };
   // Read once (a deploy restarts the server with its new build).
-  return (page) => (tags ??= build()).get(page) ?? '';
+  return (page) => (files ??= build()).get(page) ?? [];
 }

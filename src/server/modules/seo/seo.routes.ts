@@ -17,7 +17,7 @@ import { getCommunityDetail } from '../communities/detail.service';
 import { createSiteInfo } from '../health/site';
 import { inlineIllustration } from '../media/media.routes';
 import { escapeHtml, headTags, initialDataScript, injectIntoShell } from './html';
-import { ANALYST_PAGES, createPagePreloads, type PageName, SSR_PAGES } from './preload';
+import { ANALYST_PAGES, createPagePreloads, modulepreloadTags, type PageName, preloadAfterPaint, SSR_PAGES } from './preload';
 import { createServerRenderer, type InitialEntries } from './ssr';
 import { communityNotFoundPage, communityPage, type RenderedPage, searchPage, SITE_NAME, stateName } from './pages';
 import { communityPage as communityIds, countCommunities, userReviewSummary } from './seo.repo';
@@ -173,7 +173,7 @@ export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, 
     const inline = first?.photo ? inlineIllustration(first.photo) : null;
     if (first?.photo && inline) entries.push([[INLINE_PICTURES_KEY], { [first.photo]: inline }]);
     const preload = !inline && first?.photo?.startsWith('/') ? `<link rel="preload" as="image" href="${escapeHtml(first.photo)}" fetchpriority="high" />` : '';
-    return { entries, head: [preload, preloads(page), initialDataScript(entries)].filter(Boolean).join('\n    ') };
+    return { entries, preload, files: preloads(page), data: initialDataScript(entries) };
   };
 
   /**
@@ -187,26 +187,39 @@ export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, 
     return html === null ? { body: fallback, ssr: false } : { body: html, ssr: true };
   };
 
+  /**
+   * The shell and the page's head tags. A server-rendered screen loads its scripts after its first paint
+   * (the shell's and the screen's modulepreloads become a list for src/client/main.tsx); a screen the client
+   * renders needs them at once, so they are preloaded from the head.
+   */
+  const assemble = (start: { preload: string; files: string[]; data: string }, ssr: boolean) => {
+    if (!ssr) return { shell: getShell(), head: [start.preload, modulepreloadTags(start.files), start.data].filter(Boolean).join('\n    ') };
+    const after = preloadAfterPaint(getShell(), start.files);
+    return { shell: after.shell, head: [start.preload, start.data, after.block].filter(Boolean).join('\n    ') };
+  };
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: RenderedPage, screen: PageName, first?: First) => {
     const start = await fastStart(request, screen, first);
     const root = await firstScreen(request, screen, start.entries, page.body);
+    const { shell, head } = assemble(start, root.ssr);
     return reply
       .status(page.status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie')
-      .send(injectIntoShell(getShell(), { title: page.title, head: `${headTags(page.meta, SITE_NAME)}\n    ${start.head}`, ...root }));
+      .send(injectIntoShell(shell, { title: page.title, head: `${headTags(page.meta, SITE_NAME)}\n    ${head}`, ...root }));
   };
 
   /** The shell with its own title and the fast-start head tags (the landing page, a search without a place, the analyst pages). */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, screen: PageName) => {
     const start = await fastStart(request, screen);
     const root = await firstScreen(request, screen, start.entries, '');
+    const { shell, head } = assemble(start, root.ssr);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie')
-      .send(injectIntoShell(getShell(), { head: start.head, ...root }));
+      .send(injectIntoShell(shell, { head, ...root }));
   };
 
   app.get('/', async (request, reply) => sendShell(request, reply, 'landing'));
