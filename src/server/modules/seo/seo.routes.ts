@@ -168,9 +168,9 @@ export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, 
       if (encoded.success) entries.push([first.search.key, encoded.data]);
     }
     // The picture of the community (or of the first search result): the page's largest paint. A generated
-    // illustration goes into the HTML as a data: URI (rendered by the server and hydrated as such), else it
-    // is preloaded.
-    const inline = first?.photo ? inlineIllustration(first.photo) : null;
+    // illustration goes into the HTML as a data: URI (rendered by the server and hydrated as such) when the
+    // page carries the answer that shows it, else it is preloaded.
+    const inline = first?.photo && (first.community || first.search) ? inlineIllustration(first.photo) : null;
     if (first?.photo && inline) entries.push([[INLINE_PICTURES_KEY], { [first.photo]: inline }]);
     const preload = !inline && first?.photo?.startsWith('/') ? `<link rel="preload" as="image" href="${escapeHtml(first.photo)}" fetchpriority="high" />` : '';
     return { entries, preload, files: preloads(page), data: initialDataScript(entries) };
