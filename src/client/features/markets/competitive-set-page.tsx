@@ -9,7 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { SectionCard } from '../../components/section-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { formatCurrency, formatRating } from '../../lib/format';
+import { formatCurrency, formatOrdinal, formatRating } from '../../lib/format';
 import { useCompetitiveSet } from '../../lib/markets';
 import { Breadcrumb, LoadError, ProOnly } from '../../components/market-parts';
 
@@ -81,7 +81,7 @@ function View({ id }: { id: string }) {
               <TableRow key={p.careType}>
                 <TableCell className="font-medium">{p.careType}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatCurrency(p.price, 'No price')}</TableCell>
-                <TableCell className="text-right tabular-nums">{p.percentile === null ? '—' : `${p.percentile}th`}</TableCell>
+                <TableCell className="text-right tabular-nums">{p.percentile === null ? '—' : formatOrdinal(p.percentile)}</TableCell>
                 <TableCell className="text-right tabular-nums">
                   {p.p25 === null ? '—' : `${formatCurrency(p.p25)} – ${formatCurrency(p.p75)}`}
                 </TableCell>
