@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMENITY_OPTIONS, CARE_TYPES, SEARCH_SORTS } from '../../../contracts/constants';
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { useIndexAndSqlApps } from '../../test/index-apps';
 import { SearchIndex } from './search-index';
 import { countResult, findPageIds, loadCommunities, type LocationFilter, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds } from './map-points.repo';
@@ -185,17 +185,7 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
 });
 
 describe('the API on the index and on SQL (ADR 026)', () => {
-  let onIndex: App;
-  let onSql: App;
-  beforeAll(async () => {
-    onIndex = await buildTestApp(tdb, { SEARCH_INDEX: 'true' });
-    onSql = await buildTestApp(tdb, { SEARCH_INDEX: 'false' });
-    await onIndex.searchService.index!.ready();
-  });
-  afterAll(async () => {
-    await onIndex?.close();
-    await onSql?.close();
-  });
+  const http = useIndexAndSqlApps(() => tdb, { ready: (onIndex) => onIndex.searchService.index!.ready() });
 
   it('give the same bodies for 300 random searches and map requests (typed places, misspellings, ZIP radius, every sort)', async () => {
     const random = rng(9);
@@ -213,7 +203,7 @@ describe('the API on the index and on SQL (ADR 026)', () => {
       params.set('sort', pick(SEARCH_SORTS));
       params.set('page', String(1 + Math.floor(random() * 3)));
       const url = i % 4 === 3 ? `/api/communities/search/points?${params}&zoom=${pick([3, 6, 9])}` : `/api/communities/search?${params}`;
-      const [a, b] = await Promise.all([onIndex.inject({ url }), onSql.inject({ url })]);
+      const [a, b] = await http.both(url);
       expect(a.statusCode, url).toBe(200);
       expect(a.json(), url).toEqual(b.json());
     }

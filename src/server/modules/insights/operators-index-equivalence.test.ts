@@ -17,10 +17,9 @@ import {
   type OperatorFilters,
   type OperatorSortField,
 } from '../../../contracts/insights';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import { registerOverHttp } from '../../test/factories';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { useIndexAndSqlApps } from '../../test/index-apps';
 import { rng } from '../../test/random';
-import type { App } from '../../types';
 import { OperatorsIndex, pgRoundedMean } from './operators-index';
 import { findOperatorIds, findOperatorPage, operatorStats } from './operators.repo';
 import { toOperatorRow } from './insights.rows';
@@ -233,24 +232,17 @@ describe('the operators index answers as the SQL does', () => {
 });
 
 describe('Operator Intelligence over HTTP on the index', () => {
-  let onIndex: App;
-  let onSql: App;
-  let cookie: string;
-
-  beforeAll(async () => {
-    onIndex = await buildTestApp(tdb, { SEARCH_INDEX: 'true', SEARCH_INDEX_DEBOUNCE_MS: '50' });
-    onSql = await buildTestApp(tdb, { SEARCH_INDEX: 'false' });
-    cookie = `sid=${await registerOverHttp(onIndex, 'operators-index@example.com')}`;
-    await onIndex.operatorsIndex!.ready();
-    expect(onSql.operatorsIndex).toBeNull();
-  }, 60_000);
-  afterAll(async () => {
-    await onIndex?.close();
-    await onSql?.close();
+  const http = useIndexAndSqlApps(() => tdb, {
+    email: 'operators-index@example.com',
+    debounceMs: 50,
+    ready: async (onIndex, onSql) => {
+      await onIndex.operatorsIndex!.ready();
+      expect(onSql.operatorsIndex).toBeNull();
+    },
   });
 
   const get = async (url: string) => {
-    const [a, b] = await Promise.all([onIndex.inject({ method: 'GET', url }), onSql.inject({ method: 'GET', url })]);
+    const [a, b] = await http.both(url);
     expect(a.statusCode, `${url} ${a.body}`).toBe(200);
     return [a.json(), b.json()] as const;
   };
@@ -291,10 +283,7 @@ describe('Operator Intelligence over HTTP on the index', () => {
       '/api/operator-insights/export.csv?operatorState=TX&sortField=revenue&sortDirection=desc',
       '/api/operator-insights/export.csv?searchQuery=living&sortField=communities',
     ]) {
-      const [a, b] = await Promise.all([
-        onIndex.inject({ method: 'GET', url, headers: { cookie } }),
-        onSql.inject({ method: 'GET', url, headers: { cookie } }),
-      ]);
+      const [a, b] = await http.both(url, { cookie: http.cookie });
       expect(a.statusCode, a.body).toBe(200);
       expect(a.body.split('\n').length).toBeGreaterThan(10);
       expect(a.body).toBe(b.body);
@@ -310,9 +299,9 @@ describe('Operator Intelligence over HTTP on the index', () => {
     );
     const { id, n } = rows[0]!;
     const follow = async (write: string) => {
-      const version = onIndex.operatorsIndex!.version;
+      const version = http.onIndex.operatorsIndex!.version;
       await tdb.pool.query(write, [id]);
-      await waitFor(async () => onIndex.operatorsIndex!.version > version);
+      await waitFor(async () => http.onIndex.operatorsIndex!.version > version);
       const [a, b] = await get(url);
       expect(a).toEqual(b);
       expect(a.operators).toHaveLength(1);
