@@ -19,6 +19,7 @@ import {
 } from '../../../contracts/insights';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { useIndexAndSqlApps } from '../../test/index-apps';
+import { insertOperatorDirectory, type TestOperator } from '../../test/operator-directory';
 import { rng } from '../../test/random';
 import { OperatorsIndex, pgRoundedMean } from './operators-index';
 import { findOperatorIds, findOperatorPage, operatorStats } from './operators.repo';
@@ -37,19 +38,8 @@ const EDGE_REVENUES = [0, 5, 999, 1000, 1049, 1050, 999_949, 999_950, 999_999, 1
 const random = rng(2031);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
-interface Op {
-  name: string;
-  city: string | null;
-  state: string | null;
-  revenue: number | null;
-  employees: number | null;
-  communities: number;
-  delisted: number;
-  reviews: number;
-  /** The stored size; sometimes stale on purpose (the filter and the means use it, the row shows the live count). */
-  stored: number;
-}
-let ops: Op[] = [];
+/** `stored` is sometimes stale on purpose (the filter and the means use it, the row shows the live count). */
+let ops: Required<TestOperator>[] = [];
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -70,30 +60,7 @@ beforeAll(async () => {
       stored: random() < 0.1 ? Math.floor(random() * 80) : communities,
     };
   });
-  const { rows: inserted } = await tdb.pool.query<{ id: number }>(
-    `INSERT INTO operators (name, city, state, revenue, employees, community_count, source_id)
-     SELECT r.name, r.city, r.state, r.revenue, r.employees, r.stored, 'op' || r.i
-       FROM json_to_recordset($1::json) AS r(i int, name text, city text, state text, revenue bigint, employees int, stored int)
-     ORDER BY r.i
-     RETURNING id`,
-    [JSON.stringify(ops.map((o, i) => ({ ...o, i })))],
-  );
-  const communities = ops.flatMap((o, i) =>
-    Array.from({ length: o.communities + o.delisted }, (_, k) => ({ op: inserted[i]!.id, status: k < o.communities ? 'listed' : 'delisted', src: `c${i}-${k}` })),
-  );
-  await tdb.pool.query(
-    `INSERT INTO communities (name, city, state, zip_code, operator_id, listing_status, source_id)
-     SELECT 'Community ' || r.src, 'Austin', 'TX', '78701', r.op, r.status, r.src
-       FROM json_to_recordset($1::json) AS r(op int, status text, src text)`,
-    [JSON.stringify(communities)],
-  );
-  const reviews = ops.flatMap((o, i) => Array.from({ length: o.reviews }, () => ({ op: inserted[i]!.id })));
-  await tdb.pool.query(
-    `INSERT INTO employee_reviews (operator_id, rating, title, content, review_date, job_title, employment_status, source, sentiment)
-     SELECT r.op, 4, 'Fine', 'A fine place to work.', DATE '2026-01-01', 'Aide', 'Current', 'Demo', 0.5 FROM json_to_recordset($1::json) AS r(op int)`,
-    [JSON.stringify(reviews)],
-  );
-  await tdb.pool.query('ANALYZE operators, communities, employee_reviews');
+  await insertOperatorDirectory(tdb.pool, ops);
   index = await OperatorsIndex.build(tdb.pool);
 }, 60_000);
 
