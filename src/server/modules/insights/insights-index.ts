@@ -22,6 +22,7 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { InsightRow } from '../../../contracts/insights';
 import { INSIGHT_ORDERS, loadInsightIndexRows } from './insights.repo';
 import { toInsightRow } from './insights.rows';
+import { gramPostings } from '../../lib/grams';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
 export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = [
@@ -255,21 +256,4 @@ export function liveInsightsIndex(pool: pg.Pool, channel: string, options: LiveI
     describe: ({ stats: s }) => `${s.communities} communities in ${Math.round(s.buildMs)} ms`,
     ...options,
   });
-}
-
-/** 3-character substrings of each position's text -> the positions having it (ascending, once each). */
-function gramPostings(n: number, text: (i: number) => string): Map<string, Int32Array> {
-  const lists = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    const t = text(i);
-    for (let k = 0; k + 3 <= t.length; k++) {
-      const gram = t.slice(k, k + 3);
-      const list = lists.get(gram);
-      if (!list) lists.set(gram, [i]);
-      else if (list[list.length - 1] !== i) list.push(i);
-    }
-  }
-  const out = new Map<string, Int32Array>();
-  for (const [gram, list] of lists) out.set(gram, Int32Array.from(list));
-  return out;
 }

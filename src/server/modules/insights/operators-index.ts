@@ -15,6 +15,7 @@ import type { OperatorFilters, OperatorRow, OperatorSortField, SortDirection } f
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows } from './operators.repo';
 import { toOperatorRow } from './insights.rows';
+import { gramPostings } from '../../lib/grams';
 
 /** The channel of migration 0025's employee-review trigger (the operator's review count). */
 export const OPERATORS_INDEX_CHANNEL = 'operators_index';
@@ -300,21 +301,4 @@ export function liveOperatorsIndex(pool: pg.Pool, channels: readonly string[], o
     describe: ({ stats: s }) => `${s.operators} operators in ${Math.round(s.buildMs)} ms`,
     ...options,
   });
-}
-
-/** 3-character substrings of each position's text -> the positions having it (ascending, once each). */
-function gramPostings(n: number, text: (i: number) => string): Map<string, Int32Array> {
-  const lists = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    const t = text(i);
-    for (let k = 0; k + 3 <= t.length; k++) {
-      const gram = t.slice(k, k + 3);
-      const list = lists.get(gram);
-      if (!list) lists.set(gram, [i]);
-      else if (list[list.length - 1] !== i) list.push(i);
-    }
-  }
-  const out = new Map<string, Int32Array>();
-  for (const [gram, list] of lists) out.set(gram, Int32Array.from(list));
-  return out;
 }
