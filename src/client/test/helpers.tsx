@@ -4,7 +4,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactNode } from 'react';
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster } from '../components/ui/toaster';
@@ -73,4 +73,19 @@ export function renderWithProviders(ui: ReactNode, { user, path }: RenderOptions
     </QueryClientProvider>,
   );
   return { ...utils, queryClient };
+}
+
+/**
+ * The set-up of a page's tests: a fresh fetch mock before each test (`page.fetch`), and `page.render(user)`
+ * renders the page at `path` for that user (null: signed out).
+ */
+export function pageTest(ui: ReactNode, path: string) {
+  const page = {
+    fetch: undefined as unknown as ReturnType<typeof mockFetch>,
+    render: (user: AuthUser | null) => renderWithProviders(ui, { user, path }),
+  };
+  beforeEach(() => {
+    page.fetch = mockFetch();
+  });
+  return page;
 }

@@ -4,6 +4,7 @@
 import { CAPACITY_BAND_RANGES, CAPACITY_BANDS, LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
 import type { IndexRow } from './search-index.repo';
 import type { CommunityRow } from './search.repo';
+import { gramPostings } from '../../lib/grams';
 
 /** A fixed-size set of row positions, one bit each. */
 export class Bitset {
@@ -218,7 +219,7 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     priceLowOrder: byPrice(1),
     priceHighOrder: byPrice(-1),
     lowerName,
-    nameGrams: gramPostings(lowerName),
+    nameGrams: gramPostings(lowerName.length, (i) => lowerName[i]!),
     lowerText: raw.asciiLower ? asciiLower : (s) => s.toLowerCase(),
     priceStart,
     priceCare,
@@ -233,23 +234,6 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     byZip,
     },
   };
-}
-
-/** The 3-character substrings of each name -> positions (ascending, each once). */
-function gramPostings(names: string[]): Map<string, Int32Array> {
-  const lists = new Map<string, number[]>();
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
-    for (let k = 0; k + 3 <= name.length; k++) {
-      const gram = name.slice(k, k + 3);
-      let list = lists.get(gram);
-      if (!list) lists.set(gram, (list = []));
-      if (list[list.length - 1] !== i) list.push(i);
-    }
-  }
-  const out = new Map<string, Int32Array>();
-  for (const [gram, list] of lists) out.set(gram, Int32Array.from(list));
-  return out;
 }
 
 /** lower() of a database whose LC_CTYPE is C: only ASCII letters change. */

@@ -22,6 +22,7 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { InsightRow } from '../../../contracts/insights';
 import { INSIGHT_ORDERS, loadInsightIndexRows } from './insights.repo';
 import { toInsightRow } from './insights.rows';
+import { gramPostings, keptInOrder, rarestGram } from '../../lib/grams';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
 export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = [
@@ -188,7 +189,7 @@ export class InsightsIndex {
     const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
     const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
     // Free text of 3 characters or more: only the rows having its rarest 3-character substring can contain it.
-    const byText = needle !== undefined && needle.length >= 3 ? this.rarestGram(needle) : null;
+    const byText = needle !== undefined && needle.length >= 3 ? rarestGram(this.grams, needle) : null;
     const lists = [byState, byCity, byText].filter((l): l is Int32Array => l !== null);
     const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
     if (candidates) {
@@ -197,16 +198,6 @@ export class InsightsIndex {
       for (let i = 0; i < this.n; i++) if (keeps(i)) kept.push(i);
     }
     return kept;
-  }
-
-  private rarestGram(needle: string): Int32Array {
-    let best: Int32Array | null = null;
-    for (let k = 0; k + 3 <= needle.length; k++) {
-      const posting = this.grams.get(needle.slice(k, k + 3));
-      if (!posting) return EMPTY;
-      if (!best || posting.length < best.length) best = posting;
-    }
-    return best ?? EMPTY;
   }
 
   /** The filtered count and one page's rows in the sort's order; null when the SQL must answer. */
@@ -226,23 +217,7 @@ export class InsightsIndex {
   /** The kept positions in the sort's order, from `offset`, at most `limit`. */
   private inOrder(kept: number[], field: InsightSortField, dir: SortDirection, offset: number, limit: number): number[] {
     const key = `${field}:${dir}`;
-    if (kept.length * 16 < this.n) {
-      // Few rows: sort them by their rank in this order.
-      const rank = this.ranks.get(key)!;
-      return kept.sort((a, b) => rank[a]! - rank[b]!).slice(offset, offset + limit);
-    }
-    // Many: walk the order and take the kept ones.
-    const keep = new Uint8Array(this.n);
-    for (let k = 0; k < kept.length; k++) keep[kept[k]!] = 1;
-    const order = this.orders.get(key)!;
-    const out: number[] = [];
-    let seen = 0;
-    for (let r = 0; r < order.length && out.length < limit; r++) {
-      const i = order[r]!;
-      if (keep[i] === 0) continue;
-      if (seen++ >= offset) out.push(i);
-    }
-    return out;
+    return keptInOrder(this.n, kept, this.orders.get(key)!, this.ranks.get(key)!, offset, limit);
   }
 }
 
@@ -255,21 +230,4 @@ export function liveInsightsIndex(pool: pg.Pool, channel: string, options: LiveI
     describe: ({ stats: s }) => `${s.communities} communities in ${Math.round(s.buildMs)} ms`,
     ...options,
   });
-}
-
-/** 3-character substrings of each position's text -> the positions having it (ascending, once each). */
-function gramPostings(n: number, text: (i: number) => string): Map<string, Int32Array> {
-  const lists = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    const t = text(i);
-    for (let k = 0; k + 3 <= t.length; k++) {
-      const gram = t.slice(k, k + 3);
-      const list = lists.get(gram);
-      if (!list) lists.set(gram, [i]);
-      else if (list[list.length - 1] !== i) list.push(i);
-    }
-  }
-  const out = new Map<string, Int32Array>();
-  for (const [gram, list] of lists) out.set(gram, Int32Array.from(list));
-  return out;
 }

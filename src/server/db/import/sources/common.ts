@@ -10,7 +10,7 @@ import {
   validLatLng,
   zipCentroid,
 } from '../normalize';
-import type { MappedRow, RowGetter, RowResult } from '../types';
+import type { CommunityRecord, MappedRow, OperatorRecord, RowGetter, RowResult } from '../types';
 
 export class RowRejected extends Error {}
 
@@ -115,4 +115,19 @@ export function asOfFromFileName(fileName: string): string | null {
     return `${month[2]}-${String(mo).padStart(2, '0')}-01`;
   }
   return null;
+}
+
+/**
+ * A row of a state assisted-living directory (Florida AHCA, Texas HHSC): an assisted-living community with
+ * no score or healthcare services, under its operator when the row names one. The directory exports carry no
+ * extract date: the importer's --as-of or the file name's date applies.
+ */
+export function directoryRow(
+  community: Omit<CommunityRecord, 'communityType' | 'score' | 'healthcareServices' | 'operatorKey' | 'asOf'>,
+  operator: OperatorRecord | null,
+): MappedRow {
+  return {
+    community: { ...community, communityType: 'Assisted Living', score: null, healthcareServices: [], operatorKey: operator?.sourceId ?? null, asOf: null },
+    operator,
+  };
 }
