@@ -1,4 +1,4 @@
-import { HeartIcon, ListIcon, LogOutIcon, MenuIcon, ShieldIcon, XIcon, type LucideIcon } from 'lucide-react';
+import { HeartIcon, InboxIcon, ListIcon, LogOutIcon, MenuIcon, ShieldIcon, XIcon, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
@@ -91,8 +91,15 @@ export function Header() {
               <Link href="/saved" className={navLinkClass('/saved')} aria-current={isSamePath(location, '/saved') ? 'page' : undefined}>
                 <IconLabel icon={HeartIcon}>Saved</IconLabel>
               </Link>
-              <Link href="/my/requests" className={navLinkClass('/my/requests')} aria-current={isSamePath(location, '/my/requests') ? 'page' : undefined}>
-                My requests
+              {/* Icon only below 2xl, like Lists: signed in as Pro, the words overflowed the header at 1280 px (Sign Out was cut off). */}
+              <Link
+                href="/my/requests"
+                className={navLinkClass('/my/requests')}
+                aria-current={isSamePath(location, '/my/requests') ? 'page' : undefined}
+                aria-label="My requests"
+                title="Your information requests"
+              >
+                <IconLabel icon={InboxIcon}><span className="hidden 2xl:inline">My requests</span></IconLabel>
               </Link>
               <div className="flex items-center gap-2 px-1">
                 <Avatar user={user} />
