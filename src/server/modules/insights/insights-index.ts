@@ -23,6 +23,7 @@ import type { InsightRow } from '../../../contracts/insights';
 import { INSIGHT_ORDERS, loadInsightIndexRows } from './insights.repo';
 import { toInsightRow } from './insights.rows';
 import { gramPostings, keptInOrder, rarestGram } from '../../lib/grams';
+import { interner, pushTo } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
 export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = [
@@ -91,14 +92,7 @@ export class InsightsIndex {
     const orders = new Map(INSIGHT_ORDERS.map(({ field, dir }) => [`${field}:${dir}`, new Int32Array(n)]));
     const orderList = INSIGHT_ORDERS.map(({ field, dir }) => orders.get(`${field}:${dir}`)!);
     const choiceList = INDEXED_CHOICES.map(() => new Uint8Array(n));
-    const intern = new Map<string, string>();
-    const interned = <S extends string | null>(s: S): S => {
-      if (s === null) return s;
-      const hit = intern.get(s);
-      if (hit !== undefined) return hit as S;
-      intern.set(s, s);
-      return s;
-    };
+    const interned = interner();
     const city: string[] = new Array<string>(n);
     const state: string[] = new Array<string>(n);
     const zip: string[] = new Array<string>(n);
@@ -133,9 +127,7 @@ export class InsightsIndex {
     const positionsBy = (values: string[]) => {
       const lists = new Map<string, number[]>();
       for (let i = 0; i < n; i++) {
-        const list = lists.get(values[i]!);
-        if (list) list.push(i);
-        else lists.set(values[i]!, [i]);
+        pushTo(lists, values[i]!, i);
       }
       return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
     };

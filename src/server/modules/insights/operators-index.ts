@@ -16,6 +16,7 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows } from './operators.repo';
 import { toOperatorRow } from './insights.rows';
 import { gramPostings, keptInOrder, rarestGram } from '../../lib/grams';
+import { pushTo } from '../../lib/collections';
 
 /** The channel of migration 0025's employee-review trigger (the operator's review count). */
 export const OPERATORS_INDEX_CHANNEL = 'operators_index';
@@ -110,9 +111,7 @@ export class OperatorsIndex {
       for (let i = 0; i < n; i++) {
         const v = values[i];
         if (v === null || v === undefined) continue;
-        const list = lists.get(v);
-        if (list) list.push(i);
-        else lists.set(v, [i]);
+        pushTo(lists, v, i);
       }
       return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
     };

@@ -15,6 +15,7 @@ import { withLongReads } from '../../db/client';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
+import { interner, pushTo } from '../../lib/collections';
 
 export type Neighbour = repo.CommunityRow & { miles: number };
 
@@ -86,14 +87,7 @@ export class MarketIndex {
       await repo.portfolioTrends(db),
     ]);
     // Rows of many communities share their strings: one copy each.
-    const pool_ = new Map<string, string>();
-    const intern = <S extends string | null>(s: S): S => {
-      if (s === null) return s;
-      const hit = pool_.get(s);
-      if (hit !== undefined) return hit as S;
-      pool_.set(s, s);
-      return s;
-    };
+    const intern = interner();
     for (const r of rows) {
       r.city = intern(r.city);
       r.state = intern(r.state);
@@ -124,9 +118,7 @@ export class MarketIndex {
     for (const { operator_id, ...r } of portfolioRows) {
       r.city = intern(r.city);
       r.state = intern(r.state);
-      const list = portfolios.get(operator_id);
-      if (list) list.push(r);
-      else portfolios.set(operator_id, [r]);
+      pushTo(portfolios, operator_id, r);
     }
     return new MarketIndex(
       byId,

@@ -15,6 +15,7 @@ import { withLongReads } from '../../db/client';
 import type { Queryable } from '../../db/sql';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import * as repo from './themes.repo';
+import { pushTo } from '../../lib/collections';
 
 const ASCII = /^[\x20-\x7e]*$/;
 const FIPS = /^\d{5}$/;
@@ -84,17 +85,11 @@ export class MarketThemesIndex {
     });
     const examples = new Map<string, repo.MarketExampleRow[]>();
     for (const e of exampleRows) {
-      const list = examples.get(e.key);
-      if (list) list.push(e);
-      else examples.set(e.key, [e]);
+      pushTo(examples, e.key, e);
     }
     const countyLocations = new Map<string, string[]>();
     for (const c of cities) {
-      const key = `${c.state}:${c.county_fips}`;
-      const location = `L:${c.city}, ${c.state.toLowerCase()}`;
-      const list = countyLocations.get(key);
-      if (list) list.push(location);
-      else countyLocations.set(key, [location]);
+      pushTo(countyLocations, `${c.state}:${c.county_fips}`, `L:${c.city}, ${c.state.toLowerCase()}`);
     }
     return new MarketThemesIndex(
       quarterNames,
