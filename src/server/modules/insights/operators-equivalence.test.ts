@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_COMMUNITY_VALUES, OPERATOR_REVENUE_VALUES, OPERATOR_SORT_FIELDS, formatRevenue, type OperatorFilters } from '../../../contracts/insights';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { REVENUE_TEXT, findOperatorPage, findOperatorPageReference, operatorStats } from './operators.repo';
+import { REVENUE_TEXT, findOperatorPage, operatorStats } from './operators.repo';
 import { insertOperatorDirectory, type TestOperator } from '../../test/operator-directory';
 import { rng } from '../../test/random';
 
@@ -82,7 +82,7 @@ describe('Operator Intelligence: the indexed statements equal the plain ones', (
       const context = JSON.stringify({ f, sort, dir, limit, offset });
       const [page, reference, stats, referenceStats] = await Promise.all([
         findOperatorPage(tdb.pool, f, sort, dir, limit, offset),
-        findOperatorPageReference(tdb.pool, f, sort, dir, limit, offset),
+        findOperatorPage(tdb.pool, f, sort, dir, limit, offset, true),
         operatorStats(tdb.pool, f),
         operatorStats(tdb.pool, f, true),
       ]);
