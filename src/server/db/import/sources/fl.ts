@@ -1,7 +1,7 @@
 // Florida AHCA licensed assisted living facilities (directory export).
 import type { MappedRow, OperatorRecord, RowGetter, SourceMapper } from '../types';
 import { blankToEmpty, cleanText, formatPhone, nameKey, normalizeState, normalizeWebsite, normalizeZip, sentences, titleCase } from '../normalize';
-import { coordinatesOf, countOf, directoryRow, guard, reject, required, requiredName, stateOf, zipOf } from './common';
+import { coordinatesOf, countOf, directoryRow, guard, placeFields, reject, required, requiredName, stateOf, zipOf } from './common';
 
 /**
  * License statuses of facilities that are open and may take residents. Anything else (INACTIVE,
@@ -65,13 +65,7 @@ function mapFl(get: RowGetter): MappedRow {
   return directoryRow(
     {
       sourceId: id,
-      name,
-      address,
-      city,
-      state,
-      zipCode: zip,
-      lat: coords.lat,
-      lng: coords.lng,
+      ...placeFields({ name, address, city, state, zip }, coords),
       phone: formatPhone(get('phone')),
       email: null,
       website: normalizeWebsite(get('web address')),
