@@ -29,6 +29,32 @@ function Avatar({ user }: { user: AuthUser }) {
   return null;
 }
 
+/** A header link's classes: highlighted on its own page. */
+function navLinkClassAt(location: string, href: string): string {
+  return cn(
+    'rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground',
+    isSamePath(location, href) ? 'bg-primary-muted text-green-900' : 'text-gray-700',
+  );
+}
+
+interface NavLinkProps {
+  href: string;
+  onClick?: () => void;
+  'aria-label'?: string;
+  title?: string;
+  children: ReactNode;
+}
+
+/** A header link that is highlighted and marked `aria-current="page"` on its own page. */
+function NavLink({ href, children, ...rest }: NavLinkProps) {
+  const [location] = useLocation();
+  return (
+    <Link href={href} className={navLinkClassAt(location, href)} aria-current={isSamePath(location, href) ? 'page' : undefined} {...rest}>
+      {children}
+    </Link>
+  );
+}
+
 export function Header() {
   const [location] = useLocation();
   const { user, isAuthenticated, isLoading } = useAuth();
@@ -47,11 +73,7 @@ export function Header() {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const navLinkClass = (href: string) =>
-    cn(
-      'rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground',
-      isSamePath(location, href) ? 'bg-primary-muted text-green-900' : 'text-gray-700',
-    );
+  const navLinkClass = (href: string) => navLinkClassAt(location, href);
 
   return (
     <header data-app-header className="sticky top-0 z-40 border-b bg-white">
@@ -60,9 +82,9 @@ export function Header() {
 
         <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 xl:flex">
           {NAV_LINKS.map((link) => (
-            <Link key={link.href} href={link.href} className={navLinkClass(link.href)} aria-current={isSamePath(location, link.href) ? 'page' : undefined}>
+            <NavLink key={link.href} href={link.href}>
               {link.label}
-            </Link>
+            </NavLink>
           ))}
         </nav>
 
@@ -72,35 +94,23 @@ export function Header() {
           ) : isAuthenticated && user ? (
             <>
               {user.role === 'admin' && (
-                <Link href="/admin" className={navLinkClass('/admin')} aria-current={isSamePath(location, '/admin') ? 'page' : undefined}>
+                <NavLink href="/admin">
                   <IconLabel icon={ShieldIcon}>Admin</IconLabel>
-                </Link>
+                </NavLink>
               )}
               {user.isPro && (
                 // Icon only below 2xl: the header has no room for another word at 1280 px.
-                <Link
-                  href="/lists"
-                  className={navLinkClass('/lists')}
-                  aria-current={isSamePath(location, '/lists') ? 'page' : undefined}
-                  aria-label="Lists"
-                  title="Your saved lists"
-                >
+                <NavLink href="/lists" aria-label="Lists" title="Your saved lists">
                   <IconLabel icon={ListIcon}><span className="hidden 2xl:inline">Lists</span></IconLabel>
-                </Link>
+                </NavLink>
               )}
-              <Link href="/saved" className={navLinkClass('/saved')} aria-current={isSamePath(location, '/saved') ? 'page' : undefined}>
+              <NavLink href="/saved">
                 <IconLabel icon={HeartIcon}>Saved</IconLabel>
-              </Link>
+              </NavLink>
               {/* Icon only below 2xl, like Lists: signed in as Pro, the words overflowed the header at 1280 px (Sign Out was cut off). */}
-              <Link
-                href="/my/requests"
-                className={navLinkClass('/my/requests')}
-                aria-current={isSamePath(location, '/my/requests') ? 'page' : undefined}
-                aria-label="My requests"
-                title="Your information requests"
-              >
+              <NavLink href="/my/requests" aria-label="My requests" title="Your information requests">
                 <IconLabel icon={InboxIcon}><span className="hidden 2xl:inline">My requests</span></IconLabel>
-              </Link>
+              </NavLink>
               <div className="flex items-center gap-2 px-1">
                 <Avatar user={user} />
                 <span className="max-w-32 truncate text-sm font-medium text-gray-800" data-testid="user-name">
@@ -142,13 +152,13 @@ export function Header() {
       {open && (
         <div id={menuId} className="border-t bg-white xl:hidden" data-testid="mobile-menu">
           <nav aria-label="Mobile" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
-            <Link href="/" onClick={close} className={navLinkClass('/')} aria-current={isSamePath(location, '/') ? 'page' : undefined}>
+            <NavLink href="/" onClick={close}>
               Home
-            </Link>
+            </NavLink>
             {NAV_LINKS.map((link) => (
-              <Link key={link.href} href={link.href} onClick={close} className={navLinkClass(link.href)} aria-current={isSamePath(location, link.href) ? 'page' : undefined}>
+              <NavLink key={link.href} href={link.href} onClick={close}>
                 {link.label}
-              </Link>
+              </NavLink>
             ))}
             {isAuthenticated && user && (
               <>
