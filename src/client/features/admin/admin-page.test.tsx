@@ -40,10 +40,7 @@ const page = pageTest(<AdminPage />, '/admin');
 
 describe('AdminPage', () => {
   it('asks a signed-out visitor to sign in and calls nothing', () => {
-    page.render(null);
-    expect(screen.getByText('Please sign in')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login?returnTo=%2Fadmin');
-    expect(page.fetch).not.toHaveBeenCalled();
+    page.expectSignedOut('Please sign in', '/api/login?returnTo=%2Fadmin');
   });
 
   it('tells a signed-in non-admin that an advisor account is needed', () => {

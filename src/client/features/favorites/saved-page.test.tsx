@@ -28,10 +28,7 @@ const page = pageTest(<SavedPage />, '/saved');
 
 describe('SavedPage', () => {
   it('signed out: invites to sign in (coming back to /saved) and loads nothing', () => {
-    page.render(null);
-    expect(screen.getByText('Sign in to see your saved communities')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login?returnTo=%2Fsaved');
-    expect(page.fetch).not.toHaveBeenCalled();
+    page.expectSignedOut('Sign in to see your saved communities', '/api/login?returnTo=%2Fsaved');
   });
 
   const item = (id: number, name: string, note: string | null = null) => ({
