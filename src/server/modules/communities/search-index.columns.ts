@@ -53,6 +53,12 @@ export interface SearchColumns {
   readonly rows: CommunityRow[];
   readonly lat: Float64Array;
   readonly lng: Float64Array;
+  /**
+   * The located positions by latitude (ascending; equal latitudes by position) and their latitudes: a ZIP
+   * radius's bounding box is a binary search for its latitude band instead of a pass over every community.
+   */
+  readonly latOrder: Int32Array;
+  readonly latSorted: Float64Array;
   readonly minPrice: Float64Array;
   readonly maxPrice: Float64Array;
   readonly approximate: Uint8Array;
@@ -178,6 +184,13 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
       return dir * (a - b);
     }));
 
+  const latOrder = Int32Array.from(
+    Array.from({ length: n }, (_, i) => i)
+      .filter((i) => !Number.isNaN(lat[i]!))
+      .sort((a, b) => lat[a]! - lat[b]! || a - b),
+  );
+  const latSorted = Float64Array.from(latOrder, (i) => lat[i]!);
+
   // Pricing rows, already in the card's order (min_price, care_type, id) per community.
   const priceStart = new Int32Array(n + 1);
   let priceRows = 0;
@@ -209,6 +222,8 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     rows,
     lat,
     lng,
+    latOrder,
+    latSorted,
     minPrice,
     maxPrice,
     approximate,
