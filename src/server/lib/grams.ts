@@ -37,6 +37,8 @@ export function rarestGram(grams: Map<string, Int32Array>, needle: string): Int3
  * order, `rank` gives each position's place in it.
  */
 export function keptInOrder(n: number, kept: number[], order: Int32Array, rank: Int32Array, offset: number, limit: number): number[] {
+  // Every position (kept lists each at most once): the order's own slice.
+  if (kept.length === n) return Array.from(order.subarray(offset, offset + limit));
   if (kept.length * 16 < n) {
     // Few rows: sort them by their rank in this order.
     return kept.sort((a, b) => rank[a]! - rank[b]!).slice(offset, offset + limit);

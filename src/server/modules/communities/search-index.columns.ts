@@ -5,46 +5,7 @@ import { CAPACITY_BAND_RANGES, CAPACITY_BANDS, LICENCE_TYPES, type CapacityBand,
 import type { IndexRow } from './search-index.repo';
 import type { CommunityRow } from './search.repo';
 import { gramPostings } from '../../lib/grams';
-
-/** A fixed-size set of row positions, one bit each. */
-export class Bitset {
-  readonly words: Uint32Array;
-  constructor(readonly size: number) {
-    this.words = new Uint32Array((size + 31) >>> 5);
-  }
-  static full(size: number): Bitset {
-    const b = new Bitset(size);
-    b.words.fill(0xffffffff);
-    const tail = size & 31;
-    if (tail) b.words[b.words.length - 1] = (1 << tail) - 1;
-    return b;
-  }
-  set(i: number): void {
-    this.words[i >>> 5]! |= 1 << (i & 31);
-  }
-  has(i: number): boolean {
-    return (this.words[i >>> 5]! & (1 << (i & 31))) !== 0;
-  }
-  and(other: Bitset): void {
-    const w = this.words;
-    const o = other.words;
-    for (let i = 0; i < w.length; i++) w[i]! &= o[i]!;
-  }
-  /** Positions of the set bits, ascending. */
-  positions(): number[] {
-    const out: number[] = [];
-    const w = this.words;
-    for (let k = 0; k < w.length; k++) {
-      let word = w[k]!;
-      while (word !== 0) {
-        const low = word & -word;
-        out.push((k << 5) + 31 - Math.clz32(low));
-        word ^= low;
-      }
-    }
-    return out;
-  }
-}
+import { Bitset } from '../../lib/collections';
 
 /** The columns of the index (one entry per listed community, by position = id order). */
 export interface SearchColumns {

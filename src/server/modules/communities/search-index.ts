@@ -9,7 +9,8 @@ import type pg from 'pg';
 import type { CommunityRow, LocationFilter, PageRef, SearchCriteria } from './search.repo';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import { loadIndexRows } from './search-index.repo';
-import { Bitset, buildSearchColumns, type SearchColumns } from './search-index.columns';
+import { buildSearchColumns, type SearchColumns } from './search-index.columns';
+import { Bitset } from '../../lib/collections';
 import { countPointsOf, findPointsOf, gridCellsOf } from './search-index.map';
 
 const EARTH_RADIUS_MILES = 3958.8;
@@ -112,12 +113,9 @@ export class SearchIndex {
     if (c.location.kind === 'state') sets.push(this.c.stateBits.get(c.location.state));
     if (c.location.kind === 'name' && c.location.state) sets.push(this.c.stateBits.get(c.location.state));
     if (sets.length === 0) return null;
-    const out = new Bitset(this.n);
     // A value that no community has (an unknown care type, amenity or state) keeps nothing.
-    if (sets.some((b) => b === undefined)) return out;
-    out.words.set(sets[0]!.words);
-    for (let k = 1; k < sets.length; k++) out.and(sets[k]!);
-    return out;
+    if (sets.some((b) => b === undefined)) return new Bitset(this.n);
+    return Bitset.intersection(sets as Bitset[]);
   }
 
   /**
