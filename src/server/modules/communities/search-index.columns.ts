@@ -40,6 +40,9 @@ export interface SearchColumns {
   /** Pricing rows per community in the card's order: [priceStart[i], priceStart[i+1]). */
   readonly priceStart: Int32Array;
   readonly priceCare: string[];
+  /** The care type of each pricing row as a small number (careCode's), for a lookup instead of string comparisons. */
+  readonly priceCareCode: Uint16Array;
+  readonly careCode: Map<string, number>;
   readonly priceMinOf: Int32Array;
   readonly priceMaxOf: Int32Array;
   readonly careTypeBits: Map<string, Bitset>;
@@ -159,6 +162,8 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
   const priceCare: string[] = new Array<string>(priceRows);
   const priceMinOf = new Int32Array(priceRows);
   const priceMaxOf = new Int32Array(priceRows);
+  const priceCareCode = new Uint16Array(priceRows);
+  const careCode = new Map<string, number>();
   {
     let k = 0;
     for (let i = 0; i < n; i++) {
@@ -166,6 +171,8 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
       const pricesOfRow = rows[i]!.pricing;
       for (const p of pricesOfRow) {
         priceCare[k] = interned(p.careType);
+        if (!careCode.has(p.careType)) careCode.set(p.careType, careCode.size);
+        priceCareCode[k] = careCode.get(p.careType)!;
         priceMinOf[k] = p.minPrice;
         priceMaxOf[k] = p.maxPrice;
         k++;
@@ -199,6 +206,8 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     lowerText: raw.asciiLower ? asciiLower : (s) => s.toLowerCase(),
     priceStart,
     priceCare,
+    priceCareCode,
+    careCode,
     priceMinOf,
     priceMaxOf,
     careTypeBits,

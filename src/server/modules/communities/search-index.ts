@@ -24,6 +24,16 @@ const PRICE_LIMIT = 2 ** 30;
 const NULL_KEY = PRICE_LIMIT * POS_LIMIT;
 
 /** What one query keeps: positions (ascending, = id order), and the figures the answer carries. */
+/** A query's price rule, prepared once (bandOf). */
+interface Band {
+  /** By care-type code: 1 for the chosen care types; null without care types. */
+  wanted: Uint8Array | null;
+  hasMin: boolean;
+  min: number;
+  hasMax: boolean;
+  max: number;
+}
+
 interface Matched {
   /** Positions of the answer's communities (priced in the band, plus unpriced ones with includeUnpriced). Never mutated: it may be the index's own list of every position. */
   result: readonly number[];
@@ -198,31 +208,47 @@ export class SearchIndex {
     }
   }
 
-  /** Does community `i` publish a price of the chosen care types (any, without care types) within the band? */
-  private priced(i: number, c: SearchCriteria): boolean {
-    if (c.careTypes.length === 0) {
-      // NULL comparisons are never true: NaN comparisons neither.
-      if (c.priceMax !== undefined && !(this.c.minPrice[i]! <= c.priceMax)) return false;
-      if (c.priceMin !== undefined && !(this.c.maxPrice[i]! >= c.priceMin)) return false;
-      return true;
+  /** The price rule's inputs of one query, looked up once: the chosen care types by code, the band's bounds. */
+  private bandOf(c: SearchCriteria): Band {
+    let wanted: Uint8Array | null = null;
+    if (c.careTypes.length) {
+      wanted = new Uint8Array(this.c.careCode.size);
+      for (const t of c.careTypes) {
+        const code = this.c.careCode.get(t);
+        if (code !== undefined) wanted[code] = 1;
+      }
     }
-    return this.bandPrice(i, c) !== null;
+    return { wanted, hasMin: c.priceMin !== undefined, min: c.priceMin ?? 0, hasMax: c.priceMax !== undefined, max: c.priceMax ?? 0 };
   }
 
-  private unpriced(i: number, c: SearchCriteria): boolean {
-    if (c.careTypes.length === 0) return Number.isNaN(this.c.minPrice[i]!);
-    for (let k = this.c.priceStart[i]!; k < this.c.priceStart[i + 1]!; k++) if (c.careTypes.includes(this.c.priceCare[k]!)) return false;
+  /** Does community `i` publish a price of the chosen care types (any, without care types) within the band? */
+  private priced(i: number, b: Band): boolean {
+    if (b.wanted === null) {
+      // NULL comparisons are never true: NaN comparisons neither.
+      if (b.hasMax && !(this.c.minPrice[i]! <= b.max)) return false;
+      if (b.hasMin && !(this.c.maxPrice[i]! >= b.min)) return false;
+      return true;
+    }
+    return this.bandPrice(i, b) !== null;
+  }
+
+  private unpriced(i: number, b: Band): boolean {
+    if (b.wanted === null) return Number.isNaN(this.c.minPrice[i]!);
+    const { priceStart, priceCareCode } = this.c;
+    for (let k = priceStart[i]!; k < priceStart[i + 1]!; k++) if (b.wanted[priceCareCode[k]!] === 1) return false;
     return true;
   }
 
   /** The lowest minimum price among the chosen care types' rows that overlap the band (null: none). */
-  private bandPrice(i: number, c: SearchCriteria): number | null {
+  private bandPrice(i: number, b: Band): number | null {
+    const { priceStart, priceCareCode, priceMinOf, priceMaxOf } = this.c;
+    const wanted = b.wanted!;
     let best: number | null = null;
-    for (let k = this.c.priceStart[i]!; k < this.c.priceStart[i + 1]!; k++) {
-      if (!c.careTypes.includes(this.c.priceCare[k]!)) continue;
-      if (c.priceMax !== undefined && this.c.priceMinOf[k]! > c.priceMax) continue;
-      if (c.priceMin !== undefined && this.c.priceMaxOf[k]! < c.priceMin) continue;
-      const p = this.c.priceMinOf[k]!;
+    for (let k = priceStart[i]!; k < priceStart[i + 1]!; k++) {
+      if (wanted[priceCareCode[k]!] !== 1) continue;
+      if (b.hasMax && priceMinOf[k]! > b.max) continue;
+      if (b.hasMin && priceMaxOf[k]! < b.min) continue;
+      const p = priceMinOf[k]!;
       if (best === null || p < best) best = p;
     }
     return best;
@@ -240,23 +266,40 @@ export class SearchIndex {
     }
     const result: number[] = [];
     let unpriced = 0;
+    const b = this.bandOf(c);
+    // Without a location the result can be most of the directory: its set is kept too, for the order walks.
+    const member = located ? undefined : new Bitset(this.n);
     const consider = (i: number) => {
-      if (!band) {
-        result.push(i);
-        return;
+      if (band) {
+        const isUnpriced = this.unpriced(i, b);
+        if (isUnpriced) unpriced++;
+        if (!(this.priced(i, b) || (c.includeUnpriced && isUnpriced))) return;
       }
-      const isUnpriced = this.unpriced(i, c);
-      if (isUnpriced) unpriced++;
-      if (this.priced(i, c) || (c.includeUnpriced && isUnpriced)) result.push(i);
+      result.push(i);
+      member?.set(i);
     };
     if (located) {
       for (const i of located) if (!sets || sets.has(i)) consider(i);
+    } else if (b.wanted === null) {
+      // The span without care types, over every community or the sets' words: one tight pass over the columns.
+      const { minPrice, maxPrice } = this.c;
+      const words = sets?.words;
+      for (let i = 0; i < this.n; i++) {
+        if (words && (words[i >>> 5]! & (1 << (i & 31))) === 0) continue;
+        const lo = minPrice[i]!;
+        if (lo !== lo) {
+          unpriced++;
+          if (!c.includeUnpriced) continue;
+        } else if ((b.hasMax && !(lo <= b.max)) || (b.hasMin && !(maxPrice[i]! >= b.min))) continue;
+        result.push(i);
+        member!.set(i);
+      }
     } else if (sets) {
       for (const i of sets.positions()) consider(i);
     } else {
       for (let i = 0; i < this.n; i++) consider(i);
     }
-    return { result, unpriced, distance };
+    return { result, unpriced, distance, member };
   }
 
   // ---- the answers (the same as search.repo.ts's) ----
@@ -290,10 +333,11 @@ export class SearchIndex {
         if (c.careTypes.length === 0) return this.byRank(m, null, sort === 'price_low' ? this.c.priceLowOrder : this.c.priceHighOrder, upTo);
         // The chosen care types' lowest price within the band; NULLS LAST, ties by id (ASC, or DESC with price_high).
         const dir = sort === 'price_low' ? 1 : -1;
+        const b = this.bandOf(c);
         const price = new Float64Array(r.length);
         let inRange = this.n < POS_LIMIT;
         for (let k = 0; k < r.length; k++) {
-          const p = this.bandPrice(r[k]!, c);
+          const p = this.bandPrice(r[k]!, b);
           price[k] = p ?? NaN;
           if (p !== null && !(p >= 0 && p < PRICE_LIMIT)) inRange = false;
         }
