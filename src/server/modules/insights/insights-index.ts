@@ -57,6 +57,8 @@ export interface InsightIndexStats {
 }
 
 export class InsightsIndex {
+  /** 0 .. n-1: what no filter keeps out (shared, frozen). */
+  private everyPosition: readonly number[] | null = null;
   private constructor(
     readonly n: number,
     private readonly ids: Int32Array,
@@ -147,7 +149,7 @@ export class InsightsIndex {
   }
 
   /** The positions the filters keep, ascending; null when the SQL must answer (see answers()). */
-  private match(f: InsightFilters): number[] | null {
+  private match(f: InsightFilters): readonly number[] | null {
     if (!this.answers(f)) return null;
     const masks: Bitset[] = [];
     for (const key of CHOICE_KEYS) {
@@ -176,6 +178,11 @@ export class InsightsIndex {
       if (needle === undefined) return true;
       return this.lowerName[i]!.includes(needle) || this.lowerCity[i]!.includes(needle) || (this.lowerOperator[i]?.includes(needle) ?? false);
     };
+    // Only fixed choices (or nothing): their intersection is the answer, no test per row.
+    if (state === undefined && city === undefined && operator === undefined && type === undefined && zip === undefined && needle === undefined) {
+      if (masks.length === 0) return (this.everyPosition ??= Object.freeze(Array.from({ length: this.n }, (_, i) => i)));
+      return Bitset.intersection(masks).positions();
+    }
     const kept: number[] = [];
     // A state or a city narrows the rows to look at to its own (each list ascending).
     const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
@@ -187,7 +194,7 @@ export class InsightsIndex {
     if (candidates) {
       for (let k = 0; k < candidates.length; k++) if (keeps(candidates[k]!)) kept.push(candidates[k]!);
     } else if (masks.length) {
-      // No place or text: the fixed choices' intersection, word by word, then the rest of the test on its members.
+      // No place or text to narrow by: the fixed choices' intersection, then the rest of the test on its members.
       for (const i of Bitset.intersection(masks).positions()) if (keeps(i)) kept.push(i);
     } else {
       for (let i = 0; i < this.n; i++) if (keeps(i)) kept.push(i);
@@ -210,7 +217,7 @@ export class InsightsIndex {
   }
 
   /** The kept positions in the sort's order, from `offset`, at most `limit`. */
-  private inOrder(kept: number[], field: InsightSortField, dir: SortDirection, offset: number, limit: number): number[] {
+  private inOrder(kept: readonly number[], field: InsightSortField, dir: SortDirection, offset: number, limit: number): number[] {
     const key = `${field}:${dir}`;
     return keptInOrder(this.n, kept, this.orders.get(key)!, this.ranks.get(key)!, offset, limit);
   }
