@@ -65,3 +65,15 @@ export function interner(): <S extends string | null>(s: S) => S {
     return s;
   };
 }
+
+/** The first position whose value is >= x (values ascending). */
+export function lowerBound(values: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -10,7 +10,7 @@ import type { CommunityRow, LocationFilter, PageRef, SearchCriteria } from './se
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import { loadIndexRows } from './search-index.repo';
 import { buildSearchColumns, type SearchColumns } from './search-index.columns';
-import { Bitset } from '../../lib/collections';
+import { Bitset, lowerBound } from '../../lib/collections';
 import { countPointsOf, findPointsOf, gridCellsOf } from './search-index.map';
 
 const EARTH_RADIUS_MILES = 3958.8;
@@ -183,14 +183,7 @@ export class SearchIndex {
         // The latitude band by binary search over the located positions sorted by latitude (no NaN there),
         // then the same longitude test and distance for each.
         const { latOrder, latSorted } = this.c;
-        let from = 0;
-        let to = latSorted.length;
-        while (from < to) {
-          const mid = (from + to) >>> 1;
-          if (latSorted[mid]! < south) from = mid + 1;
-          else to = mid;
-        }
-        for (let k = from; k < latSorted.length && latSorted[k]! <= north; k++) {
+        for (let k = lowerBound(latSorted, south); k < latSorted.length && latSorted[k]! <= north; k++) {
           const i = latOrder[k]!;
           const la = latSorted[k]!;
           const lo = this.c.lng[i]!;
