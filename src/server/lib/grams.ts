@@ -36,10 +36,12 @@ export function rarestGram(grams: Map<string, Int32Array>, needle: string): Int3
  * The kept positions (of `n`) in a sort order, from `offset`, at most `limit`. `order` lists the positions in that
  * order, `rank` gives each position's place in it.
  */
-export function keptInOrder(n: number, kept: number[], order: Int32Array, rank: Int32Array, offset: number, limit: number): number[] {
+export function keptInOrder(n: number, kept: readonly number[], order: Int32Array, rank: Int32Array, offset: number, limit: number): number[] {
+  // Every position (kept lists each at most once): the order's own slice.
+  if (kept.length === n) return Array.from(order.subarray(offset, offset + limit));
   if (kept.length * 16 < n) {
     // Few rows: sort them by their rank in this order.
-    return kept.sort((a, b) => rank[a]! - rank[b]!).slice(offset, offset + limit);
+    return [...kept].sort((a, b) => rank[a]! - rank[b]!).slice(offset, offset + limit);
   }
   // Many: walk the order and take the kept ones.
   const keep = new Uint8Array(n);

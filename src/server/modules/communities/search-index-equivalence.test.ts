@@ -8,7 +8,7 @@ import { AMENITY_OPTIONS, CARE_TYPES, SEARCH_SORTS } from '../../../contracts/co
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { useIndexAndSqlApps } from '../../test/index-apps';
-import { SearchIndex } from './search-index';
+import { SearchIndex, smallestKeys } from './search-index';
 import { countResult, findPageIds, loadCommunities, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds } from './map-points.repo';
 import { rng, TEST_CITIES } from '../../test/random';
@@ -176,6 +176,20 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
     }
     expect(clusteredCells).toBeGreaterThan(400);
   }, 300_000);
+});
+
+describe('smallestKeys (the first page of a price sort without sorting the whole result)', () => {
+  it('equals the first k of the sorted keys, for any k and length', () => {
+    const random = rng(10);
+    for (let t = 0; t < 500; t++) {
+      const n = Math.floor(random() * 400);
+      // Distinct keys, negative ones (price_high) and -0 among them.
+      const keys = Float64Array.from(new Set(Array.from({ length: n }, () => (random() < 0.05 ? -0 : Math.round((random() - 0.3) * 1e6)))));
+      const k = Math.floor(random() * (keys.length + 3));
+      const expected = Array.from(Float64Array.from(keys).sort().subarray(0, k));
+      expect(Array.from(smallestKeys(Float64Array.from(keys), k)), `${k} of ${keys.length}`).toEqual(expected);
+    }
+  });
 });
 
 describe('the API on the index and on SQL (ADR 026)', () => {

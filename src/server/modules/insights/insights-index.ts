@@ -23,7 +23,7 @@ import type { InsightRow } from '../../../contracts/insights';
 import { INSIGHT_ORDERS, loadInsightIndexRows } from './insights.repo';
 import { toInsightRow } from './insights.rows';
 import { gramPostings, keptInOrder, rarestGram } from '../../lib/grams';
-import { interner, pushTo } from '../../lib/collections';
+import { Bitset, interner, pushTo } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
 export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = [
@@ -57,6 +57,8 @@ export interface InsightIndexStats {
 }
 
 export class InsightsIndex {
+  /** 0 .. n-1: what no filter keeps out (shared, frozen). */
+  private everyPosition: readonly number[] | null = null;
   private constructor(
     readonly n: number,
     private readonly ids: Int32Array,
@@ -74,8 +76,8 @@ export class InsightsIndex {
     private readonly orders: Map<string, Int32Array>,
     /** The rank of each position in each sort: ranks[`${field}:${dir}`][position] = rank. */
     private readonly ranks: Map<string, Int32Array>,
-    /** Membership of each fixed choice by position (1 = the SQL's WHERE keeps the row). */
-    private readonly choices: Map<string, Uint8Array>,
+    /** Membership of each fixed choice by position (set = the SQL's WHERE keeps the row). */
+    private readonly choices: Map<string, Bitset>,
     /** Positions of each state and each city name (any state), ascending. */
     private readonly byState: Map<string, Int32Array>,
     private readonly byCity: Map<string, Int32Array>,
@@ -91,7 +93,7 @@ export class InsightsIndex {
     const ids = new Int32Array(n);
     const orders = new Map(INSIGHT_ORDERS.map(({ field, dir }) => [`${field}:${dir}`, new Int32Array(n)]));
     const orderList = INSIGHT_ORDERS.map(({ field, dir }) => orders.get(`${field}:${dir}`)!);
-    const choiceList = INDEXED_CHOICES.map(() => new Uint8Array(n));
+    const choiceList = INDEXED_CHOICES.map(() => new Bitset(n));
     const interned = interner();
     const city: string[] = new Array<string>(n);
     const state: string[] = new Array<string>(n);
@@ -115,7 +117,7 @@ export class InsightsIndex {
       lowerCity[i] = interned(r.lower_city);
       lowerOperator[i] = interned(r.lower_operator);
       for (let k = 0; k < orderList.length; k++) orderList[k]![r.ranks[k]!] = i;
-      for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]![i] = 1;
+      for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]!.set(i);
     }
     const choices = new Map(INDEXED_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
     const ranks = new Map<string, Int32Array>();
@@ -147,9 +149,9 @@ export class InsightsIndex {
   }
 
   /** The positions the filters keep, ascending; null when the SQL must answer (see answers()). */
-  private match(f: InsightFilters): number[] | null {
+  private match(f: InsightFilters): readonly number[] | null {
     if (!this.answers(f)) return null;
-    const masks: Uint8Array[] = [];
+    const masks: Bitset[] = [];
     for (const key of CHOICE_KEYS) {
       const value = f[key];
       if (value === undefined || value === null || value === '') continue;
@@ -167,7 +169,7 @@ export class InsightsIndex {
     // Free text: ILIKE '%text%' on name, city or operator name = lower(column) contains lower(text).
     const needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
     const keeps = (i: number): boolean => {
-      for (let k = 0; k < masks.length; k++) if (masks[k]![i] === 0) return false;
+      for (let k = 0; k < masks.length; k++) if (!masks[k]!.has(i)) return false;
       if (state !== undefined && this.state[i] !== state) return false;
       if (city !== undefined && this.city[i] !== city) return false;
       if (operator !== undefined && this.operator[i] !== operator) return false;
@@ -176,6 +178,11 @@ export class InsightsIndex {
       if (needle === undefined) return true;
       return this.lowerName[i]!.includes(needle) || this.lowerCity[i]!.includes(needle) || (this.lowerOperator[i]?.includes(needle) ?? false);
     };
+    // Only fixed choices (or nothing): their intersection is the answer, no test per row.
+    if (state === undefined && city === undefined && operator === undefined && type === undefined && zip === undefined && needle === undefined) {
+      if (masks.length === 0) return (this.everyPosition ??= Object.freeze(Array.from({ length: this.n }, (_, i) => i)));
+      return Bitset.intersection(masks).positions();
+    }
     const kept: number[] = [];
     // A state or a city narrows the rows to look at to its own (each list ascending).
     const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
@@ -186,6 +193,9 @@ export class InsightsIndex {
     const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
     if (candidates) {
       for (let k = 0; k < candidates.length; k++) if (keeps(candidates[k]!)) kept.push(candidates[k]!);
+    } else if (masks.length) {
+      // No place or text to narrow by: the fixed choices' intersection, then the rest of the test on its members.
+      for (const i of Bitset.intersection(masks).positions()) if (keeps(i)) kept.push(i);
     } else {
       for (let i = 0; i < this.n; i++) if (keeps(i)) kept.push(i);
     }
@@ -207,7 +217,7 @@ export class InsightsIndex {
   }
 
   /** The kept positions in the sort's order, from `offset`, at most `limit`. */
-  private inOrder(kept: number[], field: InsightSortField, dir: SortDirection, offset: number, limit: number): number[] {
+  private inOrder(kept: readonly number[], field: InsightSortField, dir: SortDirection, offset: number, limit: number): number[] {
     const key = `${field}:${dir}`;
     return keptInOrder(this.n, kept, this.orders.get(key)!, this.ranks.get(key)!, offset, limit);
   }

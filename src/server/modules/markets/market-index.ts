@@ -15,7 +15,7 @@ import { withLongReads } from '../../db/client';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
-import { interner, pushTo } from '../../lib/collections';
+import { interner, lowerBound, pushTo } from '../../lib/collections';
 
 export type Neighbour = repo.CommunityRow & { miles: number };
 
@@ -256,18 +256,6 @@ class CompactTrends {
     }
     return out;
   }
-}
-
-/** The first position whose value is >= x (values ascending). */
-function lowerBound(values: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The index kept current by the search index's change notifications. */
