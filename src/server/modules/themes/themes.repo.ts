@@ -95,15 +95,10 @@ export interface TotalsRow {
   demo: boolean;
 }
 
-export async function selectTotals(pool: Queryable, kind: ThemeKind, scope: ScopeFilter): Promise<TotalsRow> {
-  const { rows } = await pool.query<TotalsRow>(
-    `SELECT count(*)::int AS reviews, min(r.review_date)::text AS "from", max(r.review_date)::text AS "to",
-            coalesce(bool_or(r.source_kind = 'demo'), false) AS demo
-       FROM ${TABLE[kind]} r WHERE ${scope.where} AND r.theme_mask IS NOT NULL`,
-    scope.params,
-  );
-  return rows[0] as TotalsRow;
-}
+const totalsSql = (kind: ThemeKind, scope: ScopeFilter) =>
+  `SELECT count(*)::int AS reviews, min(r.review_date)::text AS "from", max(r.review_date)::text AS "to",
+          coalesce(bool_or(r.source_kind = 'demo'), false) AS demo
+     FROM ${TABLE[kind]} r WHERE ${scope.where} AND r.theme_mask IS NOT NULL`;
 
 export interface QuarterRow {
   i: number;
@@ -116,21 +111,19 @@ export interface QuarterRow {
 
 /**
  * Per theme and quarter: mentions, the sum of the theme's sentiment and the positive/negative counts. The
- * thresholds are compared as `real`, the stored type (as the Sentiment screen's summary does).
+ * thresholds (the two parameters after the scope's) are compared as `real`, the stored type (as the
+ * Sentiment screen's summary does).
  */
-export async function selectQuarters(pool: Queryable, kind: ThemeKind, scope: ScopeFilter): Promise<QuarterRow[]> {
+const quartersSql = (kind: ThemeKind, scope: ScopeFilter) => {
   const n = scope.params.length;
-  const { rows } = await pool.query<QuarterRow>(
-    `SELECT m.i, to_char(r.review_date, 'YYYY-"Q"Q') AS quarter, count(*)::int AS mentions, sum(m.s::float8) AS sum,
-            count(*) FILTER (WHERE m.s > $${n + 1}::real)::int AS positive,
-            count(*) FILTER (WHERE m.s < $${n + 2}::real)::int AS negative
-       FROM ${TABLE[kind]} r ${mentions(kind)}
-      WHERE ${scope.where} AND r.theme_mask IS NOT NULL
-      GROUP BY 1, 2 ORDER BY 1, 2`,
-    [...scope.params, SENTIMENT_POSITIVE_ABOVE, SENTIMENT_NEUTRAL_FROM],
-  );
-  return rows;
-}
+  return `SELECT m.i, to_char(r.review_date, 'YYYY-"Q"Q') AS quarter, count(*)::int AS mentions, sum(m.s::float8) AS sum,
+          count(*) FILTER (WHERE m.s > $${n + 1}::real)::int AS positive,
+          count(*) FILTER (WHERE m.s < $${n + 2}::real)::int AS negative
+     FROM ${TABLE[kind]} r ${mentions(kind)}
+    WHERE ${scope.where} AND r.theme_mask IS NOT NULL
+    GROUP BY 1, 2 ORDER BY 1, 2`;
+};
+const quarterThresholds = [SENTIMENT_POSITIVE_ABOVE, SENTIMENT_NEUTRAL_FROM];
 
 export interface ExampleRow {
   i: number;
@@ -142,9 +135,8 @@ export interface ExampleRow {
 }
 
 /** Per theme, its most positive and its most negative mention (newest first among equals). */
-export async function selectExamples(pool: Queryable, kind: ThemeKind, scope: ScopeFilter): Promise<ExampleRow[]> {
-  const { rows } = await pool.query<ExampleRow>(
-    `WITH x AS (
+const examplesSql = (kind: ThemeKind, scope: ScopeFilter) =>
+  `WITH x AS (
        SELECT m.i, r.id, m.s, r.review_date,
               row_number() OVER (PARTITION BY m.i ORDER BY m.s DESC, r.review_date DESC, r.id DESC) AS best,
               row_number() OVER (PARTITION BY m.i ORDER BY m.s ASC, r.review_date DESC, r.id DESC) AS worst
@@ -153,41 +145,26 @@ export async function selectExamples(pool: Queryable, kind: ThemeKind, scope: Sc
      SELECT x.i, x.id, x.s::float8 AS s, r.rating, r.review_date::text AS date, r.content
        FROM x JOIN ${TABLE[kind]} r ON r.id = x.id
       WHERE x.best = 1 OR x.worst = 1
-      ORDER BY x.i, x.s DESC`,
-    scope.params,
-  );
-  return rows;
-}
+      ORDER BY x.i, x.s DESC`;
 
 // --- customer reports from the per-community summaries (ADR 029) --------------------------------------
 // A customer scope's condition names only r.community_id, so it selects the same communities' summary rows
 // as it selects their reviews; sums of per-community sums equal the sums over the reviews.
 
-export async function selectSummaryTotals(db: Queryable, scope: ScopeFilter): Promise<TotalsRow> {
-  const { rows } = await db.query<TotalsRow>(
-    `SELECT coalesce(sum(r.scored), 0)::int AS reviews, min(r.first_date)::text AS "from", max(r.last_date)::text AS "to",
-            coalesce(bool_or(r.demo), false) AS demo
-       FROM community_review_summary r WHERE ${scope.where} AND r.scored > 0`,
-    scope.params,
-  );
-  return rows[0] as TotalsRow;
-}
+const summaryTotalsSql = (scope: ScopeFilter) =>
+  `SELECT coalesce(sum(r.scored), 0)::int AS reviews, min(r.first_date)::text AS "from", max(r.last_date)::text AS "to",
+          coalesce(bool_or(r.demo), false) AS demo
+     FROM community_review_summary r WHERE ${scope.where} AND r.scored > 0`;
 
-export async function selectSummaryQuarters(db: Queryable, scope: ScopeFilter): Promise<QuarterRow[]> {
-  const { rows } = await db.query<QuarterRow>(
-    `SELECT r.theme::int AS i, r.quarter, sum(r.mentions)::int AS mentions, sum(r.sentiment_sum)::float8 AS sum,
-            sum(r.positive)::int AS positive, sum(r.negative)::int AS negative
-       FROM community_theme_quarters r WHERE ${scope.where}
-      GROUP BY 1, 2 ORDER BY 1, 2`,
-    scope.params,
-  );
-  return rows;
-}
+const summaryQuartersSql = (scope: ScopeFilter) =>
+  `SELECT r.theme::int AS i, r.quarter, sum(r.mentions)::int AS mentions, sum(r.sentiment_sum)::float8 AS sum,
+          sum(r.positive)::int AS positive, sum(r.negative)::int AS negative
+     FROM community_theme_quarters r WHERE ${scope.where}
+    GROUP BY 1, 2 ORDER BY 1, 2`;
 
-/** The scope's most positive and most negative mention per theme: the best of the communities' bests (same order as selectExamples). */
-export async function selectSummaryExamples(db: Queryable, scope: ScopeFilter): Promise<ExampleRow[]> {
-  const { rows } = await db.query<ExampleRow>(
-    `WITH best AS (
+/** The scope's most positive and most negative mention per theme: the best of the communities' bests (same order as examplesSql). */
+const summaryExamplesSql = (scope: ScopeFilter) =>
+  `WITH best AS (
        SELECT DISTINCT ON (r.theme) r.theme::int AS i, r.best_review_id AS id, r.best_s AS s, 0 AS k
          FROM community_theme_examples r WHERE ${scope.where}
         ORDER BY r.theme, r.best_s DESC, r.best_date DESC, r.best_review_id DESC),
@@ -198,10 +175,32 @@ export async function selectSummaryExamples(db: Queryable, scope: ScopeFilter): 
      x AS (SELECT * FROM best UNION ALL SELECT * FROM worst)
      SELECT x.i, x.id, x.s::float8 AS s, cr.rating, cr.review_date::text AS date, cr.content
        FROM x JOIN customer_reviews cr ON cr.id = x.id
-      ORDER BY x.i, x.s DESC, x.k`,
-    scope.params,
+      ORDER BY x.i, x.s DESC, x.k`;
+
+/** A report's three reads (totals, quarters, examples): from the per-community summaries (customer) or from the reviews. */
+export interface ReportRows {
+  totals: TotalsRow;
+  quarters: QuarterRow[];
+  examples: ExampleRow[];
+}
+
+/**
+ * The three reads of a report in one statement (one round trip, one plan; ADR 029 addendum 2): each read's
+ * own statement as a subquery, its rows aggregated to JSON in the statement's order. JSON carries the same
+ * values as the rows (float8 in its shortest exact text both ways, smallint and int as numbers, dates as text).
+ */
+export async function selectReportRows(db: Queryable, kind: ThemeKind, scope: ScopeFilter, summaries: boolean, withExamples: boolean): Promise<ReportRows> {
+  const totals = summaries ? summaryTotalsSql(scope) : totalsSql(kind, scope);
+  const quarters = summaries ? summaryQuartersSql(scope) : quartersSql(kind, scope);
+  const examples = withExamples ? (summaries ? summaryExamplesSql(scope) : examplesSql(kind, scope)) : null;
+  // json_agg over a sorted subquery keeps its order (nothing above the sort reorders it).
+  const { rows } = await db.query<ReportRows>(
+    `SELECT (SELECT row_to_json(t) FROM (${totals}) t) AS totals,
+            (SELECT coalesce(json_agg(q), '[]'::json) FROM (${quarters}) q) AS quarters,
+            ${examples ? `(SELECT coalesce(json_agg(e), '[]'::json) FROM (${examples}) e)` : `'[]'::json`} AS examples`,
+    summaries ? scope.params : [...scope.params, ...quarterThresholds],
   );
-  return rows;
+  return rows[0] as ReportRows;
 }
 
 export async function selectCommunityName(pool: pg.Pool, id: number): Promise<{ name: string; city: string; state: string } | null> {
