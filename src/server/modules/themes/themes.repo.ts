@@ -184,32 +184,40 @@ export interface ReportRows {
   examples: ExampleRow[];
 }
 
+/** What a report is about, read with its rows (selectReportRows' `subject`): a statement over $1, the id. */
+export const COMMUNITY_NAME_SQL = 'SELECT name, city, state FROM communities WHERE id = $1';
+export const OPERATOR_NAME_SQL = 'SELECT name FROM operators WHERE id = $1';
+
 /**
  * The three reads of a report in one statement (one round trip, one plan; ADR 029 addendum 2): each read's
  * own statement as a subquery, its rows aggregated to JSON in the statement's order. JSON carries the same
  * values as the rows (float8 in its shortest exact text both ways, smallint and int as numbers, dates as text).
  */
-export async function selectReportRows(db: Queryable, kind: ThemeKind, scope: ScopeFilter, summaries: boolean, withExamples: boolean): Promise<ReportRows> {
+export async function selectReportRows<S = never>(
+  db: Queryable,
+  kind: ThemeKind,
+  scope: ScopeFilter,
+  summaries: boolean,
+  withExamples: boolean,
+  /** A statement over the scope's $1 whose first row comes back as `subject` (null when none). */
+  subject?: string,
+): Promise<ReportRows & { subject: S | null }> {
   const totals = summaries ? summaryTotalsSql(scope) : totalsSql(kind, scope);
   const quarters = summaries ? summaryQuartersSql(scope) : quartersSql(kind, scope);
   const examples = withExamples ? (summaries ? summaryExamplesSql(scope) : examplesSql(kind, scope)) : null;
   // json_agg over a sorted subquery keeps its order (nothing above the sort reorders it).
-  const { rows } = await db.query<ReportRows>(
+  const { rows } = await db.query<ReportRows & { subject: S | null }>(
     `SELECT (SELECT row_to_json(t) FROM (${totals}) t) AS totals,
             (SELECT coalesce(json_agg(q), '[]'::json) FROM (${quarters}) q) AS quarters,
-            ${examples ? `(SELECT coalesce(json_agg(e), '[]'::json) FROM (${examples}) e)` : `'[]'::json`} AS examples`,
+            ${examples ? `(SELECT coalesce(json_agg(e), '[]'::json) FROM (${examples}) e)` : `'[]'::json`} AS examples,
+            ${subject ? `(SELECT row_to_json(s) FROM (${subject} LIMIT 1) s)` : 'NULL::json'} AS subject`,
     summaries ? scope.params : [...scope.params, ...quarterThresholds],
   );
-  return rows[0] as ReportRows;
-}
-
-export async function selectCommunityName(pool: pg.Pool, id: number): Promise<{ name: string; city: string; state: string } | null> {
-  const { rows } = await pool.query<{ name: string; city: string; state: string }>('SELECT name, city, state FROM communities WHERE id = $1', [id]);
-  return rows[0] ?? null;
+  return rows[0]!;
 }
 
 export async function selectOperatorName(pool: pg.Pool, id: number): Promise<{ name: string } | null> {
-  const { rows } = await pool.query<{ name: string }>('SELECT name FROM operators WHERE id = $1', [id]);
+  const { rows } = await pool.query<{ name: string }>(OPERATOR_NAME_SQL, [id]);
   return rows[0] ?? null;
 }
 

@@ -20,7 +20,8 @@ import {
   scopeCommunity,
   scopeMarket,
   scopeOperator,
-  selectCommunityName,
+  COMMUNITY_NAME_SQL,
+  OPERATOR_NAME_SQL,
   selectCountyName,
   selectOperatorName,
   selectOperatorPlace,
@@ -178,14 +179,19 @@ export class ThemeService {
     return wide ? withLongReads(this.pool, read, WIDE_REPORT_TIMEOUT_MS) : read(this.pool);
   }
 
+  /** A report's rows and, in the same statement, what it is about (`subjectSql` over the scope's $1). */
+  private rowsAbout<S>(kind: ThemeKind, filter: ScopeFilter, subjectSql: string) {
+    return selectReportRows<S>(this.pool, kind, filter, kind === 'customer' && this.options.fromSummaries !== false, true, subjectSql);
+  }
+
   all(kind: ThemeKind): Promise<ThemeReport> {
     const scope: Scope = { type: 'all', id: null, name: 'All reviews', state: null, city: null, county: null };
     return this.cache.get(`all:${kind}`, () => this.report(kind, scope, scopeAll, 'all communities', true));
   }
 
   async community(id: number): Promise<ThemeReport> {
-    // The name and the report's rows side by side (the rows of an unknown id are empty and dropped).
-    const [c, rows] = await Promise.all([selectCommunityName(this.pool, id), this.rows('customer', scopeCommunity(id))]);
+    // The name and the report's rows in one statement (the rows of an unknown id are empty and dropped).
+    const { subject: c, ...rows } = await this.rowsAbout<{ name: string; city: string; state: string }>('customer', scopeCommunity(id), COMMUNITY_NAME_SQL);
     if (!c) throw notFound('Community');
     const scope: Scope = { type: 'community', id, name: c.name, state: c.state, city: c.city, county: null };
     return composeReport('customer', scope, c.name, rows);
@@ -206,19 +212,17 @@ export class ThemeService {
   }
 
   async operator(id: number, kind: ThemeKind): Promise<ThemeReport> {
-    // The name (asked on every request, so an operator that is gone is not found) and, on a cache miss, the
-    // report's rows side by side.
-    const named = selectOperatorName(this.pool, id);
-    const [o, report] = await Promise.all([
-      named,
-      this.cache.get(`operator:${id}:${kind}`, async () => {
-        const [op, rows] = await Promise.all([named, this.rows(kind, scopeOperator(kind, id))]);
-        if (!op) throw notFound('Operator');
-        const scope: Scope = { type: 'operator', id, name: op.name, state: null, city: null, county: null };
-        return composeReport(kind, scope, kind === 'customer' ? `the listed communities of ${op.name}` : op.name, rows);
-      }),
-    ]);
-    if (!o) throw notFound('Operator');
+    // The operator must exist on every request (one that is gone is not found): on a cache miss its name is
+    // read in the report's statement; on a hit, a shared computation or a stale answer, by itself.
+    let found = false;
+    const report = await this.cache.get(`operator:${id}:${kind}`, async () => {
+      const { subject: o, ...rows } = await this.rowsAbout<{ name: string }>(kind, scopeOperator(kind, id), OPERATOR_NAME_SQL);
+      if (!o) throw notFound('Operator');
+      found = true;
+      const scope: Scope = { type: 'operator', id, name: o.name, state: null, city: null, county: null };
+      return composeReport(kind, scope, kind === 'customer' ? `the listed communities of ${o.name}` : o.name, rows);
+    });
+    if (!found && !(await selectOperatorName(this.pool, id))) throw notFound('Operator');
     return report;
   }
 
