@@ -25,12 +25,17 @@ export function scopeCommunities(ids: readonly number[]): ScopeFilter {
   return { where: 'r.community_id = ANY($1::int[])', params: [ids] };
 }
 
+/**
+ * Reviews (or summary rows) of some communities: `r.community_id = ANY(ARRAY(subquery))`, the same rows as
+ * `IN (subquery)`. The array is read once by its index and the rows by theirs; with IN the planner joined, and
+ * for an operator of 466 communities scanned all 3 M theme-quarter rows in parallel (0.95 s) or the whole
+ * communities table (0.2 s) where this takes 0.09 s.
+ */
+const inCommunities = (condition: string) => `r.community_id = ANY(ARRAY(SELECT c.id FROM communities c WHERE ${condition}))`;
+
 export function scopeOperator(kind: ThemeKind, id: number): ScopeFilter {
   if (kind === 'employee') return { where: 'r.operator_id = $1', params: [id] };
-  return {
-    where: `r.community_id IN (SELECT c.id FROM communities c WHERE c.operator_id = $1 AND ${listedOnly('c')})`,
-    params: [id],
-  };
+  return { where: inCommunities(`c.operator_id = $1 AND ${listedOnly('c')}`), params: [id] };
 }
 
 /** A county's name without its "County"/"Parish" word, lower-cased (SQL over `expr`). */
@@ -72,7 +77,7 @@ export function scopeMarket(kind: ThemeKind, state: string, city: string | null,
     const k = `$${params.length}`;
     conds.push(`(${countyKey('c.county')} = ${countyKey(k)} OR c.county_fips IN ${countyFips('$1', k)})`);
   }
-  return { where: `r.community_id IN (SELECT c.id FROM communities c WHERE ${conds.join(' AND ')})`, params };
+  return { where: inCommunities(conds.join(' AND ')), params };
 }
 
 /** The ACS name of a county given by its FIPS code in a state; null when there is none. */
