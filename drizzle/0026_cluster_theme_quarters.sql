@@ -4,3 +4,6 @@
 -- rebuild now inserts them in key order (review-summary.ts); this rewrites an existing table once in that order.
 -- A one-community refresh writes that community's rows together, so they stay on a page or two.
 CLUSTER "community_theme_quarters" USING "community_theme_quarters_community_id_theme_quarter_pk";
+--> statement-breakpoint
+-- The planner's statistics of the rewritten table (without them it scanned the whole table for a large operator).
+ANALYZE "community_theme_quarters";
