@@ -20,12 +20,8 @@ import { pushTo } from '../../lib/collections';
 const ASCII = /^[\x20-\x7e]*$/;
 const FIPS = /^\d{5}$/;
 
-/** What one report reads: the rows the SQL path's three statements return. */
-export interface MarketReportRows {
-  totals: repo.TotalsRow;
-  quarters: repo.QuarterRow[];
-  examples: repo.ExampleRow[];
-}
+/** What one report reads: the rows the SQL path's three reads return. */
+export type MarketReportRows = repo.ReportRows;
 
 export interface MarketThemesStats {
   keys: number;
