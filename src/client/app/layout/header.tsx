@@ -32,7 +32,7 @@ function Avatar({ user }: { user: AuthUser }) {
 /** A header link's classes: highlighted on its own page. */
 function navLinkClassAt(location: string, href: string): string {
   return cn(
-    'rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground',
+    'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground',
     isSamePath(location, href) ? 'bg-primary-muted text-green-900' : 'text-gray-700',
   );
 }
@@ -92,34 +92,35 @@ export function Header() {
           {isLoading ? (
             <div className="h-9 w-40" aria-hidden="true" />
           ) : isAuthenticated && user ? (
+            // Admin, Lists, Saved and My requests are icons (named by aria-label and title) below 2xl: with their
+            // words, the six main links, the user's name and Sign Out overflowed the header at 1280 px; a long name is
+            // cut off at 80 px there (its full text in the title).
             <>
               {user.role === 'admin' && (
-                <NavLink href="/admin">
-                  <IconLabel icon={ShieldIcon}>Admin</IconLabel>
+                <NavLink href="/admin" aria-label="Admin" title="Administration">
+                  <IconLabel icon={ShieldIcon}><span className="hidden 2xl:inline">Admin</span></IconLabel>
                 </NavLink>
               )}
               {user.isPro && (
-                // Icon only below 2xl: the header has no room for another word at 1280 px.
                 <NavLink href="/lists" aria-label="Lists" title="Your saved lists">
                   <IconLabel icon={ListIcon}><span className="hidden 2xl:inline">Lists</span></IconLabel>
                 </NavLink>
               )}
-              <NavLink href="/saved">
-                <IconLabel icon={HeartIcon}>Saved</IconLabel>
+              <NavLink href="/saved" aria-label="Saved" title="Your saved communities">
+                <IconLabel icon={HeartIcon}><span className="hidden 2xl:inline">Saved</span></IconLabel>
               </NavLink>
-              {/* Icon only below 2xl, like Lists: signed in as Pro, the words overflowed the header at 1280 px (Sign Out was cut off). */}
               <NavLink href="/my/requests" aria-label="My requests" title="Your information requests">
                 <IconLabel icon={InboxIcon}><span className="hidden 2xl:inline">My requests</span></IconLabel>
               </NavLink>
               <div className="flex items-center gap-2 px-1">
                 <Avatar user={user} />
-                <span className="max-w-32 truncate text-sm font-medium text-gray-800" data-testid="user-name">
+                <span className="max-w-20 truncate text-sm font-medium text-gray-800 2xl:max-w-32" data-testid="user-name" title={displayName(user)}>
                   {displayName(user)}
                 </span>
               </div>
               <Button variant="outline" size="sm" asChild>
                 <a href={LOGOUT_URL}>
-                  <LogOutIcon aria-hidden="true" />
+                  <LogOutIcon aria-hidden="true" className="hidden 2xl:block" />
                   Sign Out
                 </a>
               </Button>

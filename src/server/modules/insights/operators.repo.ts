@@ -1,7 +1,7 @@
 // SQL of Operator Intelligence (split from insights.repo.ts, issue 11). Every value is a bind parameter;
 // column and ORDER BY fragments come only from the constant maps below (allow-lists), never from the request.
 import type pg from 'pg';
-import { withLongReads } from '../../db/client';
+import { INDEX_BUILD_READ_MS, withLongReads } from '../../db/client';
 import { Params, containsPattern, type Queryable } from '../../db/sql';
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
@@ -266,5 +266,5 @@ export async function loadOperatorIndexRows(pool: pg.Pool): Promise<{ rows: Oper
       `SELECT lower('ABCDEFGHIJKLMNOPQRSTUVWXYZ') = 'abcdefghijklmnopqrstuvwxyz' AND upper('abcdefghijklmnopqrstuvwxyz') = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' AS ascii`,
     );
     return { rows, asciiLower: ctype[0]?.ascii ?? false };
-  });
+  }, INDEX_BUILD_READ_MS);
 }

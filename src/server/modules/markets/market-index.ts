@@ -11,7 +11,7 @@
 // compares every answer with the SQL path.
 import type pg from 'pg';
 import { CUSTOMER_THEMES } from '../../../contracts/themes';
-import { withLongReads } from '../../db/client';
+import { INDEX_BUILD_READ_MS, withLongReads } from '../../db/client';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
@@ -85,7 +85,7 @@ export class MarketIndex {
       await repo.themeTotals(db),
       await repo.portfolioCommunities(db),
       await repo.portfolioTrends(db),
-    ]);
+    ], INDEX_BUILD_READ_MS);
     // Rows of many communities share their strings: one copy each.
     const intern = interner();
     for (const r of rows) {

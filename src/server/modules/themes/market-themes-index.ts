@@ -11,7 +11,7 @@
 // with the SQL path.
 import type pg from 'pg';
 import type { ThemeKind } from '../../../contracts/themes';
-import { withLongReads } from '../../db/client';
+import { INDEX_BUILD_READ_MS, withLongReads } from '../../db/client';
 import type { Queryable } from '../../db/sql';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import * as repo from './themes.repo';
@@ -55,7 +55,7 @@ export class MarketThemesIndex {
       await repo.marketExampleRows(db),
       await repo.cityCounties(db),
       await repo.digitCountyNames(db),
-    ]);
+    ], INDEX_BUILD_READ_MS);
     const quarterNames = [...new Set(quarterRows.map((q) => q.quarter))].sort();
     const quarterAt = new Map(quarterNames.map((q, k) => [q, k]));
     // By key, then theme, then quarter: a key's rows are one span, in the SQL's ORDER BY i, quarter.
