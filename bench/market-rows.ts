@@ -53,14 +53,15 @@ async function json<T>(url: string, cookie?: string): Promise<T> {
 /** Real ids from the running app: communities and operators of the insight tables, counties and states of the overview. */
 export async function prepareMarketRows(url: string, cookie: string | undefined, cities: Array<{ city: string; state: string }>): Promise<void> {
   const communityIds = new Set<number>();
-  for (let page = 1; page <= 40; page++) {
-    const r = await json<{ communities?: Array<{ id: number }> }>(`${url}/api/community-insights?page=${page * 7}&pageSize=100&sortField=name&sortDirection=asc`).catch(
+  // Enough ids that a run at over 1,000 req/s does not run out of distinct URLs (it did with 4,000).
+  for (let page = 1; page <= 110; page++) {
+    const r = await json<{ communities?: Array<{ id: number }> }>(`${url}/api/community-insights?page=${page * 4}&pageSize=100&sortField=name&sortDirection=asc`).catch(
       () => ({ communities: [] }),
     );
     for (const c of r.communities ?? []) communityIds.add(c.id);
   }
   const operatorIds = new Set<number>();
-  for (let page = 1; page <= 30; page++) {
+  for (let page = 1; page <= 80; page++) {
     const r = await json<{ operators?: Array<{ id: number }> }>(`${url}/api/operator-insights?page=${page}&pageSize=100&sortField=operatorName&sortDirection=asc`).catch(
       () => ({ operators: [] }),
     );
@@ -93,7 +94,7 @@ export function marketRows(): MarketRow[] {
     ...s.counties.map((c) => `/api/themes/market/${c.state}?kind=employee&county=${c.fips}`),
   ];
   rows = [
-    distinct('markets: competitive set per community × radius', s.communityIds.flatMap((id, i) => [`/api/community-insights/${id}/market?radius=${[5, 10, 25][i % 3]}`])),
+    distinct('markets: competitive set per community × radius', shuffled(s.communityIds.flatMap((id) => [5, 10, 25].map((r) => `/api/community-insights/${id}/market?radius=${r}`)), 20)),
     { name: 'markets: overview (Pro; one answer per data version, repeated)', paths: ['/api/markets'], auth: true },
     distinct('markets: a state', s.states.map((st) => `/api/markets/${st}`)),
     distinct('markets: a county', s.counties.map((c) => `/api/markets/${c.state}/${c.fips}`)),

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { formatOrdinal } from '../src/client/lib/format';
 import { browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
@@ -80,7 +81,7 @@ describe.skipIf(!browserAvailable)('saved lists and portfolios', () => {
     expect(first, 'a community of the portfolio with a price position').toBeTruthy();
     const pos = first!.pricePosition!.positions.find((x) => x.price !== null && x.percentile !== null)!;
     const row = page.getByRole('table').first().getByRole('row').filter({ has: page.locator(`a[href="/community/${first!.id}"]`) });
-    await poll(() => row.getByTestId('price-position').textContent()).toContain(`${pos.careType}: ${pos.percentile!.toFixed(0)}th percentile, median $${pos.median!.toLocaleString('en-US')}`);
+    await poll(() => row.getByTestId('price-position').textContent()).toContain(`${pos.careType}: ${formatOrdinal(Math.round(pos.percentile!))} percentile, median $${pos.median!.toLocaleString('en-US')}`);
     await screenshot(page, 'portfolio');
     await expectAccessible(page);
     expect(pageErrors(page)).toEqual([]);

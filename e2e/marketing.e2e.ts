@@ -1,6 +1,7 @@
 // Marketing and resource screens (landing, plans, about, guides, legal), the header in each
 // auth state and the mobile menu, in a real browser with an axe check on every screen.
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser, VIEWPORTS } from './support/browser';
 
 describe.skipIf(!browserAvailable)('marketing screens', () => {
@@ -107,6 +108,20 @@ describe.skipIf(!browserAvailable)('marketing screens', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('A calm move into senior living');
   });
 
+  /** At 1280 px every item of the header's row lies inside it, Sign Out included (nothing cut off or scrolled). */
+  async function expectHeaderFits(page: Page) {
+    const fit = await page.evaluate(() => {
+      const row = document.querySelector('[data-app-header] > div') as HTMLElement;
+      const box = row.getBoundingClientRect();
+      const signOut = [...row.querySelectorAll('a')].find((a) => a.textContent?.trim() === 'Sign Out')!.getBoundingClientRect();
+      return { overflow: row.scrollWidth - row.clientWidth, signOutRight: signOut.right, rowRight: box.right, page: document.documentElement.scrollWidth - window.innerWidth };
+    });
+    expect(fit.overflow).toBeLessThanOrEqual(0);
+    expect(fit.page).toBeLessThanOrEqual(0);
+    expect(fit.signOutRight).toBeLessThanOrEqual(fit.rowRight);
+    expect(await page.getByTestId('user-name').isVisible()).toBe(true);
+  }
+
   it('header: signed out, signed in and admin', async () => {
     const page = await b.newPage();
     await page.goto('/about');
@@ -120,10 +135,16 @@ describe.skipIf(!browserAvailable)('marketing screens', () => {
     expect(await header.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe('/api/logout');
     expect(await header.getByRole('link', { name: 'Saved' }).getAttribute('href')).toBe('/saved');
     expect(await header.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await expectHeaderFits(page);
 
-    await sql("UPDATE users SET role = 'admin' WHERE email = $1", [email]);
+    // A long first name is cut off (max-w-32), never pushed out of the header.
+    await sql("UPDATE users SET role = 'admin', first_name = 'Bartholomew-Alexandrina' WHERE email = $1", [email]);
     await page.goto('/about');
     await expect.poll(() => header.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+    // The widest header: an admin on the Pro trial (Admin, Lists, Saved, My requests, the name, Sign Out).
+    expect(await header.getByRole('link', { name: 'Lists' }).getAttribute('href')).toBe('/lists');
+    await expectHeaderFits(page);
+    await screenshot(page, 'marketing-header-admin-pro');
     await expectAccessible(page);
     expect(pageErrors(page)).toEqual([]);
   });

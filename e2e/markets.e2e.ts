@@ -60,6 +60,10 @@ describe.skipIf(!browserAvailable)('markets', () => {
     expect(await page.getByTestId('competitors').locator('tbody tr').first().textContent()).toContain(wide.set[0]!.d.toFixed(1));
     // The price chart draws; its table row gives this community's price and the competitors' median and band.
     await expect.poll(() => page.getByTestId('price-position-chart').locator('.recharts-wrapper').count(), { timeout: 20_000 }).toBe(1);
+    // Its key names the three marks in the page's text colour (not in the band's pale blue).
+    const key = page.getByTestId('price-position-key');
+    expect(await key.textContent()).toBe('Competitors p25–p75Competitors medianThis community');
+    expect(await key.evaluate((el) => getComputedStyle(el).color)).toBe('oklch(0.373 0.034 259.733)'); // Tailwind's gray-700
     const row = page.getByTestId('price-position').locator('tr', { hasText: 'Assisted Living' });
     const text = await row.textContent();
     expect(text).toContain(money(me.al!));

@@ -34,21 +34,21 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
+/** `n` JSON POSTs from one client, one after the other, alternately to node A and node B. */
+async function postAlternately(n: number, url: string, remoteAddress: string, payload: (i: number) => object) {
+  const responses = [];
+  for (let i = 0; i < n; i++) {
+    const node = i % 2 === 0 ? nodeA : nodeB;
+    responses.push(await node.inject({ method: 'POST', url, remoteAddress, headers: { 'content-type': 'application/json' }, payload: payload(i) }));
+  }
+  return responses;
+}
+
 describe('rate limits shared by two app nodes', () => {
   it('counts information requests from one client on both nodes against one limit', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const node = i % 2 === 0 ? nodeA : nodeB;
-      const res = await node.inject({
-        method: 'POST',
-        url: '/api/leads',
-        remoteAddress: '10.20.30.40',
-        headers: { 'content-type': 'application/json' },
-        payload: { name: `Shared ${i}`, email: `shared${i}@example.com` },
-      });
-      statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(res.json().error.code).toBe('RATE_LIMITED');
-    }
+    const responses = await postAlternately(8, '/api/leads', '10.20.30.40', (i) => ({ name: `Shared ${i}`, email: `shared${i}@example.com` }));
+    for (const res of responses) if (res.statusCode === 429) expect(res.json().error.code).toBe('RATE_LIMITED');
+    const statuses = responses.map((r) => r.statusCode);
     // One limit of 4 across both nodes (each node on its own would have let all 8 through).
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
     const { rows } = await tdb.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE email LIKE 'shared%'");
@@ -65,17 +65,7 @@ describe('rate limits shared by two app nodes', () => {
   });
 
   it('counts sign-in attempts on both nodes against one limit', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const node = i % 2 === 0 ? nodeA : nodeB;
-      const res = await node.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: '10.20.30.50',
-        payload: { email: 'nobody@example.com', password: 'wrong-password' },
-      });
-      statuses.push(res.statusCode);
-    }
+    const statuses = (await postAlternately(6, '/api/auth/login', '10.20.30.50', () => ({ email: 'nobody@example.com', password: 'wrong-password' }))).map((r) => r.statusCode);
     expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(3)).toEqual([429, 429, 429]);
   });

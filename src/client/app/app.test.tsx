@@ -5,6 +5,13 @@ import { caseInsensitiveParser, isSamePath } from './case-insensitive';
 
 const banner = () => screen.getByRole('banner');
 
+/** Renders the app signed out at `path` and waits for the page's h1. */
+async function expectPage(path: string, heading: string) {
+  stubFetch(null);
+  renderApp(path);
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+}
+
 describe('case-insensitive parser', () => {
   it('matches any case and keeps parameter case', () => {
     const { pattern, keys } = caseInsensitiveParser('/community/:id');
@@ -19,51 +26,35 @@ describe('case-insensitive parser', () => {
 
 describe('routing', () => {
   it('renders the search route for /SEARCH', async () => {
-    stubFetch(null);
-    renderApp('/SEARCH');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Find Senior Living Communities' })).toBeTruthy();
+    await expectPage('/SEARCH', 'Find Senior Living Communities');
     // The first test of the file transforms the lazy search page: seconds on a loaded machine (5.3-6 s seen).
   }, 20_000);
 
   it('renders the about page for /About', async () => {
-    stubFetch(null);
-    renderApp('/About');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About SeniorScope' })).toBeTruthy();
+    await expectPage('/About', 'About SeniorScope');
   });
 
   it('shows the 404 screen with the router hint for an unknown path', async () => {
-    stubFetch(null);
-    renderApp('/no-such-page');
-    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
+    await expectPage('/no-such-page', '404 Page Not Found');
     expect(screen.getByText(/forget to add the page to the router/)).toBeTruthy();
     // The header still works on the 404 screen.
     expect(within(banner()).getByRole('link', { name: 'About' })).toBeTruthy();
   });
 
   it('shows the 404 screen for an unknown resource', async () => {
-    stubFetch(null);
-    renderApp('/resources/unknown');
-    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
+    await expectPage('/resources/unknown', '404 Page Not Found');
   });
 
   it('renders resource pages case-insensitively, including /privacy and /terms', async () => {
-    stubFetch(null);
-    renderApp('/Resources/FAQ');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeTruthy();
+    await expectPage('/Resources/FAQ', 'Frequently asked questions');
     resetApp();
-    stubFetch(null);
-    renderApp('/privacy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    await expectPage('/privacy', 'Privacy Policy');
     resetApp();
-    stubFetch(null);
-    renderApp('/terms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeTruthy();
+    await expectPage('/terms', 'Terms of Service');
   });
 
   it("shows the landing page on '/' when signed out", async () => {
-    stubFetch(null);
-    renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Senior Living Market Intelligence' })).toBeTruthy();
+    await expectPage('/', 'Senior Living Market Intelligence');
     expect(screen.getByRole('link', { name: 'Try Free Version' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/api/login');
     expect(screen.getByRole('link', { name: 'View Pricing' }).getAttribute('href')).toBe('/pricing');

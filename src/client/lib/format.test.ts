@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatNumber, formatRating } from './format';
+import { formatCurrency, formatDate, formatNumber, formatOrdinal, formatRating } from './format';
 
 describe('format', () => {
   it('formats US currency without decimals', () => {
@@ -14,5 +14,11 @@ describe('format', () => {
     expect(formatRating(4.25)).toBe('4.3');
     expect(formatDate('2026-11-20T12:00:00Z')).toBe('Nov 20, 2026');
     expect(formatDate('nope', '-')).toBe('-');
+  });
+  it('writes percentiles as English ordinals', () => {
+    expect([0, 1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 100, 101, 111].map(formatOrdinal)).toEqual([
+      '0th', '1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '100th', '101st', '111th',
+    ]);
+    expect(formatOrdinal(91.9)).toBe('91.9th');
   });
 });

@@ -40,6 +40,14 @@ export function formatPercent(fraction: number | null | undefined, digits = 0, f
 }
 
 /** Nov 20, 2026 */
+/** A percentile as an English ordinal: 1st, 2nd, 3rd, 11th, 23rd, 91.9th (a decimal reads "th"). */
+export function formatOrdinal(value: number): string {
+  if (!Number.isInteger(value)) return `${value}th`;
+  const tens = Math.abs(value) % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[tens % 10] ?? 'th';
+  return `${value}${suffix}`;
+}
+
 export function formatDate(value: string | number | Date | null | undefined, fallback = ''): string {
   if (value === null || value === undefined || value === '') return fallback;
   const d = value instanceof Date ? value : new Date(value);

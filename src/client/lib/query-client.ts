@@ -1,6 +1,6 @@
 // TanStack Query defaults of SPEC section 7: no refetch interval, no refetch on focus,
 // data never stale, no retries for reads or writes.
-import { QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, QueryClient, queryOptions } from '@tanstack/react-query';
 import { getQueryFn } from './api';
 
 export const queryDefaults = {
@@ -21,3 +21,14 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * The query of a table's page (community and operator insights): keyed by its URL and parameters, cancelled
+ * when left, and while another page or filter loads the current rows stay on screen.
+ */
+export const tablePageQueryOptions = <P, T>(url: string, params: P, fetchPage: (params: P, signal?: AbortSignal) => Promise<T>) =>
+  queryOptions({
+    queryKey: [url, params] as const,
+    queryFn: ({ signal }) => fetchPage(params, signal),
+    placeholderData: keepPreviousData,
+  });

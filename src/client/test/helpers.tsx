@@ -2,9 +2,9 @@
 // optional signed-in state, optional router location, toasts) and stub fetch with JSON answers.
 // The browser APIs jsdom lacks and the clean-up after each test are in src/test/client-setup.ts.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { type ReactNode } from 'react';
-import { vi } from 'vitest';
+import { beforeEach, expect, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster } from '../components/ui/toaster';
@@ -73,4 +73,26 @@ export function renderWithProviders(ui: ReactNode, { user, path }: RenderOptions
     </QueryClientProvider>,
   );
   return { ...utils, queryClient };
+}
+
+/**
+ * The set-up of a page's tests: a fresh fetch mock before each test (`page.fetch`), and `page.render(user)`
+ * renders the page at `path` for that user (null: signed out). `page.expectSignedOut(prompt, signInHref)`
+ * renders it signed out and checks that it shows `prompt` and a Sign In link to `signInHref`, and fetches nothing.
+ */
+export function pageTest(ui: ReactNode, path: string) {
+  const page = {
+    fetch: undefined as unknown as ReturnType<typeof mockFetch>,
+    render: (user: AuthUser | null) => renderWithProviders(ui, { user, path }),
+    expectSignedOut: (prompt: string, signInHref: string) => {
+      page.render(null);
+      expect(screen.getByText(prompt)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(signInHref);
+      expect(page.fetch).not.toHaveBeenCalled();
+    },
+  };
+  beforeEach(() => {
+    page.fetch = mockFetch();
+  });
+  return page;
 }

@@ -28,6 +28,14 @@ describe('withLongReads', () => {
     await expect(pool.query('SELECT pg_sleep(0.6)')).rejects.toMatchObject({ code: '57014' });
   });
 
+  it('lets its transaction wait between statements as long as a statement may run (a busy event loop), then restores the limit', async () => {
+    const setting = async (db: { query: typeof pool.query }) =>
+      (await db.query<{ t: string }>("SELECT current_setting('idle_in_transaction_session_timeout') AS t")).rows[0]!.t;
+    expect(await setting(pool)).toBe('10s');
+    expect(await withLongReads(pool, (db) => setting(db as typeof pool), 600_000)).toBe('10min');
+    expect(await setting(pool)).toBe('10s');
+  });
+
   it('sends statements started together one after another (no queueing on the busy connection)', async () => {
     const warnings: string[] = [];
     const onWarning = (w: Error) => warnings.push(w.message);

@@ -77,6 +77,9 @@ export function wrapPool(pool: pg.Pool): Db {
  */
 export async function allowLongStatements(client: pg.PoolClient, ms: number): Promise<() => void> {
   await setLocalStatementTimeout(client, ms);
+  // And the wait between its statements: the pool's idle-in-transaction limit (10 s) ended index builds at
+  // scale 10 whose transaction waited for a busy event loop between two reads (ADR 027).
+  await client.query(`SELECT set_config('idle_in_transaction_session_timeout', $1, true)`, [String(ms)]);
   // node-postgres reads the read timeout from the connection parameters at each query.
   const params = (client as unknown as { connectionParameters: { query_timeout?: number | false } }).connectionParameters;
   const before = params.query_timeout;
@@ -88,6 +91,12 @@ export async function allowLongStatements(client: pg.PoolClient, ms: number): Pr
 
 /** How long a whole-table report or start-up warm-up may run (scale 10: a scan of 16 M reviews takes tens of seconds). */
 export const LONG_READ_MS = 120_000;
+
+/**
+ * How long a read of an in-memory index's build may run: builds run in the background, never for a visitor,
+ * and at scale 10 on a loaded machine their reads outlasted LONG_READ_MS (and were retried for ever).
+ */
+export const INDEX_BUILD_READ_MS = 600_000;
 
 /**
  * One connection as a Queryable that sends its statements one after another: callers may start several at

@@ -25,6 +25,20 @@ export interface LiveIndexOptions {
   logError?: (msg: string, err: unknown) => void;
 }
 
+/**
+ * Builds of all the indexes of this process run one after another. Started together (at start-up, or on one
+ * change notification that every index listens to), five builds shared two cores with each other: at scale 10
+ * each read outlasted its limits and every build failed and was retried for ever, and each held its rows and
+ * its new index in memory at once.
+ */
+let buildQueue: Promise<unknown> = Promise.resolve();
+
+function oneBuildAtATime<T>(build: () => Promise<T>): Promise<T> {
+  const run = buildQueue.then(build);
+  buildQueue = run.catch(() => undefined);
+  return run;
+}
+
 export class LiveIndex<T> {
   /** The index that answers, or null until the first build succeeded. */
   current: T | null = null;
@@ -34,6 +48,8 @@ export class LiveIndex<T> {
   private timer: NodeJS.Timeout | null = null;
   private building: Promise<void> | null = null;
   private dirty = false;
+  /** Failed builds since the last one that succeeded (the next retry waits longer). */
+  private failures = 0;
   private closed = false;
   private reconnectDelay: number;
   private readonly debounceMs: number;
@@ -149,12 +165,14 @@ export class LiveIndex<T> {
     this.dirty = false;
     this.building = (async () => {
       try {
-        const next = await this.options.build(this.pool);
-        if (this.closed) return;
-        this.current = next;
+        // Waits for the builds of other indexes started before it (a closed index skips its turn).
+        const built = await oneBuildAtATime(async () => (this.closed ? null : { index: await this.options.build(this.pool) }));
+        if (this.closed || !built) return;
+        this.current = built.index;
         this.version++;
+        this.failures = 0;
         this.resolveFirst();
-        this.options.log?.(`${this.options.name} built: ${this.options.describe(next)}`);
+        this.options.log?.(`${this.options.name} built: ${this.options.describe(built.index)}`);
       } catch (err) {
         // The old index (or SQL) keeps answering; try again on the next change or after a while.
         this.options.logError?.(`${this.options.name}: build failed`, err);
@@ -167,8 +185,15 @@ export class LiveIndex<T> {
     return this.building;
   }
 
+  /**
+   * After a failed build: build again later, 5 s after the first failure and twice as long after each next one
+   * (up to 5 minutes) until a build succeeds. It used to mark the index dirty at once, so the end of the failed
+   * build started the next one straight away: at scale 10, builds whose reads timed out were retried back to
+   * back for as long as the app ran, and a build failing without I/O spun without yielding to the event loop.
+   */
   private changedLater(): void {
-    this.dirty = true;
-    setTimeout(() => this.changed(), Math.max(this.debounceMs, 5_000)).unref();
+    const delay = Math.min(Math.max(this.debounceMs, 5_000) * 2 ** this.failures, 300_000);
+    this.failures++;
+    setTimeout(() => this.changed(), delay).unref();
   }
 }

@@ -191,14 +191,29 @@ export function themeSentimentLiteral(c: ThemeCounts): string {
   return `{${themeSentiments(c).map((v) => (v === null ? 'NULL' : String(Math.fround(v)))).join(',')}}`;
 }
 
+/** Themes (bit mask) that some clause of one sentence mentions, memoized per kind: reports cut snippets from a few thousand distinct sentences. */
+const SENTENCE_MASKS: Record<ThemeKind, Map<string, number>> = { customer: new Map(), employee: new Map() };
+const SENTENCE_MASKS_MAX = 100_000;
+
+function sentenceMask(sentence: string, kind: ThemeKind): number {
+  const memo = SENTENCE_MASKS[kind];
+  let mask = memo.get(sentence);
+  if (mask === undefined) {
+    mask = 0;
+    for (const clause of clausesOf(sentence)) mask |= clauseFigures(clause, kind).mask;
+    // Dropped when full, so arbitrary text cannot grow it without bound (as ThemeScorer's memo).
+    if (memo.size >= SENTENCE_MASKS_MAX) memo.clear();
+    memo.set(sentence, mask);
+  }
+  return mask;
+}
+
 /** The first sentence of `text` that mentions `theme` (an example snippet), or null. */
 export function snippetFor(text: string, theme: string, kind: ThemeKind): string | null {
   const i = THEMES[kind].indexOf(theme);
   if (i < 0) return null;
   for (const sentence of splitSentences(text)) {
-    for (const clause of clausesOf(sentence)) {
-      if (clauseFigures(clause, kind).mask & (1 << i)) return sentence;
-    }
+    if (sentenceMask(sentence, kind) & (1 << i)) return sentence;
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { HeartIcon, ListIcon, LogOutIcon, MenuIcon, ShieldIcon, XIcon, type LucideIcon } from 'lucide-react';
+import { HeartIcon, InboxIcon, ListIcon, LogOutIcon, MenuIcon, ShieldIcon, XIcon, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
@@ -29,6 +29,32 @@ function Avatar({ user }: { user: AuthUser }) {
   return null;
 }
 
+/** A header link's classes: highlighted on its own page. */
+function navLinkClassAt(location: string, href: string): string {
+  return cn(
+    'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground',
+    isSamePath(location, href) ? 'bg-primary-muted text-green-900' : 'text-gray-700',
+  );
+}
+
+interface NavLinkProps {
+  href: string;
+  onClick?: () => void;
+  'aria-label'?: string;
+  title?: string;
+  children: ReactNode;
+}
+
+/** A header link that is highlighted and marked `aria-current="page"` on its own page. */
+function NavLink({ href, children, ...rest }: NavLinkProps) {
+  const [location] = useLocation();
+  return (
+    <Link href={href} className={navLinkClassAt(location, href)} aria-current={isSamePath(location, href) ? 'page' : undefined} {...rest}>
+      {children}
+    </Link>
+  );
+}
+
 export function Header() {
   const [location] = useLocation();
   const { user, isAuthenticated, isLoading } = useAuth();
@@ -47,11 +73,7 @@ export function Header() {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const navLinkClass = (href: string) =>
-    cn(
-      'rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground',
-      isSamePath(location, href) ? 'bg-primary-muted text-green-900' : 'text-gray-700',
-    );
+  const navLinkClass = (href: string) => navLinkClassAt(location, href);
 
   return (
     <header data-app-header className="sticky top-0 z-40 border-b bg-white">
@@ -60,9 +82,9 @@ export function Header() {
 
         <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 xl:flex">
           {NAV_LINKS.map((link) => (
-            <Link key={link.href} href={link.href} className={navLinkClass(link.href)} aria-current={isSamePath(location, link.href) ? 'page' : undefined}>
+            <NavLink key={link.href} href={link.href}>
               {link.label}
-            </Link>
+            </NavLink>
           ))}
         </nav>
 
@@ -70,39 +92,35 @@ export function Header() {
           {isLoading ? (
             <div className="h-9 w-40" aria-hidden="true" />
           ) : isAuthenticated && user ? (
+            // Admin, Lists, Saved and My requests are icons (named by aria-label and title) below 2xl: with their
+            // words, the six main links, the user's name and Sign Out overflowed the header at 1280 px; a long name is
+            // cut off at 80 px there (its full text in the title).
             <>
               {user.role === 'admin' && (
-                <Link href="/admin" className={navLinkClass('/admin')} aria-current={isSamePath(location, '/admin') ? 'page' : undefined}>
-                  <IconLabel icon={ShieldIcon}>Admin</IconLabel>
-                </Link>
+                <NavLink href="/admin" aria-label="Admin" title="Administration">
+                  <IconLabel icon={ShieldIcon}><span className="hidden 2xl:inline">Admin</span></IconLabel>
+                </NavLink>
               )}
               {user.isPro && (
-                // Icon only below 2xl: the header has no room for another word at 1280 px.
-                <Link
-                  href="/lists"
-                  className={navLinkClass('/lists')}
-                  aria-current={isSamePath(location, '/lists') ? 'page' : undefined}
-                  aria-label="Lists"
-                  title="Your saved lists"
-                >
+                <NavLink href="/lists" aria-label="Lists" title="Your saved lists">
                   <IconLabel icon={ListIcon}><span className="hidden 2xl:inline">Lists</span></IconLabel>
-                </Link>
+                </NavLink>
               )}
-              <Link href="/saved" className={navLinkClass('/saved')} aria-current={isSamePath(location, '/saved') ? 'page' : undefined}>
-                <IconLabel icon={HeartIcon}>Saved</IconLabel>
-              </Link>
-              <Link href="/my/requests" className={navLinkClass('/my/requests')} aria-current={isSamePath(location, '/my/requests') ? 'page' : undefined}>
-                My requests
-              </Link>
+              <NavLink href="/saved" aria-label="Saved" title="Your saved communities">
+                <IconLabel icon={HeartIcon}><span className="hidden 2xl:inline">Saved</span></IconLabel>
+              </NavLink>
+              <NavLink href="/my/requests" aria-label="My requests" title="Your information requests">
+                <IconLabel icon={InboxIcon}><span className="hidden 2xl:inline">My requests</span></IconLabel>
+              </NavLink>
               <div className="flex items-center gap-2 px-1">
                 <Avatar user={user} />
-                <span className="max-w-32 truncate text-sm font-medium text-gray-800" data-testid="user-name">
+                <span className="max-w-20 truncate text-sm font-medium text-gray-800 2xl:max-w-32" data-testid="user-name" title={displayName(user)}>
                   {displayName(user)}
                 </span>
               </div>
               <Button variant="outline" size="sm" asChild>
                 <a href={LOGOUT_URL}>
-                  <LogOutIcon aria-hidden="true" />
+                  <LogOutIcon aria-hidden="true" className="hidden 2xl:block" />
                   Sign Out
                 </a>
               </Button>
@@ -135,13 +153,13 @@ export function Header() {
       {open && (
         <div id={menuId} className="border-t bg-white xl:hidden" data-testid="mobile-menu">
           <nav aria-label="Mobile" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
-            <Link href="/" onClick={close} className={navLinkClass('/')} aria-current={isSamePath(location, '/') ? 'page' : undefined}>
+            <NavLink href="/" onClick={close}>
               Home
-            </Link>
+            </NavLink>
             {NAV_LINKS.map((link) => (
-              <Link key={link.href} href={link.href} onClick={close} className={navLinkClass(link.href)} aria-current={isSamePath(location, link.href) ? 'page' : undefined}>
+              <NavLink key={link.href} href={link.href} onClick={close}>
                 {link.label}
-              </Link>
+              </NavLink>
             ))}
             {isAuthenticated && user && (
               <>

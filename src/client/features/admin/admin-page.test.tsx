@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminLead, LeadListResponse } from '../../../contracts/admin';
-import { type AuthUser } from '../../lib/auth';
-import { json, mockFetch, renderWithProviders, testUser } from '../../test/helpers';
+import { json, pageTest, testUser } from '../../test/helpers';
 import { AdminPage, NOT_ADMIN_MESSAGE } from './admin-page';
 import { ApiError, errorStatus } from '../../lib/api';
 import { errorMessage } from './api/admin-api';
@@ -37,29 +36,18 @@ function lead(id: number, name: string, hoursAgo: number, over: Partial<AdminLea
   };
 }
 
-let fetchMock: ReturnType<typeof mockFetch>;
-
-function setup(user: AuthUser | null) {
-  renderWithProviders(<AdminPage />, { user, path: '/admin' });
-}
-
-beforeEach(() => {
-  fetchMock = mockFetch();
-});
+const page = pageTest(<AdminPage />, '/admin');
 
 describe('AdminPage', () => {
   it('asks a signed-out visitor to sign in and calls nothing', () => {
-    setup(null);
-    expect(screen.getByText('Please sign in')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login?returnTo=%2Fadmin');
-    expect(fetchMock).not.toHaveBeenCalled();
+    page.expectSignedOut('Please sign in', '/api/login?returnTo=%2Fadmin');
   });
 
   it('tells a signed-in non-admin that an advisor account is needed', () => {
-    setup({ ...ADMIN, role: 'user' });
+    page.render({ ...ADMIN, role: 'user' });
     expect(screen.getByText(NOT_ADMIN_MESSAGE)).toBeTruthy();
     expect(NOT_ADMIN_MESSAGE).toBe('You need an advisor (admin) account to use this page.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(page.fetch).not.toHaveBeenCalled();
   });
 
   it('shows the inbox with clocks, the overdue banner and a failed e-mail with Retry', async () => {
@@ -75,10 +63,10 @@ describe('AdminPage', () => {
       overdueCount: 1,
       facets: { states: ['TX'], communities: [{ id: 7, name: 'Maple Grove', state: 'TX' }] },
     };
-    fetchMock.mockImplementation(async (url: string) => (String(url).startsWith('/api/leads') ? json(body) : json({}, 404)));
-    setup(ADMIN);
+    page.fetch.mockImplementation(async (url: string) => (String(url).startsWith('/api/leads') ? json(body) : json({}, 404)));
+    page.render(ADMIN);
     const table = await screen.findByRole('table', { name: 'Information requests' });
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/leads?page=1&pageSize=25');
+    expect(String(page.fetch.mock.calls[0]![0])).toBe('/api/leads?page=1&pageSize=25');
     expect(screen.getByText('1 request is past the 24-hour promise')).toBeTruthy();
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Overdue by 6 h')).toBeTruthy();
@@ -91,8 +79,8 @@ describe('AdminPage', () => {
   });
 
   it('shows the server message when the inbox cannot be loaded', async () => {
-    fetchMock.mockResolvedValue(json({ error: { code: 'FORBIDDEN', message: 'This area is for care advisors (admins) only.' } }, 403));
-    setup(ADMIN);
+    page.fetch.mockResolvedValue(json({ error: { code: 'FORBIDDEN', message: 'This area is for care advisors (admins) only.' } }, 403));
+    page.render(ADMIN);
     await waitFor(() => expect(screen.getByText('Unable to load the requests.')).toBeTruthy());
     expect(screen.getByText('This area is for care advisors (admins) only.')).toBeTruthy();
   });

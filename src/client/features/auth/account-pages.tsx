@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { useRequestPasswordReset, useResetPassword, useVerifyEmail } from './api/account-links';
 import { serverMessage } from './api/sign-in';
+import { EmailField, SubmitButton } from './components/auth-forms';
 import { FormField } from './components/form-field';
 import { navigateTo } from './navigate';
 
@@ -68,11 +69,8 @@ export function ForgotPasswordPage() {
       ) : (
         <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Reset password">
           {formError && <Notice kind="error">{formError}</Notice>}
-          <FormField label="E-mail" type="email" name="email" autoComplete="email" inputMode="email" value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
-          <Button type="submit" size="lg" disabled={request.isPending} className="w-full">
-            {request.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {request.isPending ? 'Sending...' : 'Send Reset Link'}
-          </Button>
+          <EmailField value={email} error={error} onChange={setEmail} />
+          <SubmitButton busy={request.isPending} label="Send Reset Link" busyLabel="Sending..." />
         </form>
       )}
     </AccountPage>
@@ -123,10 +121,7 @@ export function ResetPasswordPage() {
           hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Button type="submit" size="lg" disabled={busy} className="w-full">
-          {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {busy ? 'Saving...' : 'Set New Password'}
-        </Button>
+        <SubmitButton busy={busy} label="Set New Password" busyLabel="Saving..." />
       </form>
     </AccountPage>
   );

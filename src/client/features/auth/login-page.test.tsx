@@ -18,6 +18,16 @@ function setup(path = '/api/login') {
 const email = () => screen.getByLabelText('E-mail') as HTMLInputElement;
 const password = () => screen.getByLabelText('Password') as HTMLInputElement;
 
+/** Types the e-mail and password and presses Sign In. */
+function signIn(emailValue: string, passwordValue: string) {
+  fireEvent.change(email(), { target: { value: emailValue } });
+  fireEvent.change(password(), { target: { value: passwordValue } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+/** The server answers the sign-in with the user. */
+const acceptSignIn = () => fetchMock.mockImplementation(async (url: string) => (url === '/api/auth/login' ? json(USER) : json({ oidc: false })));
+
 beforeEach(() => {
   oidc = false;
   fetchMock = mockFetch(async (url) => (url === '/api/auth/config' ? json({ oidc }) : json({}, 404)));
@@ -40,9 +50,7 @@ describe('LoginPage', () => {
       url === '/api/auth/login' ? json({ error: { code: 'UNAUTHENTICATED', message: 'Incorrect e-mail or password.' } }, 401) : json({ oidc: false }),
     );
     setup();
-    fireEvent.change(email(), { target: { value: 'pat@example.com' } });
-    fireEvent.change(password(), { target: { value: 'wrong-password' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    signIn('pat@example.com', 'wrong-password');
     expect((await screen.findByRole('alert')).textContent).toContain('Incorrect e-mail or password.');
     expect(email().value).toBe('pat@example.com');
     expect(password().value).toBe('wrong-password');
@@ -50,22 +58,18 @@ describe('LoginPage', () => {
   });
 
   it('signs in and goes to a safe returnTo with a full navigation', async () => {
-    fetchMock.mockImplementation(async (url: string) => (url === '/api/auth/login' ? json(USER) : json({ oidc: false })));
+    acceptSignIn();
     setup('/api/login?returnTo=%2Fsaved');
-    fireEvent.change(email(), { target: { value: ' Pat@Example.com ' } });
-    fireEvent.change(password(), { target: { value: 'right-password' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    signIn(' Pat@Example.com ', 'right-password');
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/saved'));
     const [, init] = fetchMock.mock.calls.find(([u]) => u === '/api/auth/login')!;
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({ email: 'pat@example.com', password: 'right-password' });
   });
 
   it('never follows an off-site returnTo', async () => {
-    fetchMock.mockImplementation(async (url: string) => (url === '/api/auth/login' ? json(USER) : json({ oidc: false })));
+    acceptSignIn();
     setup('/api/login?returnTo=%2F%2Fevil.example.com');
-    fireEvent.change(email(), { target: { value: 'pat@example.com' } });
-    fireEvent.change(password(), { target: { value: 'right-password' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    signIn('pat@example.com', 'right-password');
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/'));
   });
 

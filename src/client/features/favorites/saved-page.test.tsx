@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Community } from '../../../contracts/community';
-import { type AuthUser } from '../../lib/auth';
-import { json, mockFetch, renderWithProviders, testUser } from '../../test/helpers';
+import { json, pageTest, testUser } from '../../test/helpers';
 import { SavedPage } from './saved-page';
 
 const USER = testUser({ email: 'pat@example.com', firstName: 'Pat', lastName: null, isPro: true });
@@ -25,22 +24,11 @@ const community = (id: number, name: string): Community => ({
   pricing: [{ careType: 'Assisted Living', minPrice: 5100, maxPrice: 6000 }],
   source: { kind: 'demo', name: 'Demo data', asOf: null },
 });
-let fetchMock: ReturnType<typeof mockFetch>;
-
-function setup(user: AuthUser | null) {
-  renderWithProviders(<SavedPage />, { user, path: '/saved' });
-}
-
-beforeEach(() => {
-  fetchMock = mockFetch();
-});
+const page = pageTest(<SavedPage />, '/saved');
 
 describe('SavedPage', () => {
   it('signed out: invites to sign in (coming back to /saved) and loads nothing', () => {
-    setup(null);
-    expect(screen.getByText('Sign in to see your saved communities')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login?returnTo=%2Fsaved');
-    expect(fetchMock).not.toHaveBeenCalled();
+    page.expectSignedOut('Sign in to see your saved communities', '/api/login?returnTo=%2Fsaved');
   });
 
   const item = (id: number, name: string, note: string | null = null) => ({
@@ -54,7 +42,7 @@ describe('SavedPage', () => {
   const shortlist = (items: ReturnType<typeof item>[], comments: unknown[] = []) => ({ ownerId: 1, ownerName: 'Pat', isOwner: true, items, comments });
   /** Answers the page's calls: its shortlist, the list of shortlists, shares and collaborators. */
   function serve(getList: () => unknown, onWrite?: (url: string, init: RequestInit) => Response) {
-    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+    page.fetch.mockImplementation(async (url: string, init?: RequestInit) => {
       if (init?.method && init.method !== 'GET' && onWrite) return onWrite(url, init);
       if (url === '/api/shortlists/1') return json(getList());
       if (url === '/api/shortlists') return json({ shortlists: [{ ownerId: 1, ownerName: 'Pat', isOwner: true, count: 0 }] });
@@ -66,7 +54,7 @@ describe('SavedPage', () => {
 
   it('none saved: points to the search', async () => {
     serve(() => shortlist([]));
-    setup(USER);
+    page.render(USER);
     expect(await screen.findByText('No saved communities yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find communities' }).getAttribute('href')).toBe('/search');
   });
@@ -81,7 +69,7 @@ describe('SavedPage', () => {
         return json({ communityId: 2, isFavorite: false });
       },
     );
-    setup(USER);
+    page.render(USER);
     expect(await screen.findByText('2 saved communities')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Oak Grove', 'Maple Court']);
     expect(screen.getAllByText('From $5,100/month')).toHaveLength(2);
@@ -104,7 +92,7 @@ describe('SavedPage', () => {
         return json({ communityId: 2, note: 'waitlist', noteUpdatedAt: '2026-11-21T10:00:00Z' });
       },
     );
-    setup(USER);
+    page.render(USER);
     const box = await screen.findByLabelText('Notes for Oak Grove');
     fireEvent.change(box, { target: { value: 'waitlist' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save note for Oak Grove' }));
@@ -121,15 +109,15 @@ describe('SavedPage', () => {
       }
       return shortlist([]);
     });
-    const inner = fetchMock.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>;
-    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+    const inner = page.fetch.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>;
+    page.fetch.mockImplementation(async (url: string, init?: RequestInit) => {
       try {
         return await inner(url, init);
       } catch {
         return json({ error: { code: 'INTERNAL', message: 'x' } }, 500);
       }
     });
-    setup(USER);
+    page.render(USER);
     expect(await screen.findByText('Unable to load your saved communities.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No saved communities yet')).toBeTruthy();

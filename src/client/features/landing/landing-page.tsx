@@ -20,6 +20,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { CtaBand, MarketingSection, SECTION_CONTAINER, StatList } from '../../components/marketing';
 
 interface Feature {
   title: string;
@@ -227,55 +228,40 @@ export function LandingPage() {
       </section>
 
       {/* Benefits */}
-      <section aria-labelledby="benefits-heading" className="bg-muted">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
-          <h2 id="benefits-heading" className="text-3xl font-bold tracking-tight">
-            Turn data into decisions
-          </h2>
-          <div className="mt-10 grid gap-8 md:grid-cols-2">
-            {BENEFITS.map((b) => (
-              <div key={b.title} className="flex gap-4">
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary text-white [&_svg]:size-6">{b.icon}</span>
-                <div>
-                  <h3 className="text-lg font-semibold">{b.title}</h3>
-                  <p className="mt-1 text-gray-700">{b.description}</p>
-                </div>
+      <MarketingSection id="benefits" title="Turn data into decisions" band="bg-muted" className={`${SECTION_CONTAINER} lg:py-20`}>
+        <div className="mt-10 grid gap-8 md:grid-cols-2">
+          {BENEFITS.map((b) => (
+            <div key={b.title} className="flex gap-4">
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary text-white [&_svg]:size-6">{b.icon}</span>
+              <div>
+                <h3 className="text-lg font-semibold">{b.title}</h3>
+                <p className="mt-1 text-gray-700">{b.description}</p>
               </div>
-            ))}
-          </div>
-        </div>
-      </section>
-
-      {/* Trust statistics */}
-      <section aria-labelledby="stats-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <h2 id="stats-heading" className="text-center text-3xl font-bold tracking-tight">
-          Trusted by senior living professionals
-        </h2>
-        <dl className="mt-10 grid grid-cols-2 gap-6 lg:grid-cols-4">
-          {STATS.map((s) => (
-            <div key={s.label} className="flex flex-col gap-1 rounded-lg border bg-white p-6 text-center shadow-sm">
-              <dt className="text-sm font-medium text-gray-600">{s.label}</dt>
-              <dd className="order-first text-3xl font-bold text-primary sm:text-4xl">{s.value}</dd>
             </div>
           ))}
-        </dl>
-      </section>
+        </div>
+      </MarketingSection>
+
+      {/* Trust statistics */}
+      <MarketingSection id="stats" title="Trusted by senior living professionals" center>
+        <StatList
+          stats={STATS}
+          className="mt-10 grid grid-cols-2 gap-6 lg:grid-cols-4"
+          itemClassName="rounded-lg border bg-white p-6 text-center shadow-sm"
+          valueClassName="text-3xl sm:text-4xl"
+        />
+      </MarketingSection>
 
       {/* Call to action */}
-      <section aria-labelledby="cta-heading" className="bg-primary">
-        <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6 lg:px-8">
-          <BarChart3Icon className="size-10 text-green-100" aria-hidden="true" />
-          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-white">
-            See your market clearly
-          </h2>
-          <p className="max-w-2xl text-lg text-green-50">
-            Try every Professional feature free for 14 days. No credit card required, cancel any time.
-          </p>
-          <Button size="lg" asChild className="bg-white text-green-900 hover:bg-green-50">
-            <a href="/api/login">Start Your Free Trial Today</a>
-          </Button>
-        </div>
-      </section>
+      <CtaBand
+        id="cta"
+        title="See your market clearly"
+        text="Try every Professional feature free for 14 days. No credit card required, cancel any time."
+        action="Start Your Free Trial Today"
+        icon={<BarChart3Icon className="size-10 text-green-100" aria-hidden="true" />}
+        className="max-w-7xl gap-6 py-16 lg:px-8"
+        textClassName="max-w-2xl"
+      />
     </div>
   );
 }

@@ -9,9 +9,11 @@ import {
   TruckIcon,
   UsersIcon,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { MarketingSection } from '../../components/marketing';
 
 const FEATURES = [
   { title: 'Community Insights', text: 'A searchable, filterable record of every community: care types, pricing, amenities, ownership and score.', icon: Building2Icon },
@@ -27,6 +29,21 @@ const AUDIENCES = [
   { title: 'Healthcare providers', text: 'Know the communities your patients move to, and build referral relationships with the right ones.', icon: StethoscopeIcon },
   { title: 'Sales teams', text: 'Prioritize accounts and walk into every conversation knowing the operator and its communities.', icon: BriefcaseIcon },
 ];
+
+/** A plan in brief: its price and what it gives (the pricing page has the full comparison). */
+function PlanSummary({ name, price, period, className, children }: { name: string; price: string; period: string; className?: string; children: ReactNode }) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>{name}</CardTitle>
+        <p className="text-3xl font-bold text-gray-900">
+          {price} <span className="text-base font-normal text-gray-600">{period}</span>
+        </p>
+      </CardHeader>
+      <CardContent className="text-gray-700">{children}</CardContent>
+    </Card>
+  );
+}
 
 export function AboutPage() {
   return (
@@ -54,10 +71,7 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="what-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <h2 id="what-heading" className="text-3xl font-bold tracking-tight">
-          What the platform does
-        </h2>
+      <MarketingSection id="what" title="What the platform does">
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map(({ title, text, icon: Icon }) => (
             <Card key={title}>
@@ -69,72 +83,50 @@ export function AboutPage() {
             </Card>
           ))}
         </div>
-      </section>
+      </MarketingSection>
 
-      <section aria-labelledby="who-heading" className="bg-muted">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-          <h2 id="who-heading" className="text-3xl font-bold tracking-tight">
-            Who it is for
-          </h2>
-          <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {AUDIENCES.map(({ title, text, icon: Icon }) => (
-              <li key={title} className="flex gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
-                <Icon className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
-                <div>
-                  <h3 className="font-semibold">{title}</h3>
-                  <p className="mt-1 text-gray-700">{text}</p>
-                </div>
-              </li>
-            ))}
-            <li className="flex gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
-              <HeartHandshakeIcon className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
+      <MarketingSection id="who" title="Who it is for" band="bg-muted">
+        <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {AUDIENCES.map(({ title, text, icon: Icon }) => (
+            <li key={title} className="flex gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
+              <Icon className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
               <div>
-                <h3 className="font-semibold">Families</h3>
-                <p className="mt-1 text-gray-700">
-                  Searching for a parent or partner? The{' '}
-                  <Link href="/search" className="font-medium text-primary underline underline-offset-4">
-                    community search
-                  </Link>{' '}
-                  is free, with prices, reviews and a care advisor to help.
-                </p>
+                <h3 className="font-semibold">{title}</h3>
+                <p className="mt-1 text-gray-700">{text}</p>
               </div>
             </li>
-          </ul>
-        </div>
-      </section>
+          ))}
+          <li className="flex gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
+            <HeartHandshakeIcon className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
+            <div>
+              <h3 className="font-semibold">Families</h3>
+              <p className="mt-1 text-gray-700">
+                Searching for a parent or partner? The{' '}
+                <Link href="/search" className="font-medium text-primary underline underline-offset-4">
+                  community search
+                </Link>{' '}
+                is free, with prices, reviews and a care advisor to help.
+              </p>
+            </div>
+          </li>
+        </ul>
+      </MarketingSection>
 
-      <section aria-labelledby="plans-heading" className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
-        <h2 id="plans-heading" className="text-center text-3xl font-bold tracking-tight">
-          Pricing
-        </h2>
+      <MarketingSection id="plans" title="Pricing" center className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="mt-8 grid gap-6 md:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Basic</CardTitle>
-              <p className="text-3xl font-bold text-gray-900">
-                $0 <span className="text-base font-normal text-gray-600">forever</span>
-              </p>
-            </CardHeader>
-            <CardContent className="text-gray-700">Basic market insights, 45,000+ communities and a limited view of 500+ operators.</CardContent>
-          </Card>
-          <Card className="border-2 border-primary">
-            <CardHeader>
-              <CardTitle>Professional</CardTitle>
-              <p className="text-3xl font-bold text-gray-900">
-                $49 <span className="text-base font-normal text-gray-600">per month</span>
-              </p>
-            </CardHeader>
-            <CardContent className="text-gray-700">
-              Full access: 7,000+ operator profiles, real-time pricing analytics, AI sentiment analysis and export. 14-day free trial.
-            </CardContent>
-          </Card>
+          <PlanSummary name="Basic" price="$0" period="forever">
+            Basic market insights, 45,000+ communities and a limited view of 500+ operators.
+          </PlanSummary>
+          <PlanSummary name="Professional" price="$49" period="per month" className="border-2 border-primary">
+            Full access: 7,000+ operator profiles, real-time pricing analytics, AI sentiment analysis and export. 14-day free trial.
+          </PlanSummary>
         </div>
         <p className="mt-6 text-center">
           <Link href="/pricing" className="font-medium text-primary underline underline-offset-4">
             Compare plans in detail
           </Link>
         </p>
-      </section>
+      </MarketingSection>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   StarIcon,
   UsersIcon,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -17,6 +18,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { CheckList } from './components/check-list';
 import { FaqList, type FaqItem } from './components/faq-list';
 import { Logo } from '../../app/layout/logo';
+import { CtaBand, MarketingSection, StatList } from '../../components/marketing';
 
 const BASIC_INCLUDED = ['Basic market insights', 'Access to 45,000+ communities', '500+ operators (limited)', 'Community search and detail pages'];
 const BASIC_EXCLUDED = ['Operator intelligence', 'Pricing analytics', 'Sentiment analysis'];
@@ -117,6 +119,43 @@ const FAQ: FaqItem[] = [
   },
 ];
 
+interface PlanCardProps {
+  name: string;
+  summary: string;
+  price: string;
+  period: string;
+  /** The line under the price (who may use it, the trial). */
+  note: ReactNode;
+  included: string[];
+  excluded?: string[];
+  action: ReactNode;
+  /** The plan most people choose: a heavier border and a badge. */
+  popular?: boolean;
+}
+
+function PlanCard({ name, summary, price, period, note, included, excluded, action, popular }: PlanCardProps) {
+  return (
+    <Card className={popular ? 'relative flex flex-col border-2 border-primary shadow-lg' : 'flex flex-col'}>
+      {popular && <Badge className="absolute -top-3 left-6 px-3 py-1 text-sm">Most Popular</Badge>}
+      <CardHeader>
+        <CardTitle as="h2" className="text-2xl">
+          {name}
+        </CardTitle>
+        <CardDescription className="text-base">{summary}</CardDescription>
+        <p className="mt-4 flex items-baseline gap-2">
+          <span className="text-5xl font-bold text-gray-900">{price}</span>
+          <span className="text-gray-600">{period}</span>
+        </p>
+        {note}
+      </CardHeader>
+      <CardContent className="flex-1">
+        <CheckList items={included} excluded={excluded} />
+      </CardContent>
+      <CardFooter>{action}</CardFooter>
+    </Card>
+  );
+}
+
 function PlansHeader() {
   return (
     <header data-app-header className="border-b bg-white">
@@ -152,69 +191,47 @@ export function PricingPage() {
 
       {/* Plans */}
       <section aria-label="Plans" className="mx-auto grid max-w-5xl gap-8 px-4 pb-16 sm:px-6 md:grid-cols-2 lg:px-8">
-        <Card className="flex flex-col">
-          <CardHeader>
-            <CardTitle as="h2" className="text-2xl">
-              Basic
-            </CardTitle>
-            <CardDescription className="text-base">For getting to know the market.</CardDescription>
-            <p className="mt-4 flex items-baseline gap-2">
-              <span className="text-5xl font-bold text-gray-900">$0</span>
-              <span className="text-gray-600">forever</span>
-            </p>
-            <p className="text-sm text-gray-600">No login needed.</p>
-          </CardHeader>
-          <CardContent className="flex-1">
-            <CheckList items={BASIC_INCLUDED} excluded={BASIC_EXCLUDED} />
-          </CardContent>
-          <CardFooter>
+        <PlanCard
+          name="Basic"
+          summary="For getting to know the market."
+          price="$0"
+          period="forever"
+          note={<p className="text-sm text-gray-600">No login needed.</p>}
+          included={BASIC_INCLUDED}
+          excluded={BASIC_EXCLUDED}
+          action={
             <Button variant="outline" size="lg" className="w-full" asChild>
               <Link href="/dashboard">Start Free Now</Link>
             </Button>
-          </CardFooter>
-        </Card>
-
-        <Card className="relative flex flex-col border-2 border-primary shadow-lg">
-          <Badge className="absolute -top-3 left-6 px-3 py-1 text-sm">Most Popular</Badge>
-          <CardHeader>
-            <CardTitle as="h2" className="text-2xl">
-              Professional
-            </CardTitle>
-            <CardDescription className="text-base">Full access for teams that sell to, invest in or run communities.</CardDescription>
-            <p className="mt-4 flex items-baseline gap-2">
-              <span className="text-5xl font-bold text-gray-900">$49</span>
-              <span className="text-gray-600">per month</span>
-            </p>
-            <p className="text-sm font-medium text-green-800">14-day free trial, no credit card required.</p>
-          </CardHeader>
-          <CardContent className="flex-1">
-            <CheckList items={PRO_INCLUDED} />
-          </CardContent>
-          <CardFooter>
+          }
+        />
+        <PlanCard
+          name="Professional"
+          summary="Full access for teams that sell to, invest in or run communities."
+          price="$49"
+          period="per month"
+          note={<p className="text-sm font-medium text-green-800">14-day free trial, no credit card required.</p>}
+          included={PRO_INCLUDED}
+          action={
             <Button size="lg" className="w-full" asChild>
               <a href="/api/login">Subscribe to Professional</a>
             </Button>
-          </CardFooter>
-        </Card>
+          }
+          popular
+        />
       </section>
 
       {/* Stats */}
       <section aria-label="Coverage" className="border-y bg-muted">
-        <dl className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 py-10 text-center sm:grid-cols-3 sm:px-6 lg:px-8">
-          {STATS.map((s) => (
-            <div key={s.label} className="flex flex-col gap-1">
-              <dt className="text-sm font-medium text-gray-600">{s.label}</dt>
-              <dd className="order-first text-4xl font-bold text-primary">{s.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <StatList
+          stats={STATS}
+          className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 py-10 text-center sm:grid-cols-3 sm:px-6 lg:px-8"
+          valueClassName="text-4xl"
+        />
       </section>
 
       {/* Feature overview */}
-      <section aria-labelledby="features-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <h2 id="features-heading" className="text-center text-3xl font-bold tracking-tight">
-          What Professional gives you
-        </h2>
+      <MarketingSection id="features" title="What Professional gives you" center>
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ title, text, icon: Icon }) => (
             <div key={title} className="rounded-lg border bg-white p-6 shadow-sm">
@@ -224,49 +241,37 @@ export function PricingPage() {
             </div>
           ))}
         </div>
-      </section>
+      </MarketingSection>
 
       {/* Data sources */}
-      <section aria-labelledby="sources-heading" className="bg-muted">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-          <h2 id="sources-heading" className="text-center text-3xl font-bold tracking-tight">
-            Our data sources
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-gray-700">Every record says where it comes from: demo data, or the public agency and the date of its file.</p>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {SOURCES.map(({ title, text, icon: Icon }) => (
-              <li key={title} className="rounded-lg bg-white p-5 text-center shadow-sm ring-1 ring-gray-200">
-                <Icon className="mx-auto size-8 text-primary" aria-hidden="true" />
-                <h3 className="mt-3 font-semibold">{title}</h3>
-                <p className="mt-2 text-sm text-gray-700">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <MarketingSection id="sources" title="Our data sources" center band="bg-muted">
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-gray-700">Every record says where it comes from: demo data, or the public agency and the date of its file.</p>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {SOURCES.map(({ title, text, icon: Icon }) => (
+            <li key={title} className="rounded-lg bg-white p-5 text-center shadow-sm ring-1 ring-gray-200">
+              <Icon className="mx-auto size-8 text-primary" aria-hidden="true" />
+              <h3 className="mt-3 font-semibold">{title}</h3>
+              <p className="mt-2 text-sm text-gray-700">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </MarketingSection>
 
       {/* FAQ */}
-      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-        <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight">
-          Frequently asked questions
-        </h2>
+      <MarketingSection id="faq" title="Frequently asked questions" center className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
         <div className="mt-8">
           <FaqList items={FAQ} />
         </div>
-      </section>
+      </MarketingSection>
 
       {/* CTA */}
-      <section aria-labelledby="trial-heading" className="bg-primary">
-        <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-4 py-14 text-center sm:px-6">
-          <h2 id="trial-heading" className="text-3xl font-bold tracking-tight text-white">
-            Ready to see the whole market?
-          </h2>
-          <p className="text-lg text-green-50">14 days of full access. No credit card. Cancel any time, no fees.</p>
-          <Button size="lg" asChild className="bg-white text-green-900 hover:bg-green-50">
-            <a href="/api/login">Start Your Free Trial</a>
-          </Button>
-        </div>
-      </section>
+      <CtaBand
+        id="trial"
+        title="Ready to see the whole market?"
+        text="14 days of full access. No credit card. Cancel any time, no fees."
+        action="Start Your Free Trial"
+        className="max-w-4xl gap-5 py-14"
+      />
     </div>
   );
 }

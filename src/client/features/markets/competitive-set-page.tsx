@@ -9,7 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { SectionCard } from '../../components/section-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { formatCurrency, formatRating } from '../../lib/format';
+import { formatCurrency, formatOrdinal, formatRating } from '../../lib/format';
 import { useCompetitiveSet } from '../../lib/markets';
 import { Breadcrumb, LoadError, ProOnly } from '../../components/market-parts';
 
@@ -17,6 +17,38 @@ const PricePositionChart = lazy(() => import('./components/price-position-chart'
 
 const mid = (p: { minPrice: number; maxPrice: number }) => (p.minPrice + p.maxPrice) / 2;
 const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
+
+interface AmenitySharesProps {
+  title: string;
+  /** Amenities with the share of competitors that offer each. */
+  shares: { amenity: string; share: number }[];
+  variant: 'secondary' | 'outline';
+  /** What is said when there is none. */
+  none: string;
+  testId?: string;
+}
+
+/** One side of the amenity gap: the amenities as badges with their share of competitors. */
+function AmenityShares({ title, shares, variant, none, testId }: AmenitySharesProps) {
+  return (
+    <div>
+      <p className="font-medium">{title}</p>
+      {shares.length ? (
+        <ul className="mt-1 flex flex-wrap gap-2" data-testid={testId}>
+          {shares.map((a) => (
+            <li key={a.amenity}>
+              <Badge variant={variant}>
+                {a.amenity} · {pct(a.share)}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted-foreground">{none}</p>
+      )}
+    </div>
+  );
+}
 const sentimentText = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}/100`);
 
 function View({ id }: { id: string }) {
@@ -81,7 +113,7 @@ function View({ id }: { id: string }) {
               <TableRow key={p.careType}>
                 <TableCell className="font-medium">{p.careType}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatCurrency(p.price, 'No price')}</TableCell>
-                <TableCell className="text-right tabular-nums">{p.percentile === null ? '—' : `${p.percentile}th`}</TableCell>
+                <TableCell className="text-right tabular-nums">{p.percentile === null ? '—' : formatOrdinal(p.percentile)}</TableCell>
                 <TableCell className="text-right tabular-nums">
                   {p.p25 === null ? '—' : `${formatCurrency(p.p25)} – ${formatCurrency(p.p75)}`}
                 </TableCell>
@@ -137,38 +169,19 @@ function View({ id }: { id: string }) {
             <p className="text-muted-foreground">No competitor lists amenities (public licence records do not).</p>
           ) : (
             <>
-              <div>
-                <p className="font-medium">Most competitors offer, this community lacks</p>
-                {s.amenityGap.missing.length ? (
-                  <ul className="mt-1 flex flex-wrap gap-2" data-testid="amenities-missing">
-                    {s.amenityGap.missing.map((a) => (
-                      <li key={a.amenity}>
-                        <Badge variant="secondary">
-                          {a.amenity} · {pct(a.share)}
-                        </Badge>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="text-muted-foreground">Nothing: it offers every amenity most competitors have.</p>
-                )}
-              </div>
-              <div>
-                <p className="font-medium">This community offers, fewer than half of competitors do</p>
-                {s.amenityGap.distinctive.length ? (
-                  <ul className="mt-1 flex flex-wrap gap-2">
-                    {s.amenityGap.distinctive.map((a) => (
-                      <li key={a.amenity}>
-                        <Badge variant="outline">
-                          {a.amenity} · {pct(a.share)}
-                        </Badge>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="text-muted-foreground">Nothing distinctive.</p>
-                )}
-              </div>
+              <AmenityShares
+                title="Most competitors offer, this community lacks"
+                shares={s.amenityGap.missing}
+                variant="secondary"
+                none="Nothing: it offers every amenity most competitors have."
+                testId="amenities-missing"
+              />
+              <AmenityShares
+                title="This community offers, fewer than half of competitors do"
+                shares={s.amenityGap.distinctive}
+                variant="outline"
+                none="Nothing distinctive."
+              />
             </>
           )}
         </SectionCard>

@@ -1,6 +1,5 @@
 // Operator Intelligence (/operator-insights): figures, search, four filters, operator cards with their
 // communities dialog, and paging (SPEC sections 2 and 4).
-import { SearchIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { DEFAULT_PAGE_SIZE, OPERATOR_COMMUNITY_LABELS, OPERATOR_REVENUE_LABELS, US_STATES } from '../../../contracts/constants';
@@ -15,13 +14,12 @@ import {
 import { ExportDataButton } from '../../components/export-data-button';
 import { FilterSelect } from '../../components/filter-select';
 import { Pagination } from '../../components/pagination';
+import { SearchBox } from '../../components/search-box';
 import { SortControls } from '../../components/sort-controls';
 import { StatCard } from '../../components/stat-card';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { formatNumber } from '../../lib/format';
@@ -104,20 +102,13 @@ export function OperatorInsightsPage() {
 
       <Card>
         <CardContent className="space-y-5 p-6">
-          <div className="relative">
-            <Label htmlFor="operator-search" className="sr-only">
-              Search operators
-            </Label>
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" aria-hidden="true" />
-            <Input
-              id="operator-search"
-              type="search"
-              className="pl-9"
-              placeholder="Search operators by name, city, state, revenue..."
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchBox
+            id="operator-search"
+            label="Search operators"
+            placeholder="Search operators by name, city, state, revenue..."
+            value={search}
+            onChange={setSearch}
+          />
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <FilterSelect
               label="State"

@@ -11,7 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { getJson } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { formatCurrency, formatNumber, formatRating } from '../../lib/format';
+import { formatCurrency, formatNumber, formatOrdinal, formatRating } from '../../lib/format';
 import { useThemeReport } from '../../lib/themes';
 import { scoreTextClass } from '../../lib/sentiment-style';
 import { UpgradeButton } from '../../components/upgrade-button';
@@ -30,7 +30,7 @@ function PricePositionCell({ position }: { position: Portfolio['communities'][nu
             'no priced competitors'
           ) : (
             <>
-              {x.percentile.toFixed(0)}th percentile, median {x.median === null ? '—' : formatCurrency(x.median)}{' '}
+              {formatOrdinal(Math.round(x.percentile))} percentile, median {x.median === null ? '—' : formatCurrency(x.median)}{' '}
               <span className="text-muted-foreground">({x.competitorsPriced} priced of {position.competitors})</span>
             </>
           )}

@@ -122,6 +122,8 @@ export const communities = pgTable(
     index('communities_operator_idx').on(t.operatorId),
     // Operator Intelligence counts each operator's listed communities from this index alone (ADR 027).
     index('communities_operator_listed_idx').on(t.operatorId).where(sql`listing_status = 'listed'`),
+    // A city's customer theme report (scopeMarket: state and lower(city) of the listed communities; ADR 029).
+    index('communities_state_lower_city_listed_idx').on(t.state, sql`lower(${t.city})`).where(sql`listing_status = 'listed'`),
     index('communities_rating_idx').on(t.rating, t.reviewCount, t.id),
     index('communities_rating_score_idx').on(t.ratingScore, t.reviewCount, t.id),
     index('communities_min_price_idx').on(t.minPrice, t.id),

@@ -1,9 +1,22 @@
 // Reviews of customers and employees, their per-community summaries and theme quarters (ADR 021, 029), and reviews written by families (ADR 023).
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, real, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, type ExtraConfigColumn, index, integer, pgTable, primaryKey, real, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, instant, looseRef, ownedBy, reviewThemes, updatedAt } from './columns';
 import { users } from './accounts';
 import { communities, operators } from './directory';
+
+/**
+ * The indexes of both review tables: a subject's reviews by date (`${table}_${subject}_date_idx`); all reviews
+ * by (review_date, id), on which the Sentiment screen pages newest first with index-only scans and keysets; the
+ * rows not yet scored for themes (the start-up backfill's work list; empty once it has run).
+ */
+function reviewIndexes(table: string, subject: string, subjectColumn: ExtraConfigColumn, t: { id: ExtraConfigColumn; reviewDate: ExtraConfigColumn }) {
+  return [
+    index(`${table}_${subject}_date_idx`).on(subjectColumn, t.reviewDate, t.id),
+    index(`${table}_date_idx`).on(t.reviewDate, t.id),
+    index(`${table}_unscored_idx`).on(t.id).where(sql`theme_mask IS NULL`),
+  ];
+}
 
 export const customerReviews = pgTable(
   'customer_reviews',
@@ -26,13 +39,7 @@ export const customerReviews = pgTable(
     /** Review themes over CUSTOMER_THEMES (see reviewThemes in columns.ts). */
     ...reviewThemes,
   },
-  (t) => [
-    index('customer_reviews_community_date_idx').on(t.communityId, t.reviewDate, t.id),
-    // (review_date, id): the Sentiment screen pages newest first with index-only scans and keysets.
-    index('customer_reviews_date_idx').on(t.reviewDate, t.id),
-    // Rows not yet scored for themes (the start-up backfill's work list; empty once it has run).
-    index('customer_reviews_unscored_idx').on(t.id).where(sql`theme_mask IS NULL`),
-  ],
+  (t) => reviewIndexes('customer_reviews', 'community', t.communityId, t),
 );
 
 export const employeeReviews = pgTable(
@@ -56,11 +63,7 @@ export const employeeReviews = pgTable(
     /** Review themes over EMPLOYEE_THEMES (see reviewThemes in columns.ts). */
     ...reviewThemes,
   },
-  (t) => [
-    index('employee_reviews_operator_date_idx').on(t.operatorId, t.reviewDate, t.id),
-    index('employee_reviews_date_idx').on(t.reviewDate, t.id),
-    index('employee_reviews_unscored_idx').on(t.id).where(sql`theme_mask IS NULL`),
-  ],
+  (t) => reviewIndexes('employee_reviews', 'operator', t.operatorId, t),
 );
 
 // Per-community summaries of the customer reviews (ADR 029): what the theme reports, the competitive set and

@@ -30,3 +30,19 @@ export async function loadCommunityCards(db: Queryable, ids: number[]): Promise<
   }
   return cards;
 }
+
+/**
+ * Each row with its community's card, in the rows' order (favorites, a shortlist): one query for all the cards;
+ * a row whose community was removed between the two queries is left out.
+ */
+export async function withCommunityCards<R extends { community_id: number }, T>(
+  db: Queryable,
+  rows: R[],
+  build: (row: R, card: CommunityCard) => T,
+): Promise<T[]> {
+  const cards = await loadCommunityCards(db, rows.map((r) => r.community_id));
+  return rows.flatMap((r) => {
+    const card = cards.get(r.community_id);
+    return card ? [build(r, card)] : [];
+  });
+}

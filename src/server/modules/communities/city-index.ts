@@ -71,6 +71,9 @@ export class CityIndex {
       this.loading = this.reload().finally(() => {
         this.loading = null;
       });
+      // A refresh in the background that fails keeps the list it has (tried again at the next use once stale):
+      // unhandled, its rejection shut the whole app down (a connect timeout at scale 10 under load did).
+      if (this.loadedAt !== 0) this.loading.catch(() => undefined);
     }
     if (this.loadedAt === 0 && this.loading) await this.loading;
   }

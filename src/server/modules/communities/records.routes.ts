@@ -1,10 +1,9 @@
 // GET /api/communities/:id/records (registered under /api in src/server/app.ts): the licence and CMS
 // records of a real facility; both null for demo communities.
-import { communityIdParamsSchema } from '../../../contracts/community';
-import { errorResponseSchema } from '../../../contracts/errors';
 import { communityRecordsSchema, type CommunityRecords } from '../../../contracts/records';
 import { notFound } from '../../lib/errors';
 import type { RouteModule } from '../../types';
+import { communityIdSchema } from './detail.routes';
 import { findRecords, type RecordsRow } from './records.repo';
 
 export function toRecords(row: RecordsRow): CommunityRecords {
@@ -51,12 +50,7 @@ export function toRecords(row: RecordsRow): CommunityRecords {
 export const communityRecordRoutes: RouteModule = (app, { pool }) => {
   app.get(
     '/communities/:id/records',
-    {
-      schema: {
-        params: communityIdParamsSchema,
-        response: { 200: communityRecordsSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
+    { schema: communityIdSchema(communityRecordsSchema) },
     async (request) => {
       const row = await findRecords(pool, request.params.id);
       if (!row) throw notFound('Community');

@@ -6,12 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMENITY_OPTIONS, CARE_TYPES, SEARCH_SORTS } from '../../../contracts/constants';
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import type { App } from '../../types';
-import { SearchIndex } from './search-index';
-import { countResult, findPageIds, loadCommunities, type LocationFilter, type SearchCriteria } from './search.repo';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { useIndexAndSqlApps } from '../../test/index-apps';
+import { SearchIndex, smallestKeys } from './search-index';
+import { countResult, findPageIds, loadCommunities, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds } from './map-points.repo';
 import { rng, TEST_CITIES } from '../../test/random';
+import { randomCriteria } from '../../test/search-criteria';
 
 let tdb: TestDatabase;
 let index: SearchIndex;
@@ -90,36 +91,29 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-function randomCriteria(random: () => number): SearchCriteria {
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-  const [city, state] = pick(TEST_CITIES);
-  const locations: LocationFilter[] = [
-    { kind: 'none' },
-    { kind: 'none' },
-    { kind: 'state', state },
-    { kind: 'zip', zip: pick(ZIPS) },
-    { kind: 'city', cities: [{ city, state, rank: 1 }] },
-    { kind: 'city', cities: TEST_CITIES.filter(([c]) => c === city).map(([c, s], i) => ({ city: c, state: s, rank: i + 1 })), nameText: city },
-    { kind: 'city', cities: TEST_CITIES.filter(([c]) => c === city).map(([c, s], i) => ({ city: c, state: s, rank: i + 1 })), nameText: pick(WORDS), state },
-    { kind: 'near', lat: 30 + random() * 12, lng: -100 + random() * 20, radiusMiles: 50 + random() * 150 },
-    { kind: 'near', lat: 41.75, lng: -88.15, radiusMiles: 50 },
-    { kind: 'name', text: pick(WORDS).toLowerCase() },
-    { kind: 'name', text: pick(WORDS) },
-    { kind: 'name', text: `${pick(WORDS)} ${pick(WORDS)}` },
-    { kind: 'name', text: pick(WORDS), state },
-  ];
-  const band = random();
-  return {
-    location: pick(locations),
-    careTypes: random() < 0.6 ? [...new Set([pick(CARE_TYPES), ...(random() < 0.3 ? [pick(CARE_TYPES)] : [])])] : [],
-    amenities: random() < 0.3 ? [...new Set([pick(AMENITY_OPTIONS), ...(random() < 0.3 ? [pick(AMENITY_OPTIONS)] : [])])] : [],
-    priceMin: band < 0.5 ? 2000 + Math.floor(random() * 8) * 500 : undefined,
-    priceMax: band > 0.3 ? 4000 + Math.floor(random() * 8) * 500 : undefined,
-    includeUnpriced: random() < 0.3,
-    licenceType: random() < 0.15 ? pick(LICENCE_TYPES) : undefined,
-    capacity: random() < 0.15 ? pick(CAPACITY_BANDS) : undefined,
-  };
-}
+const randomSearch = (random: () => number): SearchCriteria =>
+  randomCriteria(random, {
+    locations: ({ pick, city, state, sameName }) => [
+      { kind: 'none' },
+      { kind: 'none' },
+      { kind: 'state', state },
+      { kind: 'zip', zip: pick(ZIPS) },
+      { kind: 'city', cities: [{ city, state, rank: 1 }] },
+      { kind: 'city', cities: sameName, nameText: city },
+      { kind: 'city', cities: sameName, nameText: pick(WORDS), state },
+      { kind: 'near', lat: 30 + random() * 12, lng: -100 + random() * 20, radiusMiles: 50 + random() * 150 },
+      { kind: 'near', lat: 41.75, lng: -88.15, radiusMiles: 50 },
+      { kind: 'name', text: pick(WORDS).toLowerCase() },
+      { kind: 'name', text: pick(WORDS) },
+      { kind: 'name', text: `${pick(WORDS)} ${pick(WORDS)}` },
+      { kind: 'name', text: pick(WORDS), state },
+    ],
+    severalAmenities: true,
+    more: (pick) => ({
+      licenceType: random() < 0.15 ? pick(LICENCE_TYPES) : undefined,
+      capacity: random() < 0.15 ? pick(CAPACITY_BANDS) : undefined,
+    }),
+  });
 
 const sameRefs = (a: { id: number; distance: number | null }[]) => a.map((r) => [r.id, r.distance === null ? null : Math.round(r.distance * 1e6) / 1e6]);
 
@@ -130,7 +124,7 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
     let unpricedSeen = 0;
     let rowsCompared = 0;
     for (let i = 0; i < 2000; i++) {
-      const c = randomCriteria(random);
+      const c = randomSearch(random);
       const sort = SEARCH_SORTS[i % SEARCH_SORTS.length]!;
       const label = `${sort} ${JSON.stringify(c)}`;
       const sqlCount = await countResult(tdb.pool, c);
@@ -163,7 +157,7 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
     const random = rng(8);
     let clusteredCells = 0;
     for (let i = 0; i < 400; i++) {
-      const c = randomCriteria(random);
+      const c = randomSearch(random);
       const west = -102 + random() * 15;
       const south = 29 + random() * 10;
       const bbox: Bounds | undefined = random() < 0.2 ? undefined : { west, south, east: west + 1 + random() * 15, north: south + 1 + random() * 8 };
@@ -184,18 +178,22 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
   }, 300_000);
 });
 
+describe('smallestKeys (the first page of a price sort without sorting the whole result)', () => {
+  it('equals the first k of the sorted keys, for any k and length', () => {
+    const random = rng(10);
+    for (let t = 0; t < 500; t++) {
+      const n = Math.floor(random() * 400);
+      // Distinct keys, negative ones (price_high) and -0 among them.
+      const keys = Float64Array.from(new Set(Array.from({ length: n }, () => (random() < 0.05 ? -0 : Math.round((random() - 0.3) * 1e6)))));
+      const k = Math.floor(random() * (keys.length + 3));
+      const expected = Array.from(Float64Array.from(keys).sort().subarray(0, k));
+      expect(Array.from(smallestKeys(Float64Array.from(keys), k)), `${k} of ${keys.length}`).toEqual(expected);
+    }
+  });
+});
+
 describe('the API on the index and on SQL (ADR 026)', () => {
-  let onIndex: App;
-  let onSql: App;
-  beforeAll(async () => {
-    onIndex = await buildTestApp(tdb, { SEARCH_INDEX: 'true' });
-    onSql = await buildTestApp(tdb, { SEARCH_INDEX: 'false' });
-    await onIndex.searchService.index!.ready();
-  });
-  afterAll(async () => {
-    await onIndex?.close();
-    await onSql?.close();
-  });
+  const http = useIndexAndSqlApps(() => tdb, { ready: (onIndex) => onIndex.searchService.index!.ready() });
 
   it('give the same bodies for 300 random searches and map requests (typed places, misspellings, ZIP radius, every sort)', async () => {
     const random = rng(9);
@@ -213,7 +211,7 @@ describe('the API on the index and on SQL (ADR 026)', () => {
       params.set('sort', pick(SEARCH_SORTS));
       params.set('page', String(1 + Math.floor(random() * 3)));
       const url = i % 4 === 3 ? `/api/communities/search/points?${params}&zoom=${pick([3, 6, 9])}` : `/api/communities/search?${params}`;
-      const [a, b] = await Promise.all([onIndex.inject({ url }), onSql.inject({ url })]);
+      const [a, b] = await http.both(url);
       expect(a.statusCode, url).toBe(200);
       expect(a.json(), url).toEqual(b.json());
     }

@@ -4,46 +4,8 @@
 import { CAPACITY_BAND_RANGES, CAPACITY_BANDS, LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
 import type { IndexRow } from './search-index.repo';
 import type { CommunityRow } from './search.repo';
-
-/** A fixed-size set of row positions, one bit each. */
-export class Bitset {
-  readonly words: Uint32Array;
-  constructor(readonly size: number) {
-    this.words = new Uint32Array((size + 31) >>> 5);
-  }
-  static full(size: number): Bitset {
-    const b = new Bitset(size);
-    b.words.fill(0xffffffff);
-    const tail = size & 31;
-    if (tail) b.words[b.words.length - 1] = (1 << tail) - 1;
-    return b;
-  }
-  set(i: number): void {
-    this.words[i >>> 5]! |= 1 << (i & 31);
-  }
-  has(i: number): boolean {
-    return (this.words[i >>> 5]! & (1 << (i & 31))) !== 0;
-  }
-  and(other: Bitset): void {
-    const w = this.words;
-    const o = other.words;
-    for (let i = 0; i < w.length; i++) w[i]! &= o[i]!;
-  }
-  /** Positions of the set bits, ascending. */
-  positions(): number[] {
-    const out: number[] = [];
-    const w = this.words;
-    for (let k = 0; k < w.length; k++) {
-      let word = w[k]!;
-      while (word !== 0) {
-        const low = word & -word;
-        out.push((k << 5) + 31 - Math.clz32(low));
-        word ^= low;
-      }
-    }
-    return out;
-  }
-}
+import { gramPostings } from '../../lib/grams';
+import { Bitset } from '../../lib/collections';
 
 /** The columns of the index (one entry per listed community, by position = id order). */
 export interface SearchColumns {
@@ -52,6 +14,12 @@ export interface SearchColumns {
   readonly rows: CommunityRow[];
   readonly lat: Float64Array;
   readonly lng: Float64Array;
+  /**
+   * The located positions by latitude (ascending; equal latitudes by position) and their latitudes: a ZIP
+   * radius's bounding box is a binary search for its latitude band instead of a pass over every community.
+   */
+  readonly latOrder: Int32Array;
+  readonly latSorted: Float64Array;
   readonly minPrice: Float64Array;
   readonly maxPrice: Float64Array;
   readonly approximate: Uint8Array;
@@ -72,6 +40,9 @@ export interface SearchColumns {
   /** Pricing rows per community in the card's order: [priceStart[i], priceStart[i+1]). */
   readonly priceStart: Int32Array;
   readonly priceCare: string[];
+  /** The care type of each pricing row as a small number (careCode's), for a lookup instead of string comparisons. */
+  readonly priceCareCode: Uint16Array;
+  readonly careCode: Map<string, number>;
   readonly priceMinOf: Int32Array;
   readonly priceMaxOf: Int32Array;
   readonly careTypeBits: Map<string, Bitset>;
@@ -177,6 +148,13 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
       return dir * (a - b);
     }));
 
+  const latOrder = Int32Array.from(
+    Array.from({ length: n }, (_, i) => i)
+      .filter((i) => !Number.isNaN(lat[i]!))
+      .sort((a, b) => lat[a]! - lat[b]! || a - b),
+  );
+  const latSorted = Float64Array.from(latOrder, (i) => lat[i]!);
+
   // Pricing rows, already in the card's order (min_price, care_type, id) per community.
   const priceStart = new Int32Array(n + 1);
   let priceRows = 0;
@@ -184,6 +162,8 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
   const priceCare: string[] = new Array<string>(priceRows);
   const priceMinOf = new Int32Array(priceRows);
   const priceMaxOf = new Int32Array(priceRows);
+  const priceCareCode = new Uint16Array(priceRows);
+  const careCode = new Map<string, number>();
   {
     let k = 0;
     for (let i = 0; i < n; i++) {
@@ -191,6 +171,8 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
       const pricesOfRow = rows[i]!.pricing;
       for (const p of pricesOfRow) {
         priceCare[k] = interned(p.careType);
+        if (!careCode.has(p.careType)) careCode.set(p.careType, careCode.size);
+        priceCareCode[k] = careCode.get(p.careType)!;
         priceMinOf[k] = p.minPrice;
         priceMaxOf[k] = p.maxPrice;
         k++;
@@ -208,6 +190,8 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     rows,
     lat,
     lng,
+    latOrder,
+    latSorted,
     minPrice,
     maxPrice,
     approximate,
@@ -218,10 +202,12 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     priceLowOrder: byPrice(1),
     priceHighOrder: byPrice(-1),
     lowerName,
-    nameGrams: gramPostings(lowerName),
+    nameGrams: gramPostings(lowerName.length, (i) => lowerName[i]!),
     lowerText: raw.asciiLower ? asciiLower : (s) => s.toLowerCase(),
     priceStart,
     priceCare,
+    priceCareCode,
+    careCode,
     priceMinOf,
     priceMaxOf,
     careTypeBits,
@@ -233,23 +219,6 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     byZip,
     },
   };
-}
-
-/** The 3-character substrings of each name -> positions (ascending, each once). */
-function gramPostings(names: string[]): Map<string, Int32Array> {
-  const lists = new Map<string, number[]>();
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
-    for (let k = 0; k + 3 <= name.length; k++) {
-      const gram = name.slice(k, k + 3);
-      let list = lists.get(gram);
-      if (!list) lists.set(gram, (list = []));
-      if (list[list.length - 1] !== i) list.push(i);
-    }
-  }
-  const out = new Map<string, Int32Array>();
-  for (const [gram, list] of lists) out.set(gram, Int32Array.from(list));
-  return out;
 }
 
 /** lower() of a database whose LC_CTYPE is C: only ASCII letters change. */

@@ -2,7 +2,7 @@
 // card and the facts the index filters and sorts on, in one read-only snapshot.
 import type pg from 'pg';
 import { LICENCE_TYPES, type LicenceType } from '../../../contracts/licence-filters';
-import { allowLongStatements } from '../../db/client';
+import { allowLongStatements, INDEX_BUILD_READ_MS } from '../../db/client';
 import { inTransaction, type Queryable } from '../../db/sql';
 import { licenceTypeCondition } from '../../lib/licence-filters';
 import { listedOnly } from '../../lib/listing';
@@ -32,7 +32,7 @@ export interface IndexRow {
 export async function loadIndexRows(pool: pg.Pool): Promise<{ rows: IndexRow[]; asciiLower: boolean }> {
   return inTransaction(pool, async (db) => {
     // Seconds under load (and at scale 10): neither the request statement timeout nor the client-side read timeout applies.
-    const restore = await allowLongStatements(db, 600_000);
+    const restore = await allowLongStatements(db, INDEX_BUILD_READ_MS);
     try {
       return await readIndexRows(db);
     } finally {

@@ -9,7 +9,8 @@ import type pg from 'pg';
 import type { CommunityRow, LocationFilter, PageRef, SearchCriteria } from './search.repo';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import { loadIndexRows } from './search-index.repo';
-import { Bitset, buildSearchColumns, type SearchColumns } from './search-index.columns';
+import { buildSearchColumns, type SearchColumns } from './search-index.columns';
+import { Bitset, lowerBound } from '../../lib/collections';
 import { countPointsOf, findPointsOf, gridCellsOf } from './search-index.map';
 
 const EARTH_RADIUS_MILES = 3958.8;
@@ -23,12 +24,46 @@ const PRICE_LIMIT = 2 ** 30;
 const NULL_KEY = PRICE_LIMIT * POS_LIMIT;
 
 /** What one query keeps: positions (ascending, = id order), and the figures the answer carries. */
+/** A query's price rule, prepared once (bandOf). */
+interface Band {
+  /** By care-type code: 1 for the chosen care types; null without care types. */
+  wanted: Uint8Array | null;
+  hasMin: boolean;
+  min: number;
+  hasMax: boolean;
+  max: number;
+}
+
 interface Matched {
-  /** Positions of the answer's communities (priced in the band, plus unpriced ones with includeUnpriced). */
-  result: number[];
+  /** Positions of the answer's communities (priced in the band, plus unpriced ones with includeUnpriced). Never mutated: it may be the index's own list of every position. */
+  result: readonly number[];
   unpriced: number;
-  /** Miles from the ZIP centre by position (near searches only). */
+  /** Miles from the ZIP centre by position (near searches only; valid for the positions of `result` only). */
   distance: Float64Array | null;
+  /** The same positions as a set when one was at hand (null: every position; undefined: not at hand). */
+  member?: Bitset | null;
+}
+
+/**
+ * The `k` smallest of `keys` (all different), ascending: a sort when most of them are wanted, else one pass
+ * that keeps the k smallest seen so far in order (a page of a price sort out of thousands of communities).
+ */
+export function smallestKeys(keys: Float64Array, k: number): Float64Array {
+  if (k <= 0) return new Float64Array(0);
+  if (k * 8 >= keys.length) return keys.sort().subarray(0, k);
+  const top = new Float64Array(k);
+  let size = 0;
+  for (let n = 0; n < keys.length; n++) {
+    const x = keys[n]!;
+    if (size === k && !(x < top[k - 1]!)) continue;
+    let j = size < k ? size++ : k - 1;
+    while (j > 0 && top[j - 1]! > x) {
+      top[j] = top[j - 1]!;
+      j--;
+    }
+    top[j] = x;
+  }
+  return top;
 }
 
 export interface SearchIndexStats {
@@ -41,6 +76,14 @@ export interface SearchIndexStats {
 }
 
 export class SearchIndex {
+  /** 0 .. n-1: the result of a search without any filter (shared, never mutated). */
+  private everyPosition: readonly number[] | null = null;
+  /**
+   * Distances of the current ZIP search by position, reused from one search to the next: a query runs
+   * synchronously from match() to its answer, and only the positions of its own result are read.
+   */
+  private distanceScratch: Float64Array | null = null;
+
   private constructor(
     readonly n: number,
     private readonly c: SearchColumns,
@@ -72,19 +115,17 @@ export class SearchIndex {
 
   /** Every filter that is a set: care types, amenities, licence type, capacity band, state. */
   private setFilter(c: SearchCriteria): Bitset | null {
-    const sets: Bitset[] = [];
-    const empty = new Bitset(this.n);
-    for (const t of c.careTypes) sets.push(this.c.careTypeBits.get(t) ?? empty);
-    for (const a of c.amenities) sets.push(this.c.amenityBits.get(a) ?? empty);
+    const sets: (Bitset | undefined)[] = [];
+    for (const t of c.careTypes) sets.push(this.c.careTypeBits.get(t));
+    for (const a of c.amenities) sets.push(this.c.amenityBits.get(a));
     if (c.licenceType) sets.push(this.c.licenceBits.get(c.licenceType)!);
     if (c.capacity) sets.push(this.c.capacityBits.get(c.capacity)!);
-    if (c.location.kind === 'state') sets.push(this.c.stateBits.get(c.location.state) ?? empty);
-    if (c.location.kind === 'name' && c.location.state) sets.push(this.c.stateBits.get(c.location.state) ?? empty);
+    if (c.location.kind === 'state') sets.push(this.c.stateBits.get(c.location.state));
+    if (c.location.kind === 'name' && c.location.state) sets.push(this.c.stateBits.get(c.location.state));
     if (sets.length === 0) return null;
-    const out = new Bitset(this.n);
-    out.words.set(sets[0]!.words);
-    for (let k = 1; k < sets.length; k++) out.and(sets[k]!);
-    return out;
+    // A value that no community has (an unknown care type, amenity or state) keeps nothing.
+    if (sets.some((b) => b === undefined)) return new Bitset(this.n);
+    return Bitset.intersection(sets as Bitset[]);
   }
 
   /**
@@ -139,10 +180,14 @@ export class SearchIndex {
         const east = loc.lng + dLng;
         const cosLat = Math.cos(radians(loc.lat));
         const out: number[] = [];
-        for (let i = 0; i < this.n; i++) {
-          const la = this.c.lat[i]!;
+        // The latitude band by binary search over the located positions sorted by latitude (no NaN there),
+        // then the same longitude test and distance for each.
+        const { latOrder, latSorted } = this.c;
+        for (let k = lowerBound(latSorted, south); k < latSorted.length && latSorted[k]! <= north; k++) {
+          const i = latOrder[k]!;
+          const la = latSorted[k]!;
           const lo = this.c.lng[i]!;
-          if (!(la >= south && la <= north && lo >= west && lo <= east)) continue;
+          if (!(lo >= west && lo <= east)) continue;
           const s1 = Math.sin(radians(la - loc.lat) / 2);
           const s2 = Math.sin(radians(lo - loc.lng) / 2);
           const d = EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(s1 * s1 + cosLat * Math.cos(radians(la)) * s2 * s2)));
@@ -151,65 +196,103 @@ export class SearchIndex {
             distance![i] = d;
           }
         }
-        return out;
+        return out.sort((a, b) => a - b);
       }
     }
   }
 
-  /** Does community `i` publish a price of the chosen care types (any, without care types) within the band? */
-  private priced(i: number, c: SearchCriteria): boolean {
-    if (c.careTypes.length === 0) {
-      // NULL comparisons are never true: NaN comparisons neither.
-      if (c.priceMax !== undefined && !(this.c.minPrice[i]! <= c.priceMax)) return false;
-      if (c.priceMin !== undefined && !(this.c.maxPrice[i]! >= c.priceMin)) return false;
-      return true;
+  /** The price rule's inputs of one query, looked up once: the chosen care types by code, the band's bounds. */
+  private bandOf(c: SearchCriteria): Band {
+    let wanted: Uint8Array | null = null;
+    if (c.careTypes.length) {
+      wanted = new Uint8Array(this.c.careCode.size);
+      for (const t of c.careTypes) {
+        const code = this.c.careCode.get(t);
+        if (code !== undefined) wanted[code] = 1;
+      }
     }
-    return this.bandPrice(i, c) !== null;
+    return { wanted, hasMin: c.priceMin !== undefined, min: c.priceMin ?? 0, hasMax: c.priceMax !== undefined, max: c.priceMax ?? 0 };
   }
 
-  private unpriced(i: number, c: SearchCriteria): boolean {
-    if (c.careTypes.length === 0) return Number.isNaN(this.c.minPrice[i]!);
-    for (let k = this.c.priceStart[i]!; k < this.c.priceStart[i + 1]!; k++) if (c.careTypes.includes(this.c.priceCare[k]!)) return false;
+  /** Does community `i` publish a price of the chosen care types (any, without care types) within the band? */
+  private priced(i: number, b: Band): boolean {
+    if (b.wanted === null) {
+      // NULL comparisons are never true: NaN comparisons neither.
+      if (b.hasMax && !(this.c.minPrice[i]! <= b.max)) return false;
+      if (b.hasMin && !(this.c.maxPrice[i]! >= b.min)) return false;
+      return true;
+    }
+    return this.bandPrice(i, b) !== null;
+  }
+
+  private unpriced(i: number, b: Band): boolean {
+    if (b.wanted === null) return Number.isNaN(this.c.minPrice[i]!);
+    const { priceStart, priceCareCode } = this.c;
+    for (let k = priceStart[i]!; k < priceStart[i + 1]!; k++) if (b.wanted[priceCareCode[k]!] === 1) return false;
     return true;
   }
 
   /** The lowest minimum price among the chosen care types' rows that overlap the band (null: none). */
-  private bandPrice(i: number, c: SearchCriteria): number | null {
+  private bandPrice(i: number, b: Band): number | null {
+    const { priceStart, priceCareCode, priceMinOf, priceMaxOf } = this.c;
+    const wanted = b.wanted!;
     let best: number | null = null;
-    for (let k = this.c.priceStart[i]!; k < this.c.priceStart[i + 1]!; k++) {
-      if (!c.careTypes.includes(this.c.priceCare[k]!)) continue;
-      if (c.priceMax !== undefined && this.c.priceMinOf[k]! > c.priceMax) continue;
-      if (c.priceMin !== undefined && this.c.priceMaxOf[k]! < c.priceMin) continue;
-      const p = this.c.priceMinOf[k]!;
+    for (let k = priceStart[i]!; k < priceStart[i + 1]!; k++) {
+      if (wanted[priceCareCode[k]!] !== 1) continue;
+      if (b.hasMax && priceMinOf[k]! > b.max) continue;
+      if (b.hasMin && priceMaxOf[k]! < b.min) continue;
+      const p = priceMinOf[k]!;
       if (best === null || p < best) best = p;
     }
     return best;
   }
 
   private match(c: SearchCriteria): Matched {
-    const distance = c.location.kind === 'near' ? new Float64Array(this.n) : null;
+    const distance = c.location.kind === 'near' ? (this.distanceScratch ??= new Float64Array(this.n)) : null;
     const sets = this.setFilter(c);
     const located = this.locationCandidates(c.location, distance);
     const band = c.priceMin !== undefined || c.priceMax !== undefined;
+    // No location and no price band: the sets' positions (or every position) are the result as they are.
+    if (!located && !band) {
+      if (!sets) return { result: (this.everyPosition ??= Object.freeze(Array.from({ length: this.n }, (_, i) => i))), unpriced: 0, distance, member: null };
+      return { result: sets.positions(), unpriced: 0, distance, member: sets };
+    }
     const result: number[] = [];
     let unpriced = 0;
+    const b = this.bandOf(c);
+    // Without a location the result can be most of the directory: its set is kept too, for the order walks.
+    const member = located ? undefined : new Bitset(this.n);
     const consider = (i: number) => {
-      if (!band) {
-        result.push(i);
-        return;
+      if (band) {
+        const isUnpriced = this.unpriced(i, b);
+        if (isUnpriced) unpriced++;
+        if (!(this.priced(i, b) || (c.includeUnpriced && isUnpriced))) return;
       }
-      const isUnpriced = this.unpriced(i, c);
-      if (isUnpriced) unpriced++;
-      if (this.priced(i, c) || (c.includeUnpriced && isUnpriced)) result.push(i);
+      result.push(i);
+      member?.set(i);
     };
     if (located) {
       for (const i of located) if (!sets || sets.has(i)) consider(i);
+    } else if (b.wanted === null) {
+      // The span without care types, over every community or the sets' words: one tight pass over the columns.
+      const { minPrice, maxPrice } = this.c;
+      const words = sets?.words;
+      for (let i = 0; i < this.n; i++) {
+        if (words && (words[i >>> 5]! & (1 << (i & 31))) === 0) continue;
+        const lo = minPrice[i]!;
+        if (lo !== lo) {
+          unpriced++;
+          if (!c.includeUnpriced) continue;
+        } else if ((b.hasMax && !(lo <= b.max)) || (b.hasMin && !(maxPrice[i]! >= b.min))) continue;
+        result.push(i);
+        member!.set(i);
+      }
     } else if (sets) {
       for (const i of sets.positions()) consider(i);
     } else {
       for (let i = 0; i < this.n; i++) consider(i);
     }
-    return { result, unpriced, distance };
+    return { result, unpriced, distance, member };
   }
 
   // ---- the answers (the same as search.repo.ts's) ----
@@ -235,18 +318,19 @@ export class SearchIndex {
     if (upTo <= 0 || r.length === 0) return [];
     switch (sort) {
       case 'rating':
-        return this.byRank(r, this.c.ratingRank, this.c.ratingOrder, upTo);
+        return this.byRank(m, this.c.ratingRank, this.c.ratingOrder, upTo);
       case 'name':
-        return this.byRank(r, this.c.nameRank, this.c.nameOrder, upTo);
+        return this.byRank(m, this.c.nameRank, this.c.nameOrder, upTo);
       case 'price_low':
       case 'price_high': {
-        if (c.careTypes.length === 0) return this.byRank(r, null, sort === 'price_low' ? this.c.priceLowOrder : this.c.priceHighOrder, upTo);
+        if (c.careTypes.length === 0) return this.byRank(m, null, sort === 'price_low' ? this.c.priceLowOrder : this.c.priceHighOrder, upTo);
         // The chosen care types' lowest price within the band; NULLS LAST, ties by id (ASC, or DESC with price_high).
         const dir = sort === 'price_low' ? 1 : -1;
+        const b = this.bandOf(c);
         const price = new Float64Array(r.length);
         let inRange = this.n < POS_LIMIT;
         for (let k = 0; k < r.length; k++) {
-          const p = this.bandPrice(r[k]!, c);
+          const p = this.bandPrice(r[k]!, b);
           price[k] = p ?? NaN;
           if (p !== null && !(p >= 0 && p < PRICE_LIMIT)) inRange = false;
         }
@@ -259,10 +343,10 @@ export class SearchIndex {
             if (Number.isNaN(p)) keys[k] = NULL_KEY + (dir === 1 ? i : POS_LIMIT - 1 - i);
             else keys[k] = dir * (p * POS_LIMIT + i);
           }
-          keys.sort();
+          const first = smallestKeys(keys, upTo);
           const out: number[] = [];
-          for (let k = 0; k < keys.length && k < upTo; k++) {
-            const key = keys[k]!;
+          for (let k = 0; k < first.length; k++) {
+            const key = first[k]!;
             if (key >= NULL_KEY) {
               const rest = key - NULL_KEY;
               out.push(dir === 1 ? rest : POS_LIMIT - 1 - rest);
@@ -293,10 +377,16 @@ export class SearchIndex {
    * The result in a precomputed order: sorts the few by their rank, or walks the whole order and keeps
    * the members when the result is a large share of the directory.
    */
-  private byRank(r: number[], rank: Int32Array | null, order: Int32Array, upTo: number): number[] {
+  private byRank(m: Matched, rank: Int32Array | null, order: Int32Array, upTo: number): number[] {
+    const r = m.result;
     if (rank && r.length * 16 < this.n) return [...r].sort((a, b) => rank[a]! - rank[b]!).slice(0, upTo);
-    const member = new Bitset(this.n);
-    for (const i of r) member.set(i);
+    // Every position: the order's first ones.
+    if (m.member === null) return Array.from(order.subarray(0, upTo));
+    let member = m.member;
+    if (!member) {
+      member = new Bitset(this.n);
+      for (const i of r) member.set(i);
+    }
     const out: number[] = [];
     for (let k = 0; k < order.length && out.length < upTo; k++) {
       const i = order[k]!;
@@ -313,7 +403,7 @@ export class SearchIndex {
       case 'none':
       case 'state':
       case 'zip':
-        return this.byRank(r, rating, this.c.ratingOrder, upTo);
+        return this.byRank(m, rating, this.c.ratingOrder, upTo);
       case 'near': {
         const d = m.distance!;
         return [...r].sort((a, b) => d[a]! - d[b]! || rating[a]! - rating[b]!).slice(0, upTo);

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { Db } from '../../db/client';
 import { favorites } from '../../db/schema';
 import type { Favorite } from '../../../contracts/favorites';
-import { loadCommunityCards } from '../communities/cards.service';
+import { withCommunityCards } from '../communities/cards.service';
 
 /** The user's favorites with the card fields of each community (the search's card loader), newest first. */
 export async function listFavorites(pool: pg.Pool, userId: number): Promise<Favorite[]> {
@@ -15,15 +15,7 @@ export async function listFavorites(pool: pg.Pool, userId: number): Promise<Favo
       LIMIT 1000`,
     [userId],
   );
-  const cards = await loadCommunityCards(
-    pool,
-    rows.map((r) => r.community_id),
-  );
-  return rows.flatMap((r) => {
-    const community = cards.get(r.community_id);
-    if (!community) return []; // removed between the two queries
-    return [{ communityId: r.community_id, createdAt: r.created_at.toISOString(), community }];
-  });
+  return withCommunityCards(pool, rows, (r, community) => ({ communityId: r.community_id, createdAt: r.created_at.toISOString(), community }));
 }
 
 export async function communityExists(pool: pg.Pool, communityId: number): Promise<boolean> {

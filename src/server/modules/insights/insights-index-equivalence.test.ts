@@ -21,9 +21,8 @@ import {
   type InsightFilters,
 } from '../../../contracts/insights';
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import { registerOverHttp } from '../../test/factories';
-import type { App } from '../../types';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { useIndexAndSqlApps } from '../../test/index-apps';
 import { InsightsIndex } from './insights-index';
 import { countCommunities, findCommunityIds, findCommunityPage } from './insights.repo';
 import { toInsightRow } from './insights.rows';
@@ -185,21 +184,14 @@ describe('the insights index answers as the SQL does', () => {
 });
 
 describe('Community Insights over HTTP on the index', () => {
-  let onIndex: App;
-  let onSql: App;
-  let cookie: string;
-
-  beforeAll(async () => {
-    onIndex = await buildTestApp(tdb, { SEARCH_INDEX: 'true', SEARCH_INDEX_DEBOUNCE_MS: '50' });
-    onSql = await buildTestApp(tdb, { SEARCH_INDEX: 'false' });
-    cookie = `sid=${await registerOverHttp(onIndex, 'insights-index@example.com')}`;
-    // The first build runs in the background at start: the answers below come from the index.
-    await onIndex.insightsIndex!.ready();
-    expect(onSql.insightsIndex).toBeNull();
-  }, 60_000);
-  afterAll(async () => {
-    await onIndex?.close();
-    await onSql?.close();
+  const http = useIndexAndSqlApps(() => tdb, {
+    email: 'insights-index@example.com',
+    debounceMs: 50,
+    ready: async (onIndex, onSql) => {
+      // The first build runs in the background at start: the answers below come from the index.
+      await onIndex.insightsIndex!.ready();
+      expect(onSql.insightsIndex).toBeNull();
+    },
   });
 
   const urls = [
@@ -213,7 +205,7 @@ describe('Community Insights over HTTP on the index', () => {
 
   it('answers every page exactly as the SQL path does', async () => {
     for (const url of urls) {
-      const [a, b] = await Promise.all([onIndex.inject({ method: 'GET', url }), onSql.inject({ method: 'GET', url })]);
+      const [a, b] = await http.both(url);
       expect(a.statusCode, url).toBe(200);
       expect(a.json(), url).toEqual(b.json());
     }
@@ -221,10 +213,7 @@ describe('Community Insights over HTTP on the index', () => {
 
   it('exports the same CSV', async () => {
     const url = '/api/community-insights/export.csv?state=IL&sortField=communityType&sortDirection=desc';
-    const [a, b] = await Promise.all([
-      onIndex.inject({ method: 'GET', url, headers: { cookie } }),
-      onSql.inject({ method: 'GET', url, headers: { cookie } }),
-    ]);
+    const [a, b] = await http.both(url, { cookie: http.cookie });
     expect(a.statusCode).toBe(200);
     expect(a.body.split('\n').length).toBeGreaterThan(10);
     expect(a.body).toBe(b.body);
@@ -232,16 +221,16 @@ describe('Community Insights over HTTP on the index', () => {
 
   it('shows a change written to the database once the index has followed it', async () => {
     const url = '/api/community-insights?searchQuery=Zephyrine&pageSize=25';
-    const before = await onIndex.inject({ method: 'GET', url });
+    const before = await http.onIndex.inject({ method: 'GET', url });
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json().filteredTotal).toBe(0);
     await tdb.pool.query(`UPDATE communities SET name = 'Zephyrine Gardens' WHERE id = (SELECT min(id) FROM communities WHERE listing_status = 'listed')`);
     // The triggers notify, the index rebuilds after its debounce (50 ms here): bounded wait.
-    const version = onIndex.insightsIndex!.version;
-    await waitFor(async () => onIndex.insightsIndex!.version > version);
-    expect(onIndex.insightsIndex!.current!.page({ searchQuery: 'zephyrine' } as InsightFilters, 'name', 'asc', 10, 0)!.total).toBe(1);
-    const body = (await onIndex.inject({ method: 'GET', url })).json();
+    const version = http.onIndex.insightsIndex!.version;
+    await waitFor(async () => http.onIndex.insightsIndex!.version > version);
+    expect(http.onIndex.insightsIndex!.current!.page({ searchQuery: 'zephyrine' } as InsightFilters, 'name', 'asc', 10, 0)!.total).toBe(1);
+    const body = (await http.onIndex.inject({ method: 'GET', url })).json();
     expect(body.communities[0].name).toBe('Zephyrine Gardens');
-    expect(body).toEqual((await onSql.inject({ method: 'GET', url })).json());
+    expect(body).toEqual((await http.onSql.inject({ method: 'GET', url })).json());
   }, 30_000);
 });

@@ -22,6 +22,8 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { InsightRow } from '../../../contracts/insights';
 import { INSIGHT_ORDERS, loadInsightIndexRows } from './insights.repo';
 import { toInsightRow } from './insights.rows';
+import { gramPostings, keptInOrder, rarestGram } from '../../lib/grams';
+import { Bitset, interner, pushTo } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
 export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = [
@@ -55,6 +57,8 @@ export interface InsightIndexStats {
 }
 
 export class InsightsIndex {
+  /** 0 .. n-1: what no filter keeps out (shared, frozen). */
+  private everyPosition: readonly number[] | null = null;
   private constructor(
     readonly n: number,
     private readonly ids: Int32Array,
@@ -72,8 +76,8 @@ export class InsightsIndex {
     private readonly orders: Map<string, Int32Array>,
     /** The rank of each position in each sort: ranks[`${field}:${dir}`][position] = rank. */
     private readonly ranks: Map<string, Int32Array>,
-    /** Membership of each fixed choice by position (1 = the SQL's WHERE keeps the row). */
-    private readonly choices: Map<string, Uint8Array>,
+    /** Membership of each fixed choice by position (set = the SQL's WHERE keeps the row). */
+    private readonly choices: Map<string, Bitset>,
     /** Positions of each state and each city name (any state), ascending. */
     private readonly byState: Map<string, Int32Array>,
     private readonly byCity: Map<string, Int32Array>,
@@ -89,15 +93,8 @@ export class InsightsIndex {
     const ids = new Int32Array(n);
     const orders = new Map(INSIGHT_ORDERS.map(({ field, dir }) => [`${field}:${dir}`, new Int32Array(n)]));
     const orderList = INSIGHT_ORDERS.map(({ field, dir }) => orders.get(`${field}:${dir}`)!);
-    const choiceList = INDEXED_CHOICES.map(() => new Uint8Array(n));
-    const intern = new Map<string, string>();
-    const interned = <S extends string | null>(s: S): S => {
-      if (s === null) return s;
-      const hit = intern.get(s);
-      if (hit !== undefined) return hit as S;
-      intern.set(s, s);
-      return s;
-    };
+    const choiceList = INDEXED_CHOICES.map(() => new Bitset(n));
+    const interned = interner();
     const city: string[] = new Array<string>(n);
     const state: string[] = new Array<string>(n);
     const zip: string[] = new Array<string>(n);
@@ -120,7 +117,7 @@ export class InsightsIndex {
       lowerCity[i] = interned(r.lower_city);
       lowerOperator[i] = interned(r.lower_operator);
       for (let k = 0; k < orderList.length; k++) orderList[k]![r.ranks[k]!] = i;
-      for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]![i] = 1;
+      for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]!.set(i);
     }
     const choices = new Map(INDEXED_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
     const ranks = new Map<string, Int32Array>();
@@ -132,9 +129,7 @@ export class InsightsIndex {
     const positionsBy = (values: string[]) => {
       const lists = new Map<string, number[]>();
       for (let i = 0; i < n; i++) {
-        const list = lists.get(values[i]!);
-        if (list) list.push(i);
-        else lists.set(values[i]!, [i]);
+        pushTo(lists, values[i]!, i);
       }
       return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
     };
@@ -154,9 +149,9 @@ export class InsightsIndex {
   }
 
   /** The positions the filters keep, ascending; null when the SQL must answer (see answers()). */
-  private match(f: InsightFilters): number[] | null {
+  private match(f: InsightFilters): readonly number[] | null {
     if (!this.answers(f)) return null;
-    const masks: Uint8Array[] = [];
+    const masks: Bitset[] = [];
     for (const key of CHOICE_KEYS) {
       const value = f[key];
       if (value === undefined || value === null || value === '') continue;
@@ -174,7 +169,7 @@ export class InsightsIndex {
     // Free text: ILIKE '%text%' on name, city or operator name = lower(column) contains lower(text).
     const needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
     const keeps = (i: number): boolean => {
-      for (let k = 0; k < masks.length; k++) if (masks[k]![i] === 0) return false;
+      for (let k = 0; k < masks.length; k++) if (!masks[k]!.has(i)) return false;
       if (state !== undefined && this.state[i] !== state) return false;
       if (city !== undefined && this.city[i] !== city) return false;
       if (operator !== undefined && this.operator[i] !== operator) return false;
@@ -183,30 +178,28 @@ export class InsightsIndex {
       if (needle === undefined) return true;
       return this.lowerName[i]!.includes(needle) || this.lowerCity[i]!.includes(needle) || (this.lowerOperator[i]?.includes(needle) ?? false);
     };
+    // Only fixed choices (or nothing): their intersection is the answer, no test per row.
+    if (state === undefined && city === undefined && operator === undefined && type === undefined && zip === undefined && needle === undefined) {
+      if (masks.length === 0) return (this.everyPosition ??= Object.freeze(Array.from({ length: this.n }, (_, i) => i)));
+      return Bitset.intersection(masks).positions();
+    }
     const kept: number[] = [];
     // A state or a city narrows the rows to look at to its own (each list ascending).
     const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
     const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
     // Free text of 3 characters or more: only the rows having its rarest 3-character substring can contain it.
-    const byText = needle !== undefined && needle.length >= 3 ? this.rarestGram(needle) : null;
+    const byText = needle !== undefined && needle.length >= 3 ? rarestGram(this.grams, needle) : null;
     const lists = [byState, byCity, byText].filter((l): l is Int32Array => l !== null);
     const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
     if (candidates) {
       for (let k = 0; k < candidates.length; k++) if (keeps(candidates[k]!)) kept.push(candidates[k]!);
+    } else if (masks.length) {
+      // No place or text to narrow by: the fixed choices' intersection, then the rest of the test on its members.
+      for (const i of Bitset.intersection(masks).positions()) if (keeps(i)) kept.push(i);
     } else {
       for (let i = 0; i < this.n; i++) if (keeps(i)) kept.push(i);
     }
     return kept;
-  }
-
-  private rarestGram(needle: string): Int32Array {
-    let best: Int32Array | null = null;
-    for (let k = 0; k + 3 <= needle.length; k++) {
-      const posting = this.grams.get(needle.slice(k, k + 3));
-      if (!posting) return EMPTY;
-      if (!best || posting.length < best.length) best = posting;
-    }
-    return best ?? EMPTY;
   }
 
   /** The filtered count and one page's rows in the sort's order; null when the SQL must answer. */
@@ -224,25 +217,9 @@ export class InsightsIndex {
   }
 
   /** The kept positions in the sort's order, from `offset`, at most `limit`. */
-  private inOrder(kept: number[], field: InsightSortField, dir: SortDirection, offset: number, limit: number): number[] {
+  private inOrder(kept: readonly number[], field: InsightSortField, dir: SortDirection, offset: number, limit: number): number[] {
     const key = `${field}:${dir}`;
-    if (kept.length * 16 < this.n) {
-      // Few rows: sort them by their rank in this order.
-      const rank = this.ranks.get(key)!;
-      return kept.sort((a, b) => rank[a]! - rank[b]!).slice(offset, offset + limit);
-    }
-    // Many: walk the order and take the kept ones.
-    const keep = new Uint8Array(this.n);
-    for (let k = 0; k < kept.length; k++) keep[kept[k]!] = 1;
-    const order = this.orders.get(key)!;
-    const out: number[] = [];
-    let seen = 0;
-    for (let r = 0; r < order.length && out.length < limit; r++) {
-      const i = order[r]!;
-      if (keep[i] === 0) continue;
-      if (seen++ >= offset) out.push(i);
-    }
-    return out;
+    return keptInOrder(this.n, kept, this.orders.get(key)!, this.ranks.get(key)!, offset, limit);
   }
 }
 
@@ -255,21 +232,4 @@ export function liveInsightsIndex(pool: pg.Pool, channel: string, options: LiveI
     describe: ({ stats: s }) => `${s.communities} communities in ${Math.round(s.buildMs)} ms`,
     ...options,
   });
-}
-
-/** 3-character substrings of each position's text -> the positions having it (ascending, once each). */
-function gramPostings(n: number, text: (i: number) => string): Map<string, Int32Array> {
-  const lists = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    const t = text(i);
-    for (let k = 0; k + 3 <= t.length; k++) {
-      const gram = t.slice(k, k + 3);
-      const list = lists.get(gram);
-      if (!list) lists.set(gram, [i]);
-      else if (list[list.length - 1] !== i) list.push(i);
-    }
-  }
-  const out = new Map<string, Int32Array>();
-  for (const [gram, list] of lists) out.set(gram, Int32Array.from(list));
-  return out;
 }

@@ -5,7 +5,7 @@ import { capacityCondition, licenceTypeCondition } from '../../lib/licence-filte
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type pg from 'pg';
-import { withLongReads } from '../../db/client';
+import { INDEX_BUILD_READ_MS, withLongReads } from '../../db/client';
 import {
   INSIGHT_SORT_FIELDS,
   SORT_DIRECTIONS,
@@ -286,7 +286,7 @@ export async function loadInsightIndexRows(
     );
     const { rows: ctype } = await db.query<{ ascii: boolean }>(`SELECT lower('ÀB') = 'Àb' AS ascii`);
     return { rows, asciiLower: ctype[0]?.ascii ?? true };
-  });
+  }, INDEX_BUILD_READ_MS);
 }
 
 // ------------------------------------------------------------------ warm-up (bulk counts)

@@ -10,6 +10,7 @@ import {
   operatorQuerySchema,
   operatorResponseSchema,
 } from '../../../contracts/insights';
+import type { z } from 'zod';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
 import { csvFileName } from '../../lib/csv';
@@ -46,17 +47,22 @@ export const insightRoutes: RouteModule = (app, { pool, env, insightsIndex, oper
     });
   }
 
+  /** A Pro-only export of a page: its filters without paging, rate-limited, sent as a dated CSV file. */
+  function csvExport<Q extends z.ZodType>(page: string, querystring: Q, description: string, csv: (query: z.output<Q>) => Promise<AsyncIterable<string> | Iterable<string>>) {
+    app.get(
+      `/${page}/export.csv`,
+      { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring, response: { 200: csvFileResponse(description) } } },
+      async (request, reply) => sendCsvFile(reply, csvFileName(page), await csv(request.query as z.output<Q>)),
+    );
+  }
+
   app.get(
     '/community-insights',
     { schema: { querystring: insightQuerySchema, response: { 200: insightResponseSchema } } },
     async (request) => service.getCommunityInsights(request.query),
   );
 
-  app.get(
-    '/community-insights/export.csv',
-    { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: insightExportQuerySchema, response: { 200: csvFileResponse('The filtered communities as CSV') } } },
-    async (request, reply) => sendCsvFile(reply, csvFileName('community-insights'), await service.communityCsv(request.query)),
-  );
+  csvExport('community-insights', insightExportQuerySchema, 'The filtered communities as CSV', (query) => service.communityCsv(query));
 
   app.get(
     '/operator-insights',
@@ -67,11 +73,7 @@ export const insightRoutes: RouteModule = (app, { pool, env, insightsIndex, oper
     },
   );
 
-  app.get(
-    '/operator-insights/export.csv',
-    { preHandler: requirePro, config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: operatorExportQuerySchema, response: { 200: csvFileResponse('The filtered operators as CSV') } } },
-    async (request, reply) => sendCsvFile(reply, csvFileName('operator-insights'), await service.operatorCsv(request.query)),
-  );
+  csvExport('operator-insights', operatorExportQuerySchema, 'The filtered operators as CSV', (query) => service.operatorCsv(query));
 
   app.get(
     '/operators/:id/communities',

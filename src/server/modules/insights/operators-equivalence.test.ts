@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_COMMUNITY_VALUES, OPERATOR_REVENUE_VALUES, OPERATOR_SORT_FIELDS, formatRevenue, type OperatorFilters } from '../../../contracts/insights';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { REVENUE_TEXT, findOperatorPage, findOperatorPageReference, operatorStats } from './operators.repo';
+import { REVENUE_TEXT, findOperatorPage, operatorStats } from './operators.repo';
+import { insertOperatorDirectory, type TestOperator } from '../../test/operator-directory';
 import { rng } from '../../test/random';
 
 let tdb: TestDatabase;
@@ -22,17 +23,7 @@ const EDGE_REVENUES = [0, 5, 999, 1000, 1049, 1050, 999_949, 999_950, 999_999, 1
 const random = rng(2027);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
-interface Op {
-  name: string;
-  city: string | null;
-  state: string | null;
-  revenue: number | null;
-  employees: number | null;
-  communities: number;
-  delisted: number;
-  reviews: number;
-}
-let ops: Op[] = [];
+let ops: TestOperator[] = [];
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -51,33 +42,8 @@ beforeAll(async () => {
       reviews: Math.floor(random() * 6),
     };
   });
-  const { rows: inserted } = await tdb.pool.query<{ id: number }>(
-    `INSERT INTO operators (name, city, state, revenue, employees, source_id)
-     SELECT r.name, r.city, r.state, r.revenue, r.employees, 'op' || r.i
-       FROM json_to_recordset($1::json) AS r(i int, name text, city text, state text, revenue bigint, employees int)
-     RETURNING id`,
-    [JSON.stringify(ops.map((o, i) => ({ ...o, i })))],
-  );
-  const communities = ops.flatMap((o, i) =>
-    Array.from({ length: o.communities + o.delisted }, (_, k) => ({ op: inserted[i]!.id, status: k < o.communities ? 'listed' : 'delisted', src: `c${i}-${k}` })),
-  );
-  await tdb.pool.query(
-    `INSERT INTO communities (name, city, state, zip_code, operator_id, listing_status, source_id)
-     SELECT 'Community ' || r.src, 'Austin', 'TX', '78701', r.op, r.status, r.src
-       FROM json_to_recordset($1::json) AS r(op int, status text, src text)`,
-    [JSON.stringify(communities)],
-  );
-  const reviews = ops.flatMap((o, i) => Array.from({ length: o.reviews }, () => ({ op: inserted[i]!.id })));
-  await tdb.pool.query(
-    `INSERT INTO employee_reviews (operator_id, rating, title, content, review_date, job_title, employment_status, source, sentiment)
-     SELECT r.op, 4, 'Fine', 'A fine place to work.', DATE '2026-01-01', 'Aide', 'Current', 'Demo', 0.5 FROM json_to_recordset($1::json) AS r(op int)`,
-    [JSON.stringify(reviews)],
-  );
-  // The stored community_count as refreshAggregates keeps it (it filters and sorts by it).
-  await tdb.pool.query(
-    `UPDATE operators o SET community_count = (SELECT count(*) FROM communities c WHERE c.operator_id = o.id AND c.listing_status = 'listed')`,
-  );
-  await tdb.pool.query('ANALYZE operators, communities, employee_reviews');
+  // The stored community_count is the listed count, as refreshAggregates keeps it (it filters and sorts by it).
+  await insertOperatorDirectory(tdb.pool, ops);
 });
 
 afterAll(async () => {
@@ -116,7 +82,7 @@ describe('Operator Intelligence: the indexed statements equal the plain ones', (
       const context = JSON.stringify({ f, sort, dir, limit, offset });
       const [page, reference, stats, referenceStats] = await Promise.all([
         findOperatorPage(tdb.pool, f, sort, dir, limit, offset),
-        findOperatorPageReference(tdb.pool, f, sort, dir, limit, offset),
+        findOperatorPage(tdb.pool, f, sort, dir, limit, offset, true),
         operatorStats(tdb.pool, f),
         operatorStats(tdb.pool, f, true),
       ]);
@@ -132,7 +98,7 @@ describe('Operator Intelligence: the indexed statements equal the plain ones', (
 
   it('counts listed communities and employee reviews of each operator on the page, delisted ones left out', async () => {
     const page = await findOperatorPage(tdb.pool, {} as OperatorFilters, 'communities', 'desc', 50, 0);
-    const byName = new Map<string, Op[]>();
+    const byName = new Map<string, TestOperator[]>();
     for (const o of ops) byName.set(o.name, [...(byName.get(o.name) ?? []), o]);
     expect(page.length).toBe(50);
     expect(page[0]!.communities).toBe(Math.max(...ops.map((o) => o.communities)));

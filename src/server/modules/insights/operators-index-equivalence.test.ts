@@ -17,10 +17,10 @@ import {
   type OperatorFilters,
   type OperatorSortField,
 } from '../../../contracts/insights';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import { registerOverHttp } from '../../test/factories';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { useIndexAndSqlApps } from '../../test/index-apps';
+import { insertOperatorDirectory, type TestOperator } from '../../test/operator-directory';
 import { rng } from '../../test/random';
-import type { App } from '../../types';
 import { OperatorsIndex, pgRoundedMean } from './operators-index';
 import { findOperatorIds, findOperatorPage, operatorStats } from './operators.repo';
 import { toOperatorRow } from './insights.rows';
@@ -38,19 +38,8 @@ const EDGE_REVENUES = [0, 5, 999, 1000, 1049, 1050, 999_949, 999_950, 999_999, 1
 const random = rng(2031);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
-interface Op {
-  name: string;
-  city: string | null;
-  state: string | null;
-  revenue: number | null;
-  employees: number | null;
-  communities: number;
-  delisted: number;
-  reviews: number;
-  /** The stored size; sometimes stale on purpose (the filter and the means use it, the row shows the live count). */
-  stored: number;
-}
-let ops: Op[] = [];
+/** `stored` is sometimes stale on purpose (the filter and the means use it, the row shows the live count). */
+let ops: Required<TestOperator>[] = [];
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -71,30 +60,7 @@ beforeAll(async () => {
       stored: random() < 0.1 ? Math.floor(random() * 80) : communities,
     };
   });
-  const { rows: inserted } = await tdb.pool.query<{ id: number }>(
-    `INSERT INTO operators (name, city, state, revenue, employees, community_count, source_id)
-     SELECT r.name, r.city, r.state, r.revenue, r.employees, r.stored, 'op' || r.i
-       FROM json_to_recordset($1::json) AS r(i int, name text, city text, state text, revenue bigint, employees int, stored int)
-     ORDER BY r.i
-     RETURNING id`,
-    [JSON.stringify(ops.map((o, i) => ({ ...o, i })))],
-  );
-  const communities = ops.flatMap((o, i) =>
-    Array.from({ length: o.communities + o.delisted }, (_, k) => ({ op: inserted[i]!.id, status: k < o.communities ? 'listed' : 'delisted', src: `c${i}-${k}` })),
-  );
-  await tdb.pool.query(
-    `INSERT INTO communities (name, city, state, zip_code, operator_id, listing_status, source_id)
-     SELECT 'Community ' || r.src, 'Austin', 'TX', '78701', r.op, r.status, r.src
-       FROM json_to_recordset($1::json) AS r(op int, status text, src text)`,
-    [JSON.stringify(communities)],
-  );
-  const reviews = ops.flatMap((o, i) => Array.from({ length: o.reviews }, () => ({ op: inserted[i]!.id })));
-  await tdb.pool.query(
-    `INSERT INTO employee_reviews (operator_id, rating, title, content, review_date, job_title, employment_status, source, sentiment)
-     SELECT r.op, 4, 'Fine', 'A fine place to work.', DATE '2026-01-01', 'Aide', 'Current', 'Demo', 0.5 FROM json_to_recordset($1::json) AS r(op int)`,
-    [JSON.stringify(reviews)],
-  );
-  await tdb.pool.query('ANALYZE operators, communities, employee_reviews');
+  await insertOperatorDirectory(tdb.pool, ops);
   index = await OperatorsIndex.build(tdb.pool);
 }, 60_000);
 
@@ -233,24 +199,17 @@ describe('the operators index answers as the SQL does', () => {
 });
 
 describe('Operator Intelligence over HTTP on the index', () => {
-  let onIndex: App;
-  let onSql: App;
-  let cookie: string;
-
-  beforeAll(async () => {
-    onIndex = await buildTestApp(tdb, { SEARCH_INDEX: 'true', SEARCH_INDEX_DEBOUNCE_MS: '50' });
-    onSql = await buildTestApp(tdb, { SEARCH_INDEX: 'false' });
-    cookie = `sid=${await registerOverHttp(onIndex, 'operators-index@example.com')}`;
-    await onIndex.operatorsIndex!.ready();
-    expect(onSql.operatorsIndex).toBeNull();
-  }, 60_000);
-  afterAll(async () => {
-    await onIndex?.close();
-    await onSql?.close();
+  const http = useIndexAndSqlApps(() => tdb, {
+    email: 'operators-index@example.com',
+    debounceMs: 50,
+    ready: async (onIndex, onSql) => {
+      await onIndex.operatorsIndex!.ready();
+      expect(onSql.operatorsIndex).toBeNull();
+    },
   });
 
   const get = async (url: string) => {
-    const [a, b] = await Promise.all([onIndex.inject({ method: 'GET', url }), onSql.inject({ method: 'GET', url })]);
+    const [a, b] = await http.both(url);
     expect(a.statusCode, `${url} ${a.body}`).toBe(200);
     return [a.json(), b.json()] as const;
   };
@@ -291,10 +250,7 @@ describe('Operator Intelligence over HTTP on the index', () => {
       '/api/operator-insights/export.csv?operatorState=TX&sortField=revenue&sortDirection=desc',
       '/api/operator-insights/export.csv?searchQuery=living&sortField=communities',
     ]) {
-      const [a, b] = await Promise.all([
-        onIndex.inject({ method: 'GET', url, headers: { cookie } }),
-        onSql.inject({ method: 'GET', url, headers: { cookie } }),
-      ]);
+      const [a, b] = await http.both(url, { cookie: http.cookie });
       expect(a.statusCode, a.body).toBe(200);
       expect(a.body.split('\n').length).toBeGreaterThan(10);
       expect(a.body).toBe(b.body);
@@ -310,9 +266,9 @@ describe('Operator Intelligence over HTTP on the index', () => {
     );
     const { id, n } = rows[0]!;
     const follow = async (write: string) => {
-      const version = onIndex.operatorsIndex!.version;
+      const version = http.onIndex.operatorsIndex!.version;
       await tdb.pool.query(write, [id]);
-      await waitFor(async () => onIndex.operatorsIndex!.version > version);
+      await waitFor(async () => http.onIndex.operatorsIndex!.version > version);
       const [a, b] = await get(url);
       expect(a).toEqual(b);
       expect(a.operators).toHaveLength(1);

@@ -15,6 +15,8 @@ import type { OperatorFilters, OperatorRow, OperatorSortField, SortDirection } f
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows } from './operators.repo';
 import { toOperatorRow } from './insights.rows';
+import { gramPostings, keptInOrder, rarestGram } from '../../lib/grams';
+import { pushTo } from '../../lib/collections';
 
 /** The channel of migration 0025's employee-review trigger (the operator's review count). */
 export const OPERATORS_INDEX_CHANNEL = 'operators_index';
@@ -109,9 +111,7 @@ export class OperatorsIndex {
       for (let i = 0; i < n; i++) {
         const v = values[i];
         if (v === null || v === undefined) continue;
-        const list = lists.get(v);
-        if (list) list.push(i);
-        else lists.set(v, [i]);
+        pushTo(lists, v, i);
       }
       return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
     };
@@ -168,7 +168,7 @@ export class OperatorsIndex {
     };
     const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
     const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
-    const byText = needle !== undefined && needle.length >= 3 ? this.rarestGram(needle) : null;
+    const byText = needle !== undefined && needle.length >= 3 ? rarestGram(this.grams, needle) : null;
     const lists = [byState, byCity, byText].filter((l): l is Int32Array => l !== null);
     const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
     const kept: number[] = [];
@@ -178,16 +178,6 @@ export class OperatorsIndex {
       for (let i = 0; i < this.n; i++) if (keeps(i)) kept.push(i);
     }
     return kept;
-  }
-
-  private rarestGram(needle: string): Int32Array {
-    let best: Int32Array | null = null;
-    for (let k = 0; k + 3 <= needle.length; k++) {
-      const posting = this.grams.get(needle.slice(k, k + 3));
-      if (!posting) return EMPTY;
-      if (!best || posting.length < best.length) best = posting;
-    }
-    return best ?? EMPTY;
   }
 
   /** The filtered figures (operatorStats) and one page's rows in the sort's order; null when the SQL must answer. */
@@ -238,21 +228,7 @@ export class OperatorsIndex {
 
   private inOrder(kept: number[], field: OperatorSortField, dir: SortDirection, offset: number, limit: number): number[] {
     const key = `${field}:${dir}`;
-    if (kept.length * 16 < this.n) {
-      const rank = this.ranks.get(key)!;
-      return kept.sort((a, b) => rank[a]! - rank[b]!).slice(offset, offset + limit);
-    }
-    const keep = new Uint8Array(this.n);
-    for (let k = 0; k < kept.length; k++) keep[kept[k]!] = 1;
-    const order = this.orders.get(key)!;
-    const out: number[] = [];
-    let seen = 0;
-    for (let r = 0; r < order.length && out.length < limit; r++) {
-      const i = order[r]!;
-      if (keep[i] === 0) continue;
-      if (seen++ >= offset) out.push(i);
-    }
-    return out;
+    return keptInOrder(this.n, kept, this.orders.get(key)!, this.ranks.get(key)!, offset, limit);
   }
 }
 
@@ -300,21 +276,4 @@ export function liveOperatorsIndex(pool: pg.Pool, channels: readonly string[], o
     describe: ({ stats: s }) => `${s.operators} operators in ${Math.round(s.buildMs)} ms`,
     ...options,
   });
-}
-
-/** 3-character substrings of each position's text -> the positions having it (ascending, once each). */
-function gramPostings(n: number, text: (i: number) => string): Map<string, Int32Array> {
-  const lists = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    const t = text(i);
-    for (let k = 0; k + 3 <= t.length; k++) {
-      const gram = t.slice(k, k + 3);
-      const list = lists.get(gram);
-      if (!list) lists.set(gram, [i]);
-      else if (list[list.length - 1] !== i) list.push(i);
-    }
-  }
-  const out = new Map<string, Int32Array>();
-  for (const [gram, list] of lists) out.set(gram, Int32Array.from(list));
-  return out;
 }

@@ -1,7 +1,7 @@
 // SQL of Operator Intelligence (split from insights.repo.ts, issue 11). Every value is a bind parameter;
 // column and ORDER BY fragments come only from the constant maps below (allow-lists), never from the request.
 import type pg from 'pg';
-import { withLongReads } from '../../db/client';
+import { INDEX_BUILD_READ_MS, withLongReads } from '../../db/client';
 import { Params, containsPattern, type Queryable } from '../../db/sql';
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
@@ -133,6 +133,8 @@ export async function countAllOperators(db: Queryable): Promise<number> {
  * One page of operators. The page's ids are chosen on the operators table alone (filter, order, LIMIT and
  * OFFSET), and the per-operator counts are taken for those rows only: with the counts in the same SELECT,
  * PostgreSQL computed them for every row OFFSET skips too (page 8 of 100 counted for 800 operators).
+ * `reference`: the plain statement instead (counts in the same SELECT, no search index), the equivalence
+ * test's reference, as in operatorStats.
  */
 export async function findOperatorPage(
   db: Queryable,
@@ -141,34 +143,19 @@ export async function findOperatorPage(
   sortDirection: SortDirection,
   limit: number,
   offset: number,
+  reference = false,
 ): Promise<OperatorRecord[]> {
   const p = new Params();
-  const where = operatorWhere(f, p);
+  const where = operatorWhere(f, p, reference);
   const order = operatorOrder(sortField, sortDirection);
   const { rows } = await db.query<OperatorRecord>(
-    `SELECT ${OPERATOR_COLUMNS}
+    reference
+      ? `SELECT ${OPERATOR_COLUMNS} FROM operators o ${where} ${order}
+      LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`
+      : `SELECT ${OPERATOR_COLUMNS}
        FROM operators o
       WHERE o.id = ANY (ARRAY(SELECT o.id FROM operators o ${where} ${order} LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}))
       ${order}`,
-    p.values,
-  );
-  return rows;
-}
-
-/** The plain statement of a page (counts in the same SELECT, no search index): the equivalence test's reference. */
-export async function findOperatorPageReference(
-  db: Queryable,
-  f: OperatorFilters,
-  sortField: OperatorSortField,
-  sortDirection: SortDirection,
-  limit: number,
-  offset: number,
-): Promise<OperatorRecord[]> {
-  const p = new Params();
-  const where = operatorWhere(f, p, true);
-  const { rows } = await db.query<OperatorRecord>(
-    `SELECT ${OPERATOR_COLUMNS} FROM operators o ${where} ${operatorOrder(sortField, sortDirection)}
-      LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
     p.values,
   );
   return rows;
@@ -279,5 +266,5 @@ export async function loadOperatorIndexRows(pool: pg.Pool): Promise<{ rows: Oper
       `SELECT lower('ABCDEFGHIJKLMNOPQRSTUVWXYZ') = 'abcdefghijklmnopqrstuvwxyz' AND upper('abcdefghijklmnopqrstuvwxyz') = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' AS ascii`,
     );
     return { rows, asciiLower: ctype[0]?.ascii ?? false };
-  });
+  }, INDEX_BUILD_READ_MS);
 }

@@ -9,8 +9,9 @@ import type { Portfolio } from '../../../contracts/themes';
 import { refreshAggregates } from '../../db/aggregates';
 import { ensureDataset } from '../../db/seed/dataset';
 import type { LiveIndex } from '../../lib/live-index';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import { addPricing, createCommunity, registerOverHttp } from '../../test/factories';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { useIndexAndSqlApps } from '../../test/index-apps';
+import { addPricing, createCommunity } from '../../test/factories';
 import type { App } from '../../types';
 import { ThemeService } from '../themes/themes.service';
 import { MarketIndex } from './market-index';
@@ -130,45 +131,32 @@ function comparablePortfolio(p: Portfolio) {
 }
 
 describe('the competitive set over HTTP on the index', () => {
-  let appIndex: App;
-  let appSql: App;
-  let cookie: string;
-
-  beforeAll(async () => {
-    appIndex = await buildTestApp(tdb, { SEARCH_INDEX: 'true', SEARCH_INDEX_DEBOUNCE_MS: '50' });
-    appSql = await buildTestApp(tdb, { SEARCH_INDEX: 'false' });
-    cookie = `sid=${await registerOverHttp(appIndex, 'market-index@example.com')}`;
-    await readyIndex(appIndex);
-  }, 60_000);
-  afterAll(async () => {
-    await appIndex?.close();
-    await appSql?.close();
-  });
+  const http = useIndexAndSqlApps(() => tdb, { email: 'market-index@example.com', debounceMs: 50, ready: readyIndex });
 
   it('answers as the SQL path does, and follows a community that moves', async () => {
     const target = ids[0]!;
-    const get = (app: App, id: number) => app.inject({ method: 'GET', url: `/api/community-insights/${id}/market?radius=25`, headers: { cookie } });
+    const get = (app: App, id: number) => app.inject({ method: 'GET', url: `/api/community-insights/${id}/market?radius=25`, headers: { cookie: http.cookie } });
     for (const id of ids.slice(0, 20)) {
-      const [a, b] = await Promise.all([get(appIndex, id), get(appSql, id)]);
+      const [a, b] = await Promise.all([get(http.onIndex, id), get(http.onSql, id)]);
       expect(a.statusCode, a.body).toBe(200);
       expect(comparable(a.json()), String(id)).toEqual(comparable(b.json()));
     }
     const { rows: ops } = await tdb.pool.query<{ id: number }>(`SELECT operator_id AS id FROM communities WHERE operator_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 5`);
     for (const { id } of ops) {
       const url = `/api/portfolio/${id}`;
-      const [a, b] = await Promise.all([appIndex.inject({ method: 'GET', url, headers: { cookie } }), appSql.inject({ method: 'GET', url, headers: { cookie } })]);
+      const [a, b] = await http.both(url, { cookie: http.cookie });
       expect(a.statusCode, a.body).toBe(200);
       expect(comparablePortfolio(a.json()), url).toEqual(comparablePortfolio(b.json()));
     }
     // Move the target onto the Austin cluster: its nearest competitors become the cluster's members.
-    const live = marketIndexOf(appIndex);
+    const live = marketIndexOf(http.onIndex);
     const version = live.version;
     await tdb.pool.query('UPDATE communities SET lat = 30.2672, lng = -97.7431 WHERE id = $1', [target]);
     await waitFor(async () => live.version > version);
-    const moved = (await get(appIndex, target)).json() as CompetitiveSet;
+    const moved = (await get(http.onIndex, target)).json() as CompetitiveSet;
     expect(moved.competitors[0]!.name).toBe('Cluster 0');
     expect(moved.competitors[0]!.distanceMiles).toBe(0);
-    expect(comparable(moved)).toEqual(comparable((await get(appSql, target)).json()));
+    expect(comparable(moved)).toEqual(comparable((await get(http.onSql, target)).json()));
   }, 60_000);
 });
 

@@ -11,10 +11,11 @@
 // compares every answer with the SQL path.
 import type pg from 'pg';
 import { CUSTOMER_THEMES } from '../../../contracts/themes';
-import { withLongReads } from '../../db/client';
+import { INDEX_BUILD_READ_MS, withLongReads } from '../../db/client';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
+import { interner, lowerBound, pushTo } from '../../lib/collections';
 
 export type Neighbour = repo.CommunityRow & { miles: number };
 
@@ -84,16 +85,9 @@ export class MarketIndex {
       await repo.themeTotals(db),
       await repo.portfolioCommunities(db),
       await repo.portfolioTrends(db),
-    ]);
+    ], INDEX_BUILD_READ_MS);
     // Rows of many communities share their strings: one copy each.
-    const pool_ = new Map<string, string>();
-    const intern = <S extends string | null>(s: S): S => {
-      if (s === null) return s;
-      const hit = pool_.get(s);
-      if (hit !== undefined) return hit as S;
-      pool_.set(s, s);
-      return s;
-    };
+    const intern = interner();
     for (const r of rows) {
       r.city = intern(r.city);
       r.state = intern(r.state);
@@ -124,9 +118,7 @@ export class MarketIndex {
     for (const { operator_id, ...r } of portfolioRows) {
       r.city = intern(r.city);
       r.state = intern(r.state);
-      const list = portfolios.get(operator_id);
-      if (list) list.push(r);
-      else portfolios.set(operator_id, [r]);
+      pushTo(portfolios, operator_id, r);
     }
     return new MarketIndex(
       byId,
@@ -264,18 +256,6 @@ class CompactTrends {
     }
     return out;
   }
-}
-
-/** The first position whose value is >= x (values ascending). */
-function lowerBound(values: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The index kept current by the search index's change notifications. */

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { listedOnly } from '../../lib/listing';
 import type { Queryable } from '../../db/sql';
 import type { PortfolioCommunityRow, PortfolioTrendRow } from '../themes/themes.service';
+import { pushTo } from '../../lib/collections';
 
 export interface SupplyRow {
   key: string;
@@ -73,9 +74,7 @@ export async function capacitySourcesByState(pool: pg.Pool): Promise<Map<string,
   );
   const out = new Map<string, SourceRow[]>();
   for (const { state, ...r } of rows) {
-    const list = out.get(state);
-    if (list) list.push(r);
-    else out.set(state, [r]);
+    pushTo(out, state, r);
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // statement names the owner, and who may reach an owner is decided by shortlist.service.ts.
 import type pg from 'pg';
 import type { Collaborator, ShortlistComment, ShortlistItem } from '../../../contracts/shortlist';
-import { loadCommunityCards } from '../communities/cards.service';
+import { withCommunityCards } from '../communities/cards.service';
 
 export interface OwnerRow {
   id: number;
@@ -54,24 +54,14 @@ export async function listItems(pool: pg.Pool, ownerId: number): Promise<Shortli
       LIMIT 1000`,
     [ownerId],
   );
-  const cards = await loadCommunityCards(
-    pool,
-    rows.map((r) => r.community_id),
-  );
-  return rows.flatMap((r) => {
-    const c = cards.get(r.community_id);
-    if (!c) return [];
-    return [
-      {
-        communityId: r.community_id,
-        createdAt: r.created_at.toISOString(),
-        note: r.note,
-        noteUpdatedAt: r.note_updated_at?.toISOString() ?? null,
-        noteUpdatedBy: r.note === null ? null : r.note_by,
-        community: c,
-      },
-    ];
-  });
+  return withCommunityCards(pool, rows, (r, community) => ({
+    communityId: r.community_id,
+    createdAt: r.created_at.toISOString(),
+    note: r.note,
+    noteUpdatedAt: r.note_updated_at?.toISOString() ?? null,
+    noteUpdatedBy: r.note === null ? null : r.note_by,
+    community,
+  }));
 }
 
 /** Sets (or with null clears) the note; null when the community is not on the owner's list. */

@@ -7,9 +7,8 @@ import type { ThemeKind, ThemeReport } from '../../../contracts/themes';
 import { ensureMarketData } from '../../db/counties';
 import { ensureDataset } from '../../db/seed/dataset';
 import type { LiveIndex } from '../../lib/live-index';
-import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
-import { registerOverHttp } from '../../test/factories';
-import type { App } from '../../types';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { useIndexAndSqlApps } from '../../test/index-apps';
 import { MarketThemesIndex } from './market-themes-index';
 import { ThemeService } from './themes.service';
 import { waitFor } from '../../test/wait';
@@ -97,23 +96,9 @@ describe('the market themes index against the SQL path', () => {
 });
 
 describe('market themes over HTTP on the index', () => {
-  let appIndex: App;
-  let appSql: App;
-  let cookie: string;
-
-  beforeAll(async () => {
-    appIndex = await buildTestApp(tdb, { SEARCH_INDEX: 'true', SEARCH_INDEX_DEBOUNCE_MS: '50' });
-    appSql = await buildTestApp(tdb, { SEARCH_INDEX: 'false' });
-    cookie = `sid=${await registerOverHttp(appIndex, 'market-themes@example.com')}`;
-    await appIndex.marketThemesIndex!.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await appIndex?.close();
-    await appSql?.close();
-  });
+  const http = useIndexAndSqlApps(() => tdb, { email: 'market-themes@example.com', debounceMs: 50, ready: (onIndex) => onIndex.marketThemesIndex!.ready() });
 
   it('answers as the SQL path does, and follows a community moved to another county', async () => {
-    const get = (app: App, url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
     const { state, fips } = counties[0]!;
     const urls = [
       `/api/themes/market/${state}?kind=customer`,
@@ -123,7 +108,7 @@ describe('market themes over HTTP on the index', () => {
       `/api/themes/market/${cities[0]!.state}?kind=employee&city=${encodeURIComponent(cities[0]!.city)}`,
     ];
     for (const url of urls) {
-      const [a, b] = await Promise.all([get(appIndex, url), get(appSql, url)]);
+      const [a, b] = await http.both(url, { cookie: http.cookie });
       expect(a.statusCode, a.body).toBe(200);
       expect(comparableReport(a.json()), url).toEqual(comparableReport(b.json()));
     }
@@ -133,12 +118,12 @@ describe('market themes over HTTP on the index', () => {
          FROM communities c WHERE c.state = $1 AND c.county_fips = $2 AND c.listing_status = 'listed' ORDER BY c.review_count DESC, c.id LIMIT 1`,
       [state, fips],
     );
-    const live = appIndex.marketThemesIndex!;
+    const live = http.onIndex.marketThemesIndex!;
     const version = live.version;
     await tdb.pool.query('UPDATE communities SET county_fips = $2 WHERE id = $1', [rows[0]!.id, rows[0]!.other]);
     await waitFor(async () => live.version > version);
     for (const url of [urls[2]!, `/api/themes/market/${state}?kind=customer&county=${rows[0]!.other}`]) {
-      const [a, b] = await Promise.all([get(appIndex, url), get(appSql, url)]);
+      const [a, b] = await http.both(url, { cookie: http.cookie });
       expect(a.statusCode, a.body).toBe(200);
       expect(comparableReport(a.json()), url).toEqual(comparableReport(b.json()));
     }

@@ -11,20 +11,17 @@
 // with the SQL path.
 import type pg from 'pg';
 import type { ThemeKind } from '../../../contracts/themes';
-import { withLongReads } from '../../db/client';
+import { INDEX_BUILD_READ_MS, withLongReads } from '../../db/client';
 import type { Queryable } from '../../db/sql';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import * as repo from './themes.repo';
+import { pushTo } from '../../lib/collections';
 
 const ASCII = /^[\x20-\x7e]*$/;
 const FIPS = /^\d{5}$/;
 
-/** What one report reads: the rows the SQL path's three statements return. */
-export interface MarketReportRows {
-  totals: repo.TotalsRow;
-  quarters: repo.QuarterRow[];
-  examples: repo.ExampleRow[];
-}
+/** What one report reads: the rows the SQL path's three reads return. */
+export type MarketReportRows = repo.ReportRows;
 
 export interface MarketThemesStats {
   keys: number;
@@ -58,7 +55,7 @@ export class MarketThemesIndex {
       await repo.marketExampleRows(db),
       await repo.cityCounties(db),
       await repo.digitCountyNames(db),
-    ]);
+    ], INDEX_BUILD_READ_MS);
     const quarterNames = [...new Set(quarterRows.map((q) => q.quarter))].sort();
     const quarterAt = new Map(quarterNames.map((q, k) => [q, k]));
     // By key, then theme, then quarter: a key's rows are one span, in the SQL's ORDER BY i, quarter.
@@ -84,17 +81,11 @@ export class MarketThemesIndex {
     });
     const examples = new Map<string, repo.MarketExampleRow[]>();
     for (const e of exampleRows) {
-      const list = examples.get(e.key);
-      if (list) list.push(e);
-      else examples.set(e.key, [e]);
+      pushTo(examples, e.key, e);
     }
     const countyLocations = new Map<string, string[]>();
     for (const c of cities) {
-      const key = `${c.state}:${c.county_fips}`;
-      const location = `L:${c.city}, ${c.state.toLowerCase()}`;
-      const list = countyLocations.get(key);
-      if (list) list.push(location);
-      else countyLocations.set(key, [location]);
+      pushTo(countyLocations, `${c.state}:${c.county_fips}`, `L:${c.city}, ${c.state.toLowerCase()}`);
     }
     return new MarketThemesIndex(
       quarterNames,

@@ -20,18 +20,15 @@ import {
   scopeCommunity,
   scopeMarket,
   scopeOperator,
-  selectCommunityName,
+  COMMUNITY_NAME_SQL,
+  OPERATOR_NAME_SQL,
   selectCountyName,
-  selectExamples,
   selectOperatorName,
   selectOperatorPlace,
   selectPortfolioCommunities,
   selectPortfolioTrend,
-  selectQuarters,
-  selectSummaryExamples,
-  selectSummaryQuarters,
-  selectSummaryTotals,
-  selectTotals,
+  selectReportRows,
+  type ReportRows,
   type PortfolioCommunityRow,
   type PortfolioTrendRow,
 } from './themes.repo';
@@ -172,14 +169,19 @@ export class ThemeService {
    * cached (computed at most once per TTL, warmed at start, served stale while refreshed).
    */
   private async report(kind: ThemeKind, scope: Scope, filter: ScopeFilter, what: string, wide = false, examples = true): Promise<ThemeReport> {
+    return composeReport(kind, scope, what, await this.rows(kind, filter, wide, examples));
+  }
+
+  /** A report's rows: one statement (selectReportRows), on one read-only connection allowed WIDE_REPORT_TIMEOUT_MS when `wide`. */
+  private rows(kind: ThemeKind, filter: ScopeFilter, wide = false, examples = true): Promise<ReportRows> {
     const summaries = kind === 'customer' && this.options.fromSummaries !== false;
-    const read = (db: Queryable) =>
-      summaries
-        ? Promise.all([selectSummaryTotals(db, filter), selectSummaryQuarters(db, filter), examples ? selectSummaryExamples(db, filter) : []])
-        : Promise.all([selectTotals(db, kind, filter), selectQuarters(db, kind, filter), examples ? selectExamples(db, kind, filter) : []]);
-    // One read-only connection allowed WIDE_REPORT_TIMEOUT_MS, its statements sent one after another.
-    const [totals, quarters, exampleRows] = wide ? await withLongReads(this.pool, read, WIDE_REPORT_TIMEOUT_MS) : await read(this.pool);
-    return composeReport(kind, scope, what, { totals, quarters, examples: exampleRows });
+    const read = (db: Queryable) => selectReportRows(db, kind, filter, summaries, examples);
+    return wide ? withLongReads(this.pool, read, WIDE_REPORT_TIMEOUT_MS) : read(this.pool);
+  }
+
+  /** A report's rows and, in the same statement, what it is about (`subjectSql` over the scope's $1). */
+  private rowsAbout<S>(kind: ThemeKind, filter: ScopeFilter, subjectSql: string) {
+    return selectReportRows<S>(this.pool, kind, filter, kind === 'customer' && this.options.fromSummaries !== false, true, subjectSql);
   }
 
   all(kind: ThemeKind): Promise<ThemeReport> {
@@ -188,10 +190,11 @@ export class ThemeService {
   }
 
   async community(id: number): Promise<ThemeReport> {
-    const c = await selectCommunityName(this.pool, id);
+    // The name and the report's rows in one statement (the rows of an unknown id are empty and dropped).
+    const { subject: c, ...rows } = await this.rowsAbout<{ name: string; city: string; state: string }>('customer', scopeCommunity(id), COMMUNITY_NAME_SQL);
     if (!c) throw notFound('Community');
     const scope: Scope = { type: 'community', id, name: c.name, state: c.state, city: c.city, county: null };
-    return this.report('customer', scope, scopeCommunity(id), c.name);
+    return composeReport('customer', scope, c.name, rows);
   }
 
   /**
@@ -209,11 +212,18 @@ export class ThemeService {
   }
 
   async operator(id: number, kind: ThemeKind): Promise<ThemeReport> {
-    const o = await selectOperatorName(this.pool, id);
-    if (!o) throw notFound('Operator');
-    const scope: Scope = { type: 'operator', id, name: o.name, state: null, city: null, county: null };
-    const what = kind === 'customer' ? `the listed communities of ${o.name}` : o.name;
-    return this.cache.get(`operator:${id}:${kind}`, () => this.report(kind, scope, scopeOperator(kind, id), what));
+    // The operator must exist on every request (one that is gone is not found): on a cache miss its name is
+    // read in the report's statement; on a hit, a shared computation or a stale answer, by itself.
+    let found = false;
+    const report = await this.cache.get(`operator:${id}:${kind}`, async () => {
+      const { subject: o, ...rows } = await this.rowsAbout<{ name: string }>(kind, scopeOperator(kind, id), OPERATOR_NAME_SQL);
+      if (!o) throw notFound('Operator');
+      found = true;
+      const scope: Scope = { type: 'operator', id, name: o.name, state: null, city: null, county: null };
+      return composeReport(kind, scope, kind === 'customer' ? `the listed communities of ${o.name}` : o.name, rows);
+    });
+    if (!found && !(await selectOperatorName(this.pool, id))) throw notFound('Operator');
+    return report;
   }
 
   async market(kind: ThemeKind, state: string, city: string | null, county: string | null): Promise<ThemeReport> {

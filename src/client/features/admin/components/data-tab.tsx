@@ -1,7 +1,7 @@
 // Data: rows per table and per source, the last imports with their summaries, and the CSV upload that
 // runs the same importers as `npm run import`.
 import { Upload } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ComponentProps } from 'react';
 import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_KIND_LABELS, IMPORT_UPLOAD_KINDS, type ImportSummaryResponse, type ImportUploadKind } from '../../../../contracts/admin';
 import { DataTable, numericColumn } from '../../../components/data-table';
 import { LabelledSelect } from '../../../components/labelled-select';
@@ -23,12 +23,19 @@ const KIND_OPTIONS = IMPORT_UPLOAD_KINDS.map((k) => ({ value: k, label: IMPORT_U
 const SOURCE_LABELS: Record<string, string> = { generated: 'Generated', cms: 'CMS', fl: 'Florida AHCA', tx: 'Texas HHSC' };
 const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
 
+/** A labelled input of the upload form. */
+function UploadField({ label, ...input }: { label: string } & ComponentProps<typeof Input>) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...input} />
+    </div>
+  );
+}
+
 function UploadForm() {
   const kindId = useId();
-  const fileId = useId();
-  const asOfId = useId();
-  const stateId = useId();
-  const agencyId = useId();
   const [state, setState] = useState('');
   const [agency, setAgency] = useState('');
   const [kind, setKind] = useState<ImportUploadKind>('auto');
@@ -72,49 +79,37 @@ function UploadForm() {
       <CardContent>
         <form className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end" onSubmit={submit}>
           <LabelledSelect id={kindId} label="Kind of file" value={kind} options={KIND_OPTIONS} onChange={setKind} triggerClassName="sm:w-80" />
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={asOfId}>Data as of (optional)</Label>
-            <Input
-              id={asOfId}
-              type="date"
-              value={asOf}
-              onChange={(e) => setAsOf(e.target.value)}
-              className="sm:w-44"
-              title="The date the file's data describes, for files without one inside (state lists); CMS files carry their own."
-            />
-          </div>
+          <UploadField
+            label="Data as of (optional)"
+            type="date"
+            value={asOf}
+            onChange={(e) => setAsOf(e.target.value)}
+            className="sm:w-44"
+            title="The date the file's data describes, for files without one inside (state lists); CMS files carry their own."
+          />
           {kind === 'licensed' && (
             <>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={stateId}>State (optional)</Label>
-                <Input
-                  id={stateId}
-                  value={state}
-                  maxLength={2}
-                  placeholder="RI"
-                  onChange={(e) => setState(e.target.value.toUpperCase())}
-                  className="sm:w-20"
-                  title="For a list without a State column."
-                />
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={agencyId}>Agency (optional)</Label>
-                <Input
-                  id={agencyId}
-                  value={agency}
-                  maxLength={200}
-                  placeholder="Rhode Island Department of Health"
-                  onChange={(e) => setAgency(e.target.value)}
-                  className="sm:w-80"
-                  title="The licensing agency in words; default '<State> licensing agency'."
-                />
-              </div>
+              <UploadField
+                label="State (optional)"
+                value={state}
+                maxLength={2}
+                placeholder="RI"
+                onChange={(e) => setState(e.target.value.toUpperCase())}
+                className="sm:w-20"
+                title="For a list without a State column."
+              />
+              <UploadField
+                label="Agency (optional)"
+                value={agency}
+                maxLength={200}
+                placeholder="Rhode Island Department of Health"
+                onChange={(e) => setAgency(e.target.value)}
+                className="sm:w-80"
+                title="The licensing agency in words; default '<State> licensing agency'."
+              />
             </>
           )}
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={fileId}>CSV file</Label>
-            <Input ref={fileInput} id={fileId} type="file" accept=".csv,.gz,text/csv" className="sm:w-80" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          </div>
+          <UploadField label="CSV file" ref={fileInput} type="file" accept=".csv,.gz,text/csv" className="sm:w-80" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
           <Button type="submit" disabled={upload.isPending}>
             <Upload aria-hidden="true" />
             {upload.isPending ? 'Importing...' : 'Import'}

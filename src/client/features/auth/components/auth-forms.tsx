@@ -71,8 +71,8 @@ function useCheckedSubmit<T, R>(schema: z.ZodType<T>, values: unknown, mutation:
   return { errors, formError, busy: mutation.isPending || mutation.isSuccess, submit };
 }
 
-/** The e-mail field, the same on both forms. */
-function EmailField({ value, error, onChange }: { value: string; error: string | undefined; onChange: (email: string) => void }) {
+/** The e-mail field, the same on both forms and on the reset request. */
+export function EmailField({ value, error, onChange }: { value: string; error: string | undefined; onChange: (email: string) => void }) {
   return (
     <FormField
       label="E-mail"
@@ -104,7 +104,7 @@ function PasswordField({ kind, value, error, hint, onChange }: { kind: 'current'
 }
 
 /** The form's submit button, spinning and disabled while the request runs. */
-function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
   return (
     <Button type="submit" size="lg" disabled={busy} className="w-full">
       {busy && <Loader2 className="animate-spin" aria-hidden="true" />}

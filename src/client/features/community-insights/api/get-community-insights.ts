@@ -1,8 +1,9 @@
 // GET /api/community-insights: fetcher, query options factory and hook (SPEC section 7).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { InsightFilterKey, InsightResponse, InsightSortField, SortDirection } from '../../../../contracts/insights';
 import type { LicenceFilterKey } from '../../../../contracts/licence-filters';
 import { ApiError, getJson, withQuery } from '../../../lib/api';
+import { tablePageQueryOptions } from '../../../lib/query-client';
 
 export const COMMUNITY_INSIGHTS_URL = '/api/community-insights';
 export const COMMUNITY_INSIGHTS_EXPORT_URL = '/api/community-insights/export.csv';
@@ -50,12 +51,7 @@ export async function fetchCommunityInsights(p: CommunityInsightParams, signal?:
   }
 }
 
-export const getCommunityInsightsQueryOptions = (p: CommunityInsightParams) =>
-  queryOptions({
-    queryKey: [COMMUNITY_INSIGHTS_URL, p] as const,
-    queryFn: ({ signal }) => fetchCommunityInsights(p, signal),
-    placeholderData: keepPreviousData,
-  });
+export const getCommunityInsightsQueryOptions = (p: CommunityInsightParams) => tablePageQueryOptions(COMMUNITY_INSIGHTS_URL, p, fetchCommunityInsights);
 
 export function useCommunityInsights(p: CommunityInsightParams) {
   return useQuery(getCommunityInsightsQueryOptions(p));

@@ -1,5 +1,4 @@
 // The 'Filters' card: search box, the twelve dropdowns of SPEC section 2 and 'Clear Filters'.
-import { SearchIcon } from 'lucide-react';
 import { useId } from 'react';
 import {
   COMMUNITY_AMENITY_OPTIONS,
@@ -20,6 +19,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import type { InsightFilterState } from '../api/get-community-insights';
 import { FilterSelect, type FilterOption } from '../../../components/filter-select';
+import { SearchBox } from '../../../components/search-box';
 
 const plain = (values: readonly string[]): FilterOption[] => values.map((v) => ({ value: v, label: v }));
 
@@ -50,20 +50,13 @@ export function InsightFilters(props: InsightFiltersProps) {
         </Button>
       </CardHeader>
       <CardContent className="space-y-5">
-        <div className="relative">
-          <Label htmlFor={searchId} className="sr-only">
-            Search communities
-          </Label>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" aria-hidden="true" />
-          <Input
-            id={searchId}
-            type="search"
-            className="pl-9"
-            placeholder="Search communities, operators, cities..."
-            value={props.search}
-            onChange={(e) => props.onSearchChange(e.target.value)}
-          />
-        </div>
+        <SearchBox
+          id={searchId}
+          label="Search communities"
+          placeholder="Search communities, operators, cities..."
+          value={props.search}
+          onChange={props.onSearchChange}
+        />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {select(
             'state',

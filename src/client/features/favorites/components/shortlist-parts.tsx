@@ -1,7 +1,7 @@
 // Pieces of the shortlist (issue 16): the note editor under each community, the comments of family
 // members who hold a comment link, the share links and the collaborators panels of the owner.
-import { CopyIcon, LinkIcon, MessageSquareIcon, UserPlusIcon, UsersIcon, XIcon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { CopyIcon, LinkIcon, MessageSquareIcon, UserPlusIcon, UsersIcon, XIcon, type LucideIcon } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { COMMENT_MAX, NOTE_MAX, type ShareAccess, type ShortlistComment, type ShortlistItem } from '../../../../contracts/shortlist';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -11,6 +11,22 @@ import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage } from '../../../lib/compare';
 import { formatDate } from '../../../lib/format';
 import { useChangeCollaborators, useCollaborators, useCreateShare, useRevokeShare, useSaveNote, useShares } from '../api/shortlist';
+
+/** A card of the shortlist's sharing panels: an icon and a title, what the panel does, then its form. */
+function PanelCard({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2 text-lg">
+          <Icon className="size-5 text-primary" aria-hidden="true" />
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">{children}</CardContent>
+    </Card>
+  );
+}
 
 export function NoteEditor({ ownerId, item }: { ownerId: number; item: ShortlistItem }) {
   const [text, setText] = useState(item.note ?? '');
@@ -142,81 +158,72 @@ export function SharePanel() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2 text-lg">
-          <LinkIcon className="size-5 text-primary" aria-hidden="true" />
-          Share this shortlist
-        </CardTitle>
-        <CardDescription>Anyone with the link can open it without an account. You can turn a link off at any time.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label="Create a share link">
-          <fieldset className="flex flex-wrap gap-4">
-            <legend className="mb-1 text-sm font-medium">What can they do?</legend>
-            {(['read', 'comment'] as const).map((a) => (
-              <label key={a} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="share-access" value={a} checked={access === a} onChange={() => setAccess(a)} className="size-4 accent-primary" />
-                {a === 'read' ? 'Read only' : 'Read and comment'}
-              </label>
-            ))}
-          </fieldset>
-          <div className="grid gap-1.5">
-            <Label htmlFor="share-expiry">Stops working after (optional)</Label>
-            <Input id="share-expiry" type="date" value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} className="w-48" />
-          </div>
-          {create.isError && (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(create.error, 'The link could not be created.')}
-            </p>
-          )}
-          <Button type="submit" className="w-fit" disabled={create.isPending}>
-            Create link
-          </Button>
-        </form>
-        {created && (
-          <div className="flex flex-col gap-2 rounded-md border border-primary/40 bg-primary-soft/40 p-3">
-            <Label htmlFor="share-url">New link (shown once; copy it now)</Label>
-            <div className="flex gap-2">
-              <Input id="share-url" readOnly value={created} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" />
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => {
-                  void navigator.clipboard?.writeText(created).then(() => setCopied(true));
-                }}
-              >
-                <CopyIcon aria-hidden="true" />
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            </div>
-          </div>
+    <PanelCard icon={LinkIcon} title="Share this shortlist" description="Anyone with the link can open it without an account. You can turn a link off at any time.">
+      <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label="Create a share link">
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1 text-sm font-medium">What can they do?</legend>
+          {(['read', 'comment'] as const).map((a) => (
+            <label key={a} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="share-access" value={a} checked={access === a} onChange={() => setAccess(a)} className="size-4 accent-primary" />
+              {a === 'read' ? 'Read only' : 'Read and comment'}
+            </label>
+          ))}
+        </fieldset>
+        <div className="grid gap-1.5">
+          <Label htmlFor="share-expiry">Stops working after (optional)</Label>
+          <Input id="share-expiry" type="date" value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} className="w-48" />
+        </div>
+        {create.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(create.error, 'The link could not be created.')}
+          </p>
         )}
-        {shares.data && shares.data.length > 0 && (
-          <ul className="flex flex-col divide-y rounded-md border" aria-label="Share links">
-            {shares.data.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm" data-testid="share-row">
-                <span>
-                  <span className="font-medium">{ACCESS_TEXT[s.access]}</span>
-                  <span className="text-muted-foreground">
-                    {' '}
-                    · created {formatDate(s.createdAt)}
-                    {s.expiresAt ? ` · until ${formatDate(new Date(Date.parse(s.expiresAt) - 1))}` : ' · no expiry'}
-                  </span>
+        <Button type="submit" className="w-fit" disabled={create.isPending}>
+          Create link
+        </Button>
+      </form>
+      {created && (
+        <div className="flex flex-col gap-2 rounded-md border border-primary/40 bg-primary-soft/40 p-3">
+          <Label htmlFor="share-url">New link (shown once; copy it now)</Label>
+          <div className="flex gap-2">
+            <Input id="share-url" readOnly value={created} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" />
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                void navigator.clipboard?.writeText(created).then(() => setCopied(true));
+              }}
+            >
+              <CopyIcon aria-hidden="true" />
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+        </div>
+      )}
+      {shares.data && shares.data.length > 0 && (
+        <ul className="flex flex-col divide-y rounded-md border" aria-label="Share links">
+          {shares.data.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm" data-testid="share-row">
+              <span>
+                <span className="font-medium">{ACCESS_TEXT[s.access]}</span>
+                <span className="text-muted-foreground">
+                  {' '}
+                  · created {formatDate(s.createdAt)}
+                  {s.expiresAt ? ` · until ${formatDate(new Date(Date.parse(s.expiresAt) - 1))}` : ' · no expiry'}
                 </span>
-                {s.status === 'active' ? (
-                  <Button type="button" size="sm" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(s.id)}>
-                    Turn off
-                  </Button>
-                ) : (
-                  <span className="text-muted-foreground">{s.status === 'revoked' ? 'Turned off' : 'Expired'}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+              </span>
+              {s.status === 'active' ? (
+                <Button type="button" size="sm" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(s.id)}>
+                  Turn off
+                </Button>
+              ) : (
+                <span className="text-muted-foreground">{s.status === 'revoked' ? 'Turned off' : 'Expired'}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </PanelCard>
   );
 }
 
@@ -234,44 +241,35 @@ export function CollaboratorsPanel() {
     }
   };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2 text-lg">
-          <UsersIcon className="size-5 text-primary" aria-hidden="true" />
-          Family members who edit notes
-        </CardTitle>
-        <CardDescription>They sign in with their own account, see this shortlist and edit its notes.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <form onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2" aria-label="Add a family member">
-          <div className="grid gap-1.5">
-            <Label htmlFor="collaborator-email">Their account’s e-mail</Label>
-            <Input id="collaborator-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} className="w-64" />
-          </div>
-          <Button type="submit" variant="outline" disabled={add.isPending}>
-            <UserPlusIcon aria-hidden="true" />
-            Add
-          </Button>
-        </form>
-        {add.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(add.error, 'They could not be added.')}
-          </p>
-        )}
-        {list.data && list.data.length > 0 && (
-          <ul className="flex flex-col divide-y rounded-md border" aria-label="Family members">
-            {list.data.map((c) => (
-              <li key={c.userId} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
-                <span>{c.name ? `${c.name} (${c.email})` : c.email}</span>
-                <Button type="button" size="sm" variant="ghost" onClick={() => remove.mutate(c.userId)} disabled={remove.isPending}>
-                  <XIcon aria-hidden="true" />
-                  Remove<span className="sr-only"> {c.email}</span>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <PanelCard icon={UsersIcon} title="Family members who edit notes" description="They sign in with their own account, see this shortlist and edit its notes.">
+      <form onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2" aria-label="Add a family member">
+        <div className="grid gap-1.5">
+          <Label htmlFor="collaborator-email">Their account’s e-mail</Label>
+          <Input id="collaborator-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} className="w-64" />
+        </div>
+        <Button type="submit" variant="outline" disabled={add.isPending}>
+          <UserPlusIcon aria-hidden="true" />
+          Add
+        </Button>
+      </form>
+      {add.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(add.error, 'They could not be added.')}
+        </p>
+      )}
+      {list.data && list.data.length > 0 && (
+        <ul className="flex flex-col divide-y rounded-md border" aria-label="Family members">
+          {list.data.map((c) => (
+            <li key={c.userId} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
+              <span>{c.name ? `${c.name} (${c.email})` : c.email}</span>
+              <Button type="button" size="sm" variant="ghost" onClick={() => remove.mutate(c.userId)} disabled={remove.isPending}>
+                <XIcon aria-hidden="true" />
+                Remove<span className="sr-only"> {c.email}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PanelCard>
   );
 }

@@ -1,5 +1,5 @@
 // GET /api/operator-insights (no caching) and GET /api/operators/{id}/communities (SPEC sections 7 and 8).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   OperatorCommunity,
   OperatorFilterKey,
@@ -8,6 +8,7 @@ import type {
   SortDirection,
 } from '../../../../contracts/insights';
 import { ApiError, getJson, withQuery } from '../../../lib/api';
+import { tablePageQueryOptions } from '../../../lib/query-client';
 
 export const OPERATOR_INSIGHTS_URL = '/api/operator-insights';
 export const OPERATOR_INSIGHTS_EXPORT_URL = '/api/operator-insights/export.csv';
@@ -43,12 +44,7 @@ export async function fetchOperatorInsights(p: OperatorInsightParams, signal?: A
   }
 }
 
-export const getOperatorInsightsQueryOptions = (p: OperatorInsightParams) =>
-  queryOptions({
-    queryKey: [OPERATOR_INSIGHTS_URL, p] as const,
-    queryFn: ({ signal }) => fetchOperatorInsights(p, signal),
-    placeholderData: keepPreviousData,
-  });
+export const getOperatorInsightsQueryOptions = (p: OperatorInsightParams) => tablePageQueryOptions(OPERATOR_INSIGHTS_URL, p, fetchOperatorInsights);
 
 export function useOperatorInsights(p: OperatorInsightParams) {
   return useQuery(getOperatorInsightsQueryOptions(p));

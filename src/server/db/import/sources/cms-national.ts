@@ -5,6 +5,7 @@
 import { cmsOwnerType } from './cms';
 import { opRef, type CmsFacts, type DirectoryOperator, type DirectoryRecord } from '../directory';
 import { blankToEmpty, cleanText, formatPhone, normalizeState, normalizeZip, parseDecimal, sentences, titleCase, zipCentroid } from '../normalize';
+import { placeFields } from './common';
 import { operatorDisplayName, operatorKey } from '../operator-names';
 import { facilityMatchKey } from './licensed';
 import { ImportError, type Rejection } from '../types';
@@ -113,14 +114,8 @@ export function mapCmsNationalRows(headers: string[], records: { line: number; f
       sourceName: CMS_AGENCY,
       asOf,
       asOfPrecision,
-      name,
-      address,
-      city,
-      state,
-      zipCode: zip,
+      ...placeFields({ name, address, city, state, zip }, centre ?? { lat: null, lng: null }),
       county,
-      lat: centre?.lat ?? null,
-      lng: centre?.lng ?? null,
       locationApproximate: centre !== null,
       phone: formatPhone(get('phone')),
       email: null,

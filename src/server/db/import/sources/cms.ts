@@ -1,7 +1,7 @@
 // CMS "Nursing Homes Including Rehab Services - Provider Information": both published layouts.
 import type { MappedRow, OperatorRecord, RowGetter, SourceMapper } from '../types';
 import { blankToEmpty, cleanText, formatPhone, nameKey, parseCount, parseDecimal, sentences, titleCase } from '../normalize';
-import { coordinatesOf, countOf, decimalOf, guard, isoDate, reject, required, requiredName, stateOf, zipOf } from './common';
+import { coordinatesOf, countOf, decimalOf, guard, isoDate, placeFields, reject, required, requiredName, stateOf, zipOf } from './common';
 
 interface CmsColumns {
   ccn: string;
@@ -125,13 +125,7 @@ function mapCms(get: RowGetter, cols: CmsColumns, current: boolean): MappedRow {
   return {
     community: {
       sourceId: ccn,
-      name,
-      address,
-      city,
-      state,
-      zipCode: zip,
-      lat: coords.lat,
-      lng: coords.lng,
+      ...placeFields({ name, address, city, state, zip }, coords),
       phone,
       email: null,
       website: null,

@@ -10,7 +10,7 @@ import {
   validLatLng,
   zipCentroid,
 } from '../normalize';
-import type { MappedRow, RowGetter, RowResult } from '../types';
+import type { CommunityFields, CommunityRecord, MappedRow, OperatorRecord, RowGetter, RowResult } from '../types';
 
 export class RowRejected extends Error {}
 
@@ -61,6 +61,23 @@ export function coordinatesOf(
   }
   const c = zipCentroid(place.zip, place.city, place.state);
   return c ?? { lat: null, lng: null };
+}
+
+/** A facility as the source places it: its name, its address and its ZIP code. */
+export interface FacilityPlace {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** The community fields of where a facility is: the source's name and address, and the coordinates found for it. */
+export function placeFields(
+  place: FacilityPlace,
+  coords: { lat: number | null; lng: number | null },
+): Pick<CommunityFields, 'name' | 'address' | 'city' | 'state' | 'zipCode' | 'lat' | 'lng'> {
+  return { name: place.name, address: place.address, city: place.city, state: place.state, zipCode: place.zip, lat: coords.lat, lng: coords.lng };
 }
 
 export function decimalOf(value: string, label: string): number | null {
@@ -115,4 +132,19 @@ export function asOfFromFileName(fileName: string): string | null {
     return `${month[2]}-${String(mo).padStart(2, '0')}-01`;
   }
   return null;
+}
+
+/**
+ * A row of a state assisted-living directory (Florida AHCA, Texas HHSC): an assisted-living community with
+ * no score or healthcare services, under its operator when the row names one. The directory exports carry no
+ * extract date: the importer's --as-of or the file name's date applies.
+ */
+export function directoryRow(
+  community: Omit<CommunityRecord, 'communityType' | 'score' | 'healthcareServices' | 'operatorKey' | 'asOf'>,
+  operator: OperatorRecord | null,
+): MappedRow {
+  return {
+    community: { ...community, communityType: 'Assisted Living', score: null, healthcareServices: [], operatorKey: operator?.sourceId ?? null, asOf: null },
+    operator,
+  };
 }

@@ -1,7 +1,7 @@
 // Florida AHCA licensed assisted living facilities (directory export).
 import type { MappedRow, OperatorRecord, RowGetter, SourceMapper } from '../types';
 import { blankToEmpty, cleanText, formatPhone, nameKey, normalizeState, normalizeWebsite, normalizeZip, sentences, titleCase } from '../normalize';
-import { coordinatesOf, countOf, guard, reject, required, requiredName, stateOf, zipOf } from './common';
+import { coordinatesOf, countOf, directoryRow, guard, placeFields, reject, required, requiredName, stateOf, zipOf } from './common';
 
 /**
  * License statuses of facilities that are open and may take residents. Anything else (INACTIVE,
@@ -62,33 +62,21 @@ function mapFl(get: RowGetter): MappedRow {
     'Source: Florida Agency for Health Care Administration',
   ]);
 
-  return {
-    community: {
+  return directoryRow(
+    {
       sourceId: id,
-      name,
-      address,
-      city,
-      state,
-      zipCode: zip,
-      lat: coords.lat,
-      lng: coords.lng,
+      ...placeFields({ name, address, city, state, zip }, coords),
       phone: formatPhone(get('phone')),
       email: null,
       website: normalizeWebsite(get('web address')),
       description,
       overview,
       careTypes: ['Assisted Living'],
-      communityType: 'Assisted Living',
       ownerType,
-      score: null,
       capacity: beds,
-      healthcareServices: [],
-      operatorKey: operator?.sourceId ?? null,
-      // The directory export carries no extract date: the importer's --as-of or the file name's date applies.
-      asOf: null,
     },
     operator,
-  };
+  );
 }
 
 export const fl: SourceMapper = {

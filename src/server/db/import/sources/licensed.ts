@@ -19,6 +19,7 @@ import {
   validLatLng,
   zipCentroid,
 } from '../normalize';
+import { placeFields } from './common';
 import { operatorDisplayName, operatorKey } from '../operator-names';
 import { ImportError, type Rejection } from '../types';
 
@@ -234,14 +235,8 @@ export function mapLicensedRows(
       sourceKind: 'state',
       sourceName,
       asOf,
-      name,
-      address,
-      city,
-      state,
-      zipCode: zip,
+      ...placeFields({ name, address, city, state, zip }, coords),
       county,
-      lat: coords.lat,
-      lng: coords.lng,
       locationApproximate: approximate,
       phone: formatPhone(get('phone')),
       email: normalizeEmail(get('email')),

@@ -1,7 +1,7 @@
 // Texas HHSC assisted living facility directory (Types A, B and C).
 import type { MappedRow, OperatorRecord, RowGetter, SourceMapper } from '../types';
 import { blankToEmpty, cleanText, formatPhone, nameKey, normalizeEmail, normalizeState, normalizeZip, sentences, titleCase } from '../normalize';
-import { coordinatesOf, countOf, decimalOf, guard, reject, required, requiredName, stateOf, zipOf } from './common';
+import { coordinatesOf, countOf, decimalOf, directoryRow, guard, placeFields, reject, required, requiredName, stateOf, zipOf } from './common';
 
 export function txOwnerType(value: string): 'Private' | 'Non-Profit' | 'Public' | null {
   const v = cleanText(value).toLowerCase();
@@ -79,33 +79,21 @@ function mapTx(get: RowGetter): MappedRow {
     'Source: Texas Health and Human Services Commission',
   ]);
 
-  return {
-    community: {
+  return directoryRow(
+    {
       sourceId: id,
-      name,
-      address,
-      city,
-      state,
-      zipCode: zip,
-      lat: coords.lat,
-      lng: coords.lng,
+      ...placeFields({ name, address, city, state, zip }, coords),
       phone: formatPhone(get('facility phone number')),
       email: normalizeEmail(get('provider email')),
       website: null,
       description,
       overview,
       careTypes,
-      communityType: 'Assisted Living',
       ownerType: txOwnerType(entity),
-      score: null,
       capacity,
-      healthcareServices: [],
-      operatorKey: operator?.sourceId ?? null,
-      // The directory export carries no extract date: the importer's --as-of or the file name's date applies.
-      asOf: null,
     },
     operator,
-  };
+  );
 }
 
 export const tx: SourceMapper = {

@@ -1,0 +1,79 @@
+// Small collection helpers the in-memory indexes share (ADR 026, 027, 029).
+
+/** A fixed-size set of row positions, one bit each. */
+export class Bitset {
+  readonly words: Uint32Array;
+  constructor(readonly size: number) {
+    this.words = new Uint32Array((size + 31) >>> 5);
+  }
+  static full(size: number): Bitset {
+    const b = new Bitset(size);
+    b.words.fill(0xffffffff);
+    const tail = size & 31;
+    if (tail) b.words[b.words.length - 1] = (1 << tail) - 1;
+    return b;
+  }
+  set(i: number): void {
+    this.words[i >>> 5]! |= 1 << (i & 31);
+  }
+  has(i: number): boolean {
+    return (this.words[i >>> 5]! & (1 << (i & 31))) !== 0;
+  }
+  /** The positions in every one of `sets` (at least one, all of the same size). */
+  static intersection(sets: readonly Bitset[]): Bitset {
+    const out = new Bitset(sets[0]!.size);
+    out.words.set(sets[0]!.words);
+    for (let k = 1; k < sets.length; k++) out.and(sets[k]!);
+    return out;
+  }
+  and(other: Bitset): void {
+    const w = this.words;
+    const o = other.words;
+    for (let i = 0; i < w.length; i++) w[i]! &= o[i]!;
+  }
+  /** Positions of the set bits, ascending. */
+  positions(): number[] {
+    const out: number[] = [];
+    const w = this.words;
+    for (let k = 0; k < w.length; k++) {
+      let word = w[k]!;
+      while (word !== 0) {
+        const low = word & -word;
+        out.push((k << 5) + 31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
+    return out;
+  }
+}
+
+/** Appends `value` to the list kept under `key`, starting the list when there is none. */
+export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** One copy of each equal string (rows of many communities share their cities, states and sources). */
+export function interner(): <S extends string | null>(s: S) => S {
+  const seen = new Map<string, string>();
+  return <S extends string | null>(s: S): S => {
+    if (s === null) return s;
+    const hit = seen.get(s);
+    if (hit !== undefined) return hit as S;
+    seen.set(s, s);
+    return s;
+  };
+}
+
+/** The first position whose value is >= x (values ascending). */
+export function lowerBound(values: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,90 @@
+// LiveIndex (ADR 026): the builds of a process's indexes run one after another, so that indexes started together
+// (at start-up, or on one notification they all listen to) never compete for the cores and the memory.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/db';
+import { createPool } from '../db/client';
+import { waitFor } from '../test/wait';
+import { LiveIndex } from './live-index';
+
+let tdb: TestDatabase;
+let pool: ReturnType<typeof createPool>;
+/** Every index a test starts, closed after it (a listening index holds a connection until closed). */
+const started: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  pool = createPool(tdb.url, 5);
+});
+
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((index) => index.close()));
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await tdb?.drop();
+});
+
+describe('LiveIndex builds', () => {
+  it('run one at a time across indexes', async () => {
+    const spans: Array<{ name: string; from: number; to: number }> = [];
+    const make = (name: string, ms: number) => {
+      const index = new LiveIndex(pool, {
+        name,
+        channel: 'live_index_test',
+        build: async (p) => {
+          const from = performance.now();
+          // A real read, then work that takes a while, as a build does.
+          await p.query('SELECT 1');
+          await new Promise((r) => setTimeout(r, ms));
+          spans.push({ name, from, to: performance.now() });
+          return name;
+        },
+        describe: (n) => n,
+      });
+      started.push(index);
+      return index;
+    };
+    const indexes = [make('a', 150), make('b', 50), make('c', 100)];
+    for (const index of indexes) index.start();
+    await Promise.all(indexes.map((index) => index.ready()));
+    expect(spans.map((s) => s.name).sort()).toEqual(['a', 'b', 'c']);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]!.from).toBeGreaterThanOrEqual(spans[i - 1]!.to);
+    // A refresh of two at once: again one after the other, and each answers its new build.
+    spans.length = 0;
+    await Promise.all([indexes[2]!.refresh(), indexes[0]!.refresh()]);
+    expect(spans.map((s) => s.name).sort()).toEqual(['a', 'c']);
+    expect(spans[1]!.from).toBeGreaterThanOrEqual(spans[0]!.to);
+    expect(indexes.map((index) => [index.current, index.version])).toEqual([
+      ['a', 2],
+      ['b', 1],
+      ['c', 2],
+    ]);
+  });
+
+  it('waits before retrying a failed build, and lets the next index build meanwhile', async () => {
+    let calls = 0;
+    const failing = new LiveIndex(pool, {
+      name: 'failing',
+      channel: 'live_index_test',
+      build: async () => {
+        calls++;
+        throw new Error('read failed');
+      },
+      describe: () => '',
+      logError: () => {},
+    });
+    started.push(failing);
+    const next = new LiveIndex(pool, { name: 'next', channel: 'live_index_test', build: async () => 'built', describe: (s) => s });
+    started.push(next);
+    failing.start();
+    await waitFor(() => calls >= 1);
+    next.start();
+    await next.ready();
+    // Retried later (5 s after a first failure), not at once: one call so far.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(calls).toBe(1);
+    expect(failing.current).toBeNull();
+    expect(next.current).toBe('built');
+  });
+});
