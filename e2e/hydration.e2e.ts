@@ -36,10 +36,13 @@ function watch(page: Page) {
 async function openHydrated(page: Page, target: Target) {
   // The server's own <h1> node gets a property before the app's scripts run; hydration keeps the node
   // (a client render after a mismatch would replace it with a new one, without the property).
+  // Every section heading is kept too: the parts hydrated in passes of their own (HydrateApart) would be
+  // rendered again, their nodes replaced, after a mismatch.
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       const h1 = document.querySelector('#root h1');
       if (h1) (h1 as HTMLElement & { fromServer?: boolean }).fromServer = true;
+      (window as Window & { serverHeadings?: Element[] }).serverHeadings = [...document.querySelectorAll('#root h2')];
     });
   });
   await page.goto(target.path);
@@ -92,6 +95,11 @@ describe.skipIf(!browserAvailable)('server-rendered first screens hydrate withou
         expect(seen.console, `${t.name}: ${seen.console.join('\n')}`).toEqual([]);
         expect(pageErrors(page), t.name).toEqual([]);
         expect(await page.evaluate(() => (document.querySelector('#root h1') as HTMLElement & { fromServer?: boolean }).fromServer), t.name).toBe(true);
+        const headings = await page.evaluate(() =>
+          ((window as Window & { serverHeadings?: Element[] }).serverHeadings ?? []).map((h) => ({ text: h.textContent, kept: h.isConnected })),
+        );
+        expect(headings.length, t.name).toBeGreaterThan(t.name === 'community' ? 4 : 0);
+        expect(headings.filter((h) => !h.kept), `${t.name}: headings the client rendered again`).toEqual([]);
         for (const api of t.seeded) expect(seen.requests, `${t.name} asked for ${api} again`).not.toContain(api);
         if (viewport === 'phone') await screenshot(page, `hydrated-${t.name}-phone`);
         await page.close();

@@ -34,7 +34,13 @@ const start = () => {
   started = true;
   const listed = document.getElementById(AFTER_PAINT_ID);
   if (listed) preloadListed(listed);
-  void import('./boot');
+  // Two tasks instead of one: React DOM, most of the app's script, is evaluated first; the app (boot.tsx,
+  // which imports it again from the module map) after a yield. Evaluating a module graph cannot be split
+  // otherwise, and on a slow phone the whole graph was one long task (ADR 028, "Hydration in parts").
+  void import('react-dom/client')
+    .catch(() => {}) // boot.tsx's own import of it fails again, where the error can be seen
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import('./boot'));
 };
 const serverRendered = document.getElementById('root')?.dataset.ssr === '1';
 if (!serverRendered || document.visibilityState === 'hidden') {

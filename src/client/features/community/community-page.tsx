@@ -1,6 +1,7 @@
 // /community/{id}: the community detail screen of SPEC section 2.
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
+import { HydrateApart } from '../../components/hydrate-apart';
 import { LeadForm } from '../../components/lead-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { setChatContext } from '../../lib/chat-context';
@@ -48,27 +49,41 @@ export function CommunityPage() {
       </div>
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-          <PricingSection pricing={community.pricing} />
-          <AboutSection community={community} />
-          <RecordsSection communityId={community.id} careTypes={community.careTypes} />
-          <AmenitiesSection amenities={community.amenities} />
-          <FactsSection community={community} />
-          <ReviewsSection communityId={community.id} communityName={community.name} />
-          <YourReviewCard communityId={community.id} communityName={community.name} />
+          <HydrateApart>
+            <PricingSection pricing={community.pricing} />
+            <AboutSection community={community} />
+          </HydrateApart>
+          <HydrateApart>
+            <RecordsSection communityId={community.id} careTypes={community.careTypes} />
+          </HydrateApart>
+          <HydrateApart>
+            <AmenitiesSection amenities={community.amenities} />
+            <FactsSection community={community} />
+          </HydrateApart>
+          <HydrateApart>
+            <ReviewsSection communityId={community.id} communityName={community.name} />
+          </HydrateApart>
+          <HydrateApart>
+            <YourReviewCard communityId={community.id} communityName={community.name} />
+          </HydrateApart>
         </div>
         <aside className="flex flex-col gap-6" aria-label="Contact and information request">
-          <Card id="request-information" aria-labelledby="lead-heading" className="scroll-mt-24">
-            <CardHeader>
-              <CardTitle as="h2" id="lead-heading">
-                Request Information
-              </CardTitle>
-              <CardDescription>Get pricing, availability and answers from a care advisor. It's free.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <LeadForm communityId={community.id} />
-            </CardContent>
-          </Card>
-          <ContactCard community={community} />
+          <HydrateApart>
+            <Card id="request-information" aria-labelledby="lead-heading" className="scroll-mt-24">
+              <CardHeader>
+                <CardTitle as="h2" id="lead-heading">
+                  Request Information
+                </CardTitle>
+                <CardDescription>Get pricing, availability and answers from a care advisor. It's free.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <LeadForm communityId={community.id} />
+              </CardContent>
+            </Card>
+          </HydrateApart>
+          <HydrateApart>
+            <ContactCard community={community} />
+          </HydrateApart>
         </aside>
       </div>
     </div>
