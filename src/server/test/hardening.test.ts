@@ -1,8 +1,6 @@
 // Issue 10 hardening of the app shell: HEAD wherever GET answers, one case-insensitive "/api" rule,
 // state-changing requests from another origin refused, TRUST_PROXY limited to known hops.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { makeClientDir } from './client-dir';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -16,6 +14,7 @@ import { buildAppWithRoutes, methodsOf } from './route-table';
 let tdb: TestDatabase;
 let app: App;
 let clientDir: string;
+let removeClientDir: () => void;
 let adminCookie: string;
 let communityId: number;
 let operatorId: number;
@@ -25,10 +24,10 @@ const nextIp = () => `10.9.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  clientDir = mkdtempSync(path.join(tmpdir(), 'sl-head-'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div><!-- spa -->');
-  mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  ({ dir: clientDir, remove: removeClientDir } = makeClientDir({
+    'index.html': '<!doctype html><div id="root"></div><!-- spa -->',
+    'assets/app-abc123.js': 'console.log(1)',
+  }));
   ({ app, routes } = await buildAppWithRoutes(tdb, { env: testEnv({ CLIENT_DIST_DIR: clientDir }), serveClient: true }));
   adminCookie = (await createSignedInUser(tdb.pool, { email: 'head@example.com', role: 'admin', plan: 'pro', verified: true })).cookie;
   const o = await tdb.pool.query<{ id: number }>("INSERT INTO operators (name, city, state, source_id) VALUES ('Acme Care', 'Austin', 'TX', 'h-op') RETURNING id");
@@ -42,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await tdb.drop();
-  rmSync(clientDir, { recursive: true, force: true });
+  removeClientDir();
 });
 
 const fill = (url: string) =>

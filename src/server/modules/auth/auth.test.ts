@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { makeClientDir } from '../../test/client-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { buildTestApp, createTestDatabase, testEnv, type TestDatabase } from '../../test/db';
@@ -224,8 +222,7 @@ describe('GET /api/login', () => {
   });
 
   it('serves the client (index.html) when it is built, for the client router to render the page', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sl-client-'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><!-- spa -->');
+    const { dir, remove } = makeClientDir({ 'index.html': '<!doctype html><div id="root"></div><!-- spa -->' });
     const withClient = await buildApp({ pool: tdb.pool, db: tdb.db, env: testEnv({ CLIENT_DIST_DIR: dir }), serveClient: true });
     try {
       const res = await withClient.inject({ method: 'GET', url: '/api/login?returnTo=%2Fsaved' });
@@ -235,7 +232,7 @@ describe('GET /api/login', () => {
       expect((await withClient.inject({ method: 'GET', url: '/API/Login' })).body).toContain('<!-- spa -->');
     } finally {
       await withClient.close();
-      rmSync(dir, { recursive: true, force: true });
+      remove();
     }
   });
 

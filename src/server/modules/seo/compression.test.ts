@@ -1,7 +1,6 @@
 // Compression (issue 14): precompressed static files and compressed API answers decode to the same
 // bytes as the plain answers; already-gzipped answers are not compressed twice; cache headers.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { makeClientDir } from '../../test/client-dir';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import type { App } from '../../types';
 let tdb: TestDatabase;
 let app: App;
 let clientDir: string;
+let removeClientDir: () => void;
 const bigScript = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ i, label: `row ${i}` })))};\n`;
 
 const decode = (encoding: string | undefined, body: Buffer): Buffer =>
@@ -20,11 +20,11 @@ const decode = (encoding: string | undefined, body: Buffer): Buffer =>
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  clientDir = mkdtempSync(path.join(tmpdir(), 'sl-compress-'));
-  writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><html><head><title>t</title></head><body><div id="root"></div>${' '.repeat(10)}</body></html>`);
-  mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'assets', 'index-Ab12Cd.js'), bigScript);
-  writeFileSync(path.join(clientDir, 'assets', 'tiny-Ab12Cd.js'), 'export{}');
+  ({ dir: clientDir, remove: removeClientDir } = makeClientDir({
+    'index.html': `<!doctype html><html><head><title>t</title></head><body><div id="root"></div>${' '.repeat(10)}</body></html>`,
+    'assets/index-Ab12Cd.js': bigScript,
+    'assets/tiny-Ab12Cd.js': 'export{}',
+  }));
   await precompressDir(clientDir);
   app = await buildApp({ pool: tdb.pool, db: tdb.db, env: testEnv({ CLIENT_DIST_DIR: clientDir }), serveClient: true });
   await app.ready();
@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await tdb.drop();
-  rmSync(clientDir, { recursive: true, force: true });
+  removeClientDir();
 });
 
 describe('precompressed static assets', () => {

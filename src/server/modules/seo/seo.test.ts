@@ -1,8 +1,8 @@
 // Crawler-facing pages (issue 14): a plain GET of /community/{id} and /search?location=… carries the
 // community's facts, canonical, Open Graph/Twitter tags and parseable JSON-LD, all escaped; robots.txt
 // and the sitemap index split at the page size; HEAD answers 200 where GET does.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { makeClientDir } from '../../test/client-dir';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -16,6 +16,7 @@ const HOSTILE = 'Oak </script><script>alert(1)</script> "Manor" & <b>Co</b>';
 let tdb: TestDatabase;
 let app: App;
 let clientDir: string;
+let removeClientDir: () => void;
 let hostileId: number;
 let reviewedId: number;
 const austinIds: number[] = [];
@@ -23,9 +24,8 @@ const allIds: number[] = [];
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  clientDir = mkdtempSync(path.join(tmpdir(), 'sl-seo-'));
   // The real shell template of the client.
-  writeFileSync(path.join(clientDir, 'index.html'), readFileSync(path.resolve(import.meta.dirname, '../../../client/index.html'), 'utf8'));
+  ({ dir: clientDir, remove: removeClientDir } = makeClientDir({ 'index.html': readFileSync(path.resolve(import.meta.dirname, '../../../client/index.html'), 'utf8') }));
   const insert = async (name: string, city: string, state: string, careTypes: string[], extra = '') => {
     const { rows } = await tdb.pool.query<{ id: number }>(
       `INSERT INTO communities (name, address, city, state, zip_code, phone, lat, lng, care_types, photos, description, source_id${extra ? ', rating, review_count' : ''})
@@ -64,7 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await tdb.drop();
-  rmSync(clientDir, { recursive: true, force: true });
+  removeClientDir();
 });
 
 const jsonLdOf = (html: string): Record<string, unknown>[] =>
