@@ -4,7 +4,11 @@
 // default /usr/bin/chromium). Not part of `npm test`: scores depend on the machine's load.
 // LIGHTHOUSE_PAGES=landing,search picks pages by label; LIGHTHOUSE_REPORT_DIR writes each full JSON report
 // there and prints what to profile (the LCP element, render-blocking files, the longest main-thread work).
+// LIGHTHOUSE_RUNS=3 measures every page three times (pages in turn, so a burst of load on the machine does
+// not fall on one page's runs) and prints each page's median; the load average is printed before and after,
+// since simulated throttling multiplies the machine's own slowness.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -58,8 +62,23 @@ if (reportDir) mkdirSync(reportDir, { recursive: true });
 const cookie = targets.some((t) => t.signedIn) ? await signIn() : '';
 
 const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-const rows: { page: string; form: string; performance: number; accessibility: number; lcp: string; tbt: string; cls: string }[] = [];
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+console.log(`load average before: ${load()}`);
+interface Row {
+  page: string;
+  form: string;
+  performance: number;
+  accessibility: number;
+  lcp: string;
+  tbt: string;
+  cls: string;
+  lcpMs: number;
+  tbtMs: number;
+}
+const rows: Row[] = [];
 try {
+  for (let run = 0; run < runs; run++)
   for (const t of targets) {
     const result = await lighthouse(
       `${base}${t.path}`,
@@ -74,7 +93,13 @@ try {
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${t.path}`);
     const { categories, audits } = result.lhr;
-    const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+    // A run whose trace Lighthouse could not use has no score (not a score of 0): it counts in no median.
+    const score = (k: string) => {
+      const v = categories[k]?.score;
+      return v == null ? Number.NaN : Math.round(v * 100);
+    };
+    const failure = result.lhr.runtimeError?.code ?? result.lhr.runWarnings.find((w) => /NO_|error/i.test(w));
+    if (failure) console.log(`  run failed: ${failure}`);
     rows.push({
       page: t.path,
       form: t.formFactor,
@@ -83,9 +108,11 @@ try {
       lcp: audits['largest-contentful-paint']?.displayValue ?? '',
       tbt: audits['total-blocking-time']?.displayValue ?? '',
       cls: audits['cumulative-layout-shift']?.displayValue ?? '',
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
     });
     if (reportDir) {
-      writeFileSync(path.join(reportDir, `${t.label}.json`), JSON.stringify(result.lhr));
+      writeFileSync(path.join(reportDir, runs > 1 ? `${t.label}-${run + 1}.json` : `${t.label}.json`), JSON.stringify(result.lhr));
       type Items = { items?: Array<Record<string, unknown>> };
       const details = (id: string) => ((audits[id]?.details ?? {}) as Items).items ?? [];
       const lcpElement = details('largest-contentful-paint-element')[0] as { items?: Array<{ node?: { snippet?: string } }> } | undefined;
@@ -102,4 +129,26 @@ try {
 } finally {
   await chrome.kill();
 }
-console.table(rows);
+console.log(`load average after: ${load()}`);
+const table = rows.map(({ lcpMs: _l, tbtMs: _t, ...shown }) => shown);
+console.table(table);
+if (runs > 1) {
+  const median = (xs: number[]) => {
+    const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+    return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : Number.NaN;
+  };
+  console.table(
+    targets.map((t) => {
+      const mine = rows.filter((r) => r.page === t.path);
+      return {
+        page: t.path,
+        form: t.formFactor,
+        performance: mine.map((r) => r.performance).join(' '),
+        'median performance': median(mine.map((r) => r.performance)),
+        'min accessibility': Math.min(...mine.map((r) => r.accessibility).filter((a) => !Number.isNaN(a))),
+        'median LCP': `${(median(mine.map((r) => r.lcpMs)) / 1000).toFixed(1)} s`,
+        'median TBT': `${Math.round(median(mine.map((r) => r.tbtMs)))} ms`,
+      };
+    }),
+  );
+}
