@@ -2,7 +2,7 @@
 // with the focus/name hand-off from Operator Intelligence (SPEC sections 2 and 4).
 import { LICENCE_FILTER_KEYS, type LicenceFilterKey } from '../../../contracts/licence-filters';
 import { BarChart3Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DEFAULT_CSAT, DEFAULT_PAGE_SIZE, FOCUS_HIGHLIGHT_MS, INSIGHT_SORT_FIELDS_LABELS } from './sort-fields';
 import { INSIGHT_FILTER_KEYS, type InsightFilterKey, type InsightSortField, type SortDirection } from '../../../contracts/insights';
@@ -58,7 +58,9 @@ export function CommunityInsightsPage() {
     filters,
     operatorSearch,
   });
-  const data = query.data;
+  // The table and the figures follow the answer in a transition (time-sliced), not in one blocking render
+  // when it arrives (ADR 028, "Hydration in parts").
+  const data = useDeferredValue(query.data);
   const hasRows = (data?.communities.length ?? 0) > 0;
 
   // Take the focus/name query out of the address once it has been read.

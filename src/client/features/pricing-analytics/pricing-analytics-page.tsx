@@ -1,6 +1,6 @@
 // Pricing Analytics (SPEC section 2): care-type averages, filters, four charts; Export Report prints the page.
 import { Printer } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { CARE_TYPE_KEYS, type CareTypeKey, PRICE_RANGES, US_STATES } from '../../../contracts/constants';
 import { LabelledSelect } from '../../components/labelled-select';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
@@ -35,7 +35,9 @@ function PricingSkeleton() {
 
 export function PricingAnalyticsPage() {
   const [filters, setFilters] = useState<PricingFilters>(DEFAULT_PRICING_FILTERS);
-  const { data, isLoading, isError, error, refetch, isFetching } = usePricingAnalytics(filters);
+  const { data: answer, isLoading, isError, error, refetch, isFetching } = usePricingAnalytics(filters);
+  // The charts follow the answer in a transition (time-sliced), not in one blocking render when it arrives.
+  const data = useDeferredValue(answer);
   const set = (key: keyof PricingFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
 
   const careBars = CARE_KEYS.filter((k) => filters.careType === 'all' || filters.careType === k)

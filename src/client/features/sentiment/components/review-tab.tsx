@@ -1,5 +1,6 @@
 // One tab of the Sentiment Analysis screen: figures and charts of the whole table, then one page of reviews.
 import { AlertCircle, RotateCw } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import type { CustomerReviewRow, EmployeeReviewRow, ReviewKind } from '../../../../contracts/sentiment';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -27,6 +28,8 @@ const TEXT: Record<ReviewKind, { noun: string; title: string; description: strin
 
 export function ReviewTab({ kind, page, onPage }: { kind: ReviewKind; page: number; onPage: (page: number) => void }) {
   const summary = useSentimentSummary(kind);
+  // The charts follow the summary in a transition (time-sliced), not in one blocking render when it arrives.
+  const chartSummary = useDeferredValue(summary.data);
   const reviews = useReviewPage(kind, page);
   const text = TEXT[kind];
   const loading = reviews.isPending || reviews.isFetching;
@@ -41,7 +44,7 @@ export function ReviewTab({ kind, page, onPage }: { kind: ReviewKind; page: numb
           <AlertDescription>The totals could not be loaded. Reload the page to try again.</AlertDescription>
         </Alert>
       )}
-      <SentimentCharts summary={summary.data} noun={text.noun} />
+      <SentimentCharts summary={chartSummary} noun={text.noun} />
       <TrendChart kind={kind} />
       <ThemesCard kind={kind} />
       <Card>

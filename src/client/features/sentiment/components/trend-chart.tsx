@@ -1,5 +1,6 @@
 // Sentiment by month over the review dates (whole table): the mean sentiment line with the Positive and
 // Negative thresholds drawn, and the number of reviews per month in the tooltip.
+import { useDeferredValue } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { SENTIMENT_NEUTRAL_FROM, SENTIMENT_POSITIVE_ABOVE } from '../../../../contracts/constants';
 import type { ReviewKind } from '../../../../contracts/sentiment';
@@ -10,18 +11,20 @@ import { useSentimentTrend } from '../../../lib/themes';
 
 export function TrendChart({ kind }: { kind: ReviewKind }) {
   const trend = useSentimentTrend(kind);
-  const months = trend.data?.months ?? [];
+  // Drawn in a transition (time-sliced) once the answer arrives, not in one blocking render.
+  const answer = useDeferredValue(trend.data);
+  const months = answer?.months ?? [];
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Sentiment by Month</CardTitle>
-        <CardDescription>{trend.data?.computedFrom ?? `Mean sentiment of ${kind} reviews by the month of their review date`}</CardDescription>
+        <CardDescription>{answer?.computedFrom ?? `Mean sentiment of ${kind} reviews by the month of their review date`}</CardDescription>
       </CardHeader>
       <CardContent>
         <div className="h-72 w-full" data-testid={`trend-chart-${kind}`}>
           {trend.isError ? (
             <p className="flex h-full items-center justify-center text-muted-foreground">The trend could not be loaded.</p>
-          ) : !trend.data ? (
+          ) : !answer ? (
             <Skeleton className="h-full w-full" />
           ) : months.length === 0 ? (
             <p className="flex h-full items-center justify-center text-muted-foreground">No reviews yet.</p>
