@@ -150,9 +150,7 @@ export function VerifyEmailPage() {
         {verify.isSuccess && <Notice kind="ok">Thank you: {verify.data.email} is confirmed.</Notice>}
         {verify.isError && <Notice kind="error">{serverMessage(verify.error)}</Notice>}
       </div>
-      {verify.isSuccess && (
-        <ButtonLink href="/" size="lg" className="w-full" plain>Continue</ButtonLink>
-      )}
+      {verify.isSuccess && <ButtonLink href="/" size="lg" className="w-full" plain>Continue</ButtonLink>}
     </AccountPage>
   );
 }
