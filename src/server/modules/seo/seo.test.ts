@@ -1,7 +1,7 @@
 // Crawler-facing pages (issue 14): a plain GET of /community/{id} and /search?location=… carries the
 // community's facts, canonical, Open Graph/Twitter tags and parseable JSON-LD, all escaped; robots.txt
 // and the sitemap index split at the page size; HEAD answers 200 where GET does.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ const BASE = 'https://seniorscope.example';
 const HOSTILE = 'Oak </script><script>alert(1)</script> "Manor" & <b>Co</b>';
 let tdb: TestDatabase;
 let app: App;
+let tmpRoot: string;
 let clientDir: string;
 let hostileId: number;
 let reviewedId: number;
@@ -23,7 +24,11 @@ const allIds: number[] = [];
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  clientDir = mkdtempSync(path.join(tmpdir(), 'sl-seo-'));
+  // The client folder inside a folder of its own: the server looks for its renderer at `<clientDir>/../ssr`
+  // (ADR 028), which must be this test's empty folder, not a shared /tmp/ssr another process may write.
+  tmpRoot = mkdtempSync(path.join(tmpdir(), 'sl-seo-'));
+  clientDir = path.join(tmpRoot, 'client');
+  mkdirSync(clientDir);
   // The real shell template of the client.
   writeFileSync(path.join(clientDir, 'index.html'), readFileSync(path.resolve(import.meta.dirname, '../../../client/index.html'), 'utf8'));
   const insert = async (name: string, city: string, state: string, careTypes: string[], extra = '') => {
@@ -64,7 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await tdb.drop();
-  rmSync(clientDir, { recursive: true, force: true });
+  rmSync(tmpRoot, { recursive: true, force: true });
 });
 
 const jsonLdOf = (html: string): Record<string, unknown>[] =>
