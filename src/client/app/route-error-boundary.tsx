@@ -1,6 +1,7 @@
 import { AlertTriangleIcon } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
+import { ButtonLink } from '../components/button-link';
 
 interface Props {
   children: ReactNode;
@@ -41,9 +42,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button onClick={() => this.setState({ error: null })}>Try Again</Button>
-          <Button variant="outline" asChild>
-            <a href="/">Go to Home</a>
-          </Button>
+          <ButtonLink href="/" variant="outline" plain>Go to Home</ButtonLink>
         </div>
       </div>
     );

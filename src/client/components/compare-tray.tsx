@@ -1,10 +1,11 @@
 // The compare bar (issue 16): while communities are chosen for comparison, a bar at the bottom of the
 // consumer pages says how many and leads to /compare. Hidden on /compare itself and in print.
 import { ScaleIcon, XIcon } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { COMPARE_LIMIT } from '../../contracts/constants';
 import { useCompare } from '../lib/compare';
 import { Button } from './ui/button';
+import { ButtonLink } from './button-link';
 
 export function CompareTray() {
   const [location] = useLocation();
@@ -31,9 +32,7 @@ export function CompareTray() {
             <XIcon aria-hidden="true" />
             Clear
           </Button>
-          <Button asChild size="sm">
-            <Link href="/compare">Compare side by side</Link>
-          </Button>
+          <ButtonLink href="/compare" size="sm">Compare side by side</ButtonLink>
         </div>
       </div>
     </aside>

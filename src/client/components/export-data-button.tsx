@@ -1,11 +1,11 @@
 // 'Export Data' of the insight screens: a Pro user downloads the CSV of the current filters and sort
 // (a plain link to the streamed export); anyone else is told that export is a Professional feature.
 import { DownloadIcon } from 'lucide-react';
-import { Link } from 'wouter';
 import { useAuth } from '../lib/auth';
 import { Button, buttonVariants } from './ui/button';
 import { toast } from './ui/use-toast';
 import { cn } from '../lib/utils';
+import { TextLink } from './text-link';
 
 export interface ExportDataButtonProps {
   /** The export URL with the current filters and sort. */
@@ -33,9 +33,9 @@ export function ExportDataButton({ href, className }: ExportDataButtonProps) {
           description: (
             <span>
               Upgrade to Pro to download the data as CSV.{' '}
-              <Link href="/pricing" className="font-medium text-primary underline underline-offset-4">
+              <TextLink href="/pricing">
                 See plans
-              </Link>
+              </TextLink>
             </span>
           ),
         })

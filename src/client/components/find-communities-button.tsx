@@ -1,7 +1,6 @@
 // The way back to the search from an empty or finished list (compare, the shortlist).
 import { Search } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from './ui/button';
+import { ButtonLink } from './button-link';
 
 export function FindCommunitiesButton({
   label = 'Find communities',
@@ -15,11 +14,9 @@ export function FindCommunitiesButton({
   className?: string;
 }) {
   return (
-    <Button asChild size={size} variant={variant} className={className}>
-      <Link href="/search">
-        <Search aria-hidden="true" />
-        {label}
-      </Link>
-    </Button>
+    <ButtonLink href="/search" size={size} variant={variant} className={className}>
+      <Search aria-hidden="true" />
+      {label}
+    </ButtonLink>
   );
 }

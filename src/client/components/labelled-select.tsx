@@ -18,6 +18,14 @@ export interface SelectOption<V extends string = string> {
   label: string;
 }
 
+/**
+ * The options of a label map, in its order. Keyed by the contract's literal type, so a value added to the
+ * contract without a label fails the typecheck.
+ */
+export function optionsOf<V extends string>(labels: Record<V, string>): SelectOption<V>[] {
+  return (Object.keys(labels) as V[]).map((value) => ({ value, label: labels[value] }));
+}
+
 export interface LabelledSelectProps<V extends string> {
   label: string;
   value: V;

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader } from './ui/card';
 import { Skeleton } from './ui/skeleton';
 import { loginUrl, useAuth } from '../lib/auth';
 import { UpgradeButton } from './upgrade-button';
+import { ButtonLink } from './button-link';
 
 /** The trail above a screen: each level above this one a link, then this one ("Markets / Texas / Travis"). */
 export function Breadcrumb({ links, current }: { links: { href: string; label: ReactNode }[]; current: ReactNode }) {
@@ -44,9 +45,7 @@ export function ProOnly({ what, children }: { what: string; children: React.Reac
           {isAuthenticated ? (
             <UpgradeButton />
           ) : (
-            <Button asChild>
-              <a href={loginUrl()}>Sign in</a>
-            </Button>
+            <ButtonLink href={loginUrl()} plain>Sign in</ButtonLink>
           )}
         </CardContent>
       </Card>

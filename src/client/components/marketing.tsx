@@ -1,8 +1,10 @@
 // The blocks the public pages (landing, pricing, about) are built from: a section titled by its h2, the
-// coverage figures and the green call-to-action band. Each page passes its own widths and copy.
+// coverage figures, lists of icon tiles and the green call-to-action band. Each page passes its own widths
+// and copy.
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from './ui/button';
 import { cn } from '../lib/utils';
+import { ButtonLink } from './button-link';
 
 /** The container of a marketing section: centred, page-wide padding. */
 export const SECTION_CONTAINER = 'mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8';
@@ -72,6 +74,60 @@ export function StatList({ stats, className, itemClassName, valueClassName }: St
   );
 }
 
+export interface Tile {
+  title: string;
+  text: ReactNode;
+  icon: LucideIcon;
+}
+
+interface TileListProps {
+  tiles: readonly Tile[];
+  /** A list (`ul`, each tile an `li`) or a grid of `div`s. */
+  as: 'ul' | 'div';
+  className: string;
+  itemClassName: string;
+  /** The icon's classes. */
+  iconClassName?: string;
+  /** The classes of a box drawn around the icon. */
+  iconBox?: string;
+  /** The icon beside the title and text (they share a `div`) instead of above them. */
+  beside?: boolean;
+  /** The title's element: a heading by default, a paragraph in a list that is not a page section. */
+  titleAs?: 'h3' | 'p';
+  titleClassName: string;
+  textClassName: string;
+}
+
+/** Tiles of an icon, a title and a sentence: the features, benefits, audiences and sources of the public pages. */
+export function TileList(props: TileListProps) {
+  const { tiles, as: List, className, itemClassName, iconClassName, iconBox, beside, titleAs: Title = 'h3', titleClassName, textClassName } = props;
+  const Item = List === 'ul' ? 'li' : 'div';
+  return (
+    <List className={className}>
+      {tiles.map(({ title, text, icon: Icon }) => {
+        const words = (
+          <>
+            <Title className={titleClassName}>{title}</Title>
+            <p className={textClassName}>{text}</p>
+          </>
+        );
+        return (
+          <Item key={title} className={itemClassName}>
+            {iconBox ? (
+              <span className={iconBox}>
+                <Icon className={iconClassName} aria-hidden="true" />
+              </span>
+            ) : (
+              <Icon className={iconClassName} aria-hidden="true" />
+            )}
+            {beside ? <div>{words}</div> : words}
+          </Item>
+        );
+      })}
+    </List>
+  );
+}
+
 interface CtaBandProps {
   /** The h2's id is `${id}-heading`. */
   id: string;
@@ -96,9 +152,7 @@ export function CtaBand({ id, title, text, action, icon, className, textClassNam
           {title}
         </h2>
         <p className={cn(textClassName, 'text-lg text-green-50')}>{text}</p>
-        <Button size="lg" asChild className="bg-white text-green-900 hover:bg-green-50">
-          <a href="/api/login">{action}</a>
-        </Button>
+        <ButtonLink href="/api/login" size="lg" className="bg-white text-green-900 hover:bg-green-50" plain>{action}</ButtonLink>
       </div>
     </section>
   );

@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import { loginUrl, useAuth } from '../lib/auth';
 import { MyPagesNav } from './my-pages-nav';
-import { Button } from './ui/button';
 import { Skeleton } from './ui/skeleton';
+import { ButtonLink } from './button-link';
 
 export function MyPage<T>({
   title,
@@ -34,9 +34,7 @@ export function MyPage<T>({
   if (isLoading || (isAuthenticated && isPending)) body = <Skeleton className={skeletonClassName} />;
   else if (!isAuthenticated)
     body = (
-      <Button asChild>
-        <a href={loginUrl()}>Sign in to see your {noun}</a>
-      </Button>
+      <ButtonLink href={loginUrl()} plain>Sign in to see your {noun}</ButtonLink>
     );
   else if (isError || data === undefined) body = <p className="text-gray-700">Your {noun} could not be loaded right now.</p>;
   else if (isEmpty(data)) body = <p className="text-gray-700">{empty}</p>;

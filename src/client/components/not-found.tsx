@@ -1,7 +1,6 @@
 import { AlertCircleIcon } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from './ui/button';
 import { Card, CardContent } from './ui/card';
+import { ButtonLink } from './button-link';
 
 /** SPEC section 2: '404 Page Not Found' with a developer-style hint about the router. */
 export function NotFoundPage() {
@@ -18,12 +17,8 @@ export function NotFoundPage() {
             The address you opened does not match any page. Check the spelling, or head back to the start.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Button asChild>
-              <Link href="/">Go to Home</Link>
-            </Button>
-            <Button variant="outline" asChild>
-              <Link href="/search">Search Communities</Link>
-            </Button>
+            <ButtonLink href="/">Go to Home</ButtonLink>
+            <ButtonLink href="/search" variant="outline">Search Communities</ButtonLink>
           </div>
         </CardContent>
       </Card>

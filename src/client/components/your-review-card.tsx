@@ -2,7 +2,6 @@
 // moderation state, the moderator's reason, and Edit (which sends it back to moderation).
 import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { Button } from './ui/button';
 import { SectionCard } from './section-card';
 import { Skeleton } from './ui/skeleton';
@@ -10,6 +9,7 @@ import { useAuth, useLoginUrl } from '../lib/auth';
 import { useMyReviews } from '../lib/family-reviews';
 import { ReviewForm } from './review-form';
 import { ReviewStateBadge } from './review-state-badge';
+import { ButtonLink } from './button-link';
 
 export function YourReviewCard({ communityId, communityName }: { communityId: number; communityName: string }) {
   const { isAuthenticated, isLoading } = useAuth();
@@ -25,9 +25,7 @@ export function YourReviewCard({ communityId, communityName }: { communityId: nu
     body = (
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-gray-700">Lived here, or visited someone who did? Sign in to share your experience.</p>
-        <Button variant="outline" asChild>
-          <a href={signIn}>Sign in to write a review</a>
-        </Button>
+        <ButtonLink href={signIn} variant="outline" plain>Sign in to write a review</ButtonLink>
       </div>
     );
   } else if (mine.isError) {
@@ -58,9 +56,7 @@ export function YourReviewCard({ communityId, communityName }: { communityId: nu
             <PencilIcon aria-hidden="true" />
             Edit your review
           </Button>
-          <Button variant="ghost" size="sm" asChild>
-            <Link href="/my/reviews">All my reviews</Link>
-          </Button>
+          <ButtonLink href="/my/reviews" variant="ghost" size="sm">All my reviews</ButtonLink>
         </div>
       </div>
     );

@@ -102,6 +102,22 @@ export async function addPricing(pool: pg.Pool, communityId: number, careType: s
   await pool.query('INSERT INTO community_pricing (community_id, care_type, min_price, max_price) VALUES ($1, $2, $3, $4)', [communityId, careType, minPrice, maxPrice]);
 }
 
+export interface PricingRow {
+  community_id: number;
+  care_type: string;
+  min_price: number;
+  max_price: number;
+}
+
+/** Inserts many pricing bands in one statement (the random directories of the equivalence tests). */
+export async function insertPricingRows(pool: pg.Pool, rows: readonly PricingRow[]): Promise<void> {
+  await pool.query(
+    `INSERT INTO community_pricing (community_id, care_type, min_price, max_price)
+     SELECT * FROM json_to_recordset($1::json) AS r(community_id int, care_type text, min_price int, max_price int)`,
+    [JSON.stringify(rows)],
+  );
+}
+
 const addressSeq = new Map<number, number>();
 
 /**

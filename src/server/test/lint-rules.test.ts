@@ -23,10 +23,16 @@ async function lint(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
+/** The folders under a directory of the project, sorted (a new feature or module is a new folder). */
+const folders = (dir: string) =>
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+
 describe('client features', () => {
   it('reads the feature list from the folders', () => {
-    const dirs = readdirSync(path.join(ROOT, 'src/client/features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
-    expect(FEATURES).toEqual(dirs);
+    expect(FEATURES).toEqual(folders('src/client/features'));
   });
 
   it('refuses an import of another feature and allows lib/', async () => {
@@ -41,6 +47,7 @@ describe('server modules', () => {
   it('reads the module list from the folders', () => {
     expect(SERVER_MODULES).toContain('communities');
     expect(SERVER_MODULES).toContain('favorites');
+    expect(SERVER_MODULES).toEqual(folders('src/server/modules'));
   });
 
   it("refuses another module's repo and allows its service and the module's own repo", async () => {

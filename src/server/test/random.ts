@@ -22,3 +22,13 @@ export const TEST_CITIES = [
   ['Portland', 'ME'],
   ['Miami', 'FL'],
 ] as const;
+
+/**
+ * A search text cut from `source`: one to `maxLength` characters from a random start, sometimes upper- or
+ * lower-cased (the index and SQL must agree on case-insensitive matching).
+ */
+export function cutSearchText(random: () => number, source: string, maxLength: number): string {
+  const start = Math.floor(random() * Math.max(1, source.length - 1));
+  const cut = source.slice(start, start + 1 + Math.floor(random() * maxLength));
+  return random() < 0.3 ? cut.toUpperCase() : random() < 0.3 ? cut.toLowerCase() : cut;
+}

@@ -7,6 +7,7 @@ import { cn } from '../../lib/utils';
 import { isSamePath } from '../case-insensitive';
 import { Logo } from './logo';
 import { NAV_LINKS } from './nav-links';
+import { ButtonLink } from '../../components/button-link';
 
 function displayName(user: AuthUser): string {
   return user.firstName?.trim() || user.email;
@@ -118,21 +119,15 @@ export function Header() {
                   {displayName(user)}
                 </span>
               </div>
-              <Button variant="outline" size="sm" asChild>
-                <a href={LOGOUT_URL}>
-                  <LogOutIcon aria-hidden="true" className="hidden 2xl:block" />
-                  Sign Out
-                </a>
-              </Button>
+              <ButtonLink href={LOGOUT_URL} variant="outline" size="sm" plain>
+                <LogOutIcon aria-hidden="true" className="hidden 2xl:block" />
+                Sign Out
+              </ButtonLink>
             </>
           ) : (
             <>
-              <Button variant="ghost" size="sm" asChild>
-                <a href={signIn}>Sign In</a>
-              </Button>
-              <Button size="sm" asChild>
-                <a href={signIn}>Get Started</a>
-              </Button>
+              <ButtonLink href={signIn} variant="ghost" size="sm" plain>Sign In</ButtonLink>
+              <ButtonLink href={signIn} size="sm" plain>Get Started</ButtonLink>
             </>
           )}
         </div>

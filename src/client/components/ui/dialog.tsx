@@ -1,7 +1,6 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { type ComponentProps } from 'react';
-import { cn } from '../../lib/utils';
 import { slotted } from './slotted';
 
 export const Dialog = DialogPrimitive.Root;
@@ -11,18 +10,17 @@ export const DialogClose = DialogPrimitive.Close;
 
 export const DialogOverlay = slotted(DialogPrimitive.Overlay, 'dialog-overlay', 'fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in');
 
-export function DialogContent({ className, children, hideClose = false, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+const DialogContentPart = slotted(
+  DialogPrimitive.Content,
+  'dialog-content',
+  'fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg data-[state=open]:animate-fade-in',
+);
+
+export function DialogContent({ children, hideClose = false, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
   return (
     <DialogPortal>
       <DialogOverlay />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg data-[state=open]:animate-fade-in',
-          className,
-        )}
-        {...props}
-      >
+      <DialogContentPart {...props}>
         {children}
         {!hideClose && (
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-gray-600 opacity-80 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring">
@@ -30,7 +28,7 @@ export function DialogContent({ className, children, hideClose = false, ...props
             <span className="sr-only">Close</span>
           </DialogPrimitive.Close>
         )}
-      </DialogPrimitive.Content>
+      </DialogContentPart>
     </DialogPortal>
   );
 }

@@ -1,4 +1,4 @@
-import { type ComponentProps, type ElementType, type ReactElement } from 'react';
+import { type ComponentProps, type ElementType, type ReactElement, type ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 
 /**
@@ -14,4 +14,27 @@ export function slotted<C extends ElementType>(Component: C, slot: string, base:
   }
   Slotted.displayName = `Slotted(${slot})`;
   return Slotted;
+}
+
+/**
+ * A floating part (a menu's or a tooltip's content): `slotted`'s part rendered inside its portal, 4 px from
+ * its trigger unless the caller's `sideOffset` says otherwise.
+ */
+export function floating<C extends ElementType>(
+  Portal: ElementType<{ children?: ReactNode }>,
+  Content: C,
+  slot: string,
+  base: string,
+): (props: ComponentProps<C>) => ReactElement {
+  const Part: ElementType = slotted(Content, slot, base);
+  function Floating(props: ComponentProps<C>) {
+    const { sideOffset = 4, ...rest } = props as { sideOffset?: number };
+    return (
+      <Portal>
+        <Part sideOffset={sideOffset} {...rest} />
+      </Portal>
+    );
+  }
+  Floating.displayName = `Floating(${slot})`;
+  return Floating;
 }

@@ -1,6 +1,6 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { type ComponentProps } from 'react';
-import { cn } from '../../lib/utils';
+import { floating } from './slotted';
 
 /** Spec section 9: tooltip delay 700 ms. */
 export const TOOLTIP_DELAY_MS = 700;
@@ -12,15 +12,4 @@ export function TooltipProvider({ delayDuration = TOOLTIP_DELAY_MS, ...props }: 
 export const Tooltip = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
-  return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        data-slot="tooltip-content"
-        sideOffset={sideOffset}
-        className={cn('z-50 max-w-xs rounded-md bg-gray-900 px-3 py-1.5 text-xs text-white shadow-md animate-fade-in', className)}
-        {...props}
-      />
-    </TooltipPrimitive.Portal>
-  );
-}
+export const TooltipContent = floating(TooltipPrimitive.Portal, TooltipPrimitive.Content, 'tooltip-content', 'z-50 max-w-xs rounded-md bg-gray-900 px-3 py-1.5 text-xs text-white shadow-md animate-fade-in');

@@ -2,7 +2,6 @@
 // the admin role on every call; this page explains what to do when the visitor is not an admin.
 import { Database, Inbox, MessageSquareText, ShieldAlert, Users } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useAuth } from '../../lib/auth';
@@ -10,6 +9,7 @@ import { DataTab } from './components/data-tab';
 import { RequestsTab } from './components/requests-tab';
 import { ReviewsTab } from './components/reviews-tab';
 import { UsersTab } from './components/users-tab';
+import { ButtonLink } from '../../components/button-link';
 
 const SIGN_IN_HREF = '/api/login?returnTo=%2Fadmin';
 export const NOT_ADMIN_MESSAGE = 'You need an advisor (admin) account to use this page.';
@@ -35,9 +35,7 @@ export function AdminPage() {
         <AlertTitle>Please sign in</AlertTitle>
         <AlertDescription>
           <p>The care-advisor desk is for advisors. Sign in with your advisor account to continue.</p>
-          <Button asChild className="mt-2">
-            <a href={SIGN_IN_HREF}>Sign In</a>
-          </Button>
+          <ButtonLink href={SIGN_IN_HREF} className="mt-2" plain>Sign In</ButtonLink>
         </AlertDescription>
       </Alert>
     );

@@ -5,13 +5,13 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { Link, useSearch } from 'wouter';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordResetRequestSchema, resetPasswordRequestSchema } from '../../../contracts/auth';
 import { Alert, AlertDescription } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { useRequestPasswordReset, useResetPassword, useVerifyEmail } from './api/account-links';
 import { serverMessage } from './api/sign-in';
 import { EmailField, SubmitButton } from './components/auth-forms';
 import { FormField } from './components/form-field';
 import { navigateTo } from './navigate';
+import { ButtonLink } from '../../components/button-link';
 
 function AccountPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   useEffect(() => {
@@ -150,11 +150,7 @@ export function VerifyEmailPage() {
         {verify.isSuccess && <Notice kind="ok">Thank you: {verify.data.email} is confirmed.</Notice>}
         {verify.isError && <Notice kind="error">{serverMessage(verify.error)}</Notice>}
       </div>
-      {verify.isSuccess && (
-        <Button asChild size="lg" className="w-full">
-          <a href="/">Continue</a>
-        </Button>
-      )}
+      {verify.isSuccess && <ButtonLink href="/" size="lg" className="w-full" plain>Continue</ButtonLink>}
     </AccountPage>
   );
 }

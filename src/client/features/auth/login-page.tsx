@@ -5,12 +5,13 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { AUTH_MESSAGES, safeReturnTo } from '../../../contracts/auth';
 import { Alert, AlertDescription } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useAuthConfig } from './api/auth-config';
 import { CreateAccountForm, SignInForm, type CreateAccountValues, type SignInValues } from './components/auth-forms';
 import { navigateTo } from './navigate';
+import { ButtonLink } from '../../components/button-link';
+import { TileList, type Tile } from '../../components/marketing';
 
 type Mode = 'signin' | 'create';
 
@@ -20,7 +21,7 @@ const SSO_ERRORS: Record<string, string> = {
   sso_unverified: AUTH_MESSAGES.ssoUnverifiedAccount,
 };
 
-const BENEFITS = [
+const BENEFITS: Tile[] = [
   { icon: Bookmark, title: 'Save communities', text: 'Keep a shortlist of the places you like and come back to it from any device.' },
   { icon: LineChart, title: 'Market intelligence', text: 'Operator profiles, pricing analytics and review sentiment across the country.' },
   { icon: ShieldCheck, title: 'Private by design', text: 'Your password is stored only as a strong one-way hash. We never sell your data.' },
@@ -81,12 +82,10 @@ export function LoginPage() {
                 or
                 <span className="h-px flex-1 bg-gray-200" />
               </div>
-              <Button asChild variant="outline" size="lg" className="w-full">
-                <a href={ssoHref}>
-                  <KeyRound aria-hidden="true" />
-                  Continue with single sign-on
-                </a>
-              </Button>
+              <ButtonLink href={ssoHref} variant="outline" size="lg" className="w-full" plain>
+                <KeyRound aria-hidden="true" />
+                Continue with single sign-on
+              </ButtonLink>
             </CardContent>
           )}
         </Card>
@@ -96,19 +95,18 @@ export function LoginPage() {
         <h2 id="why-sign-in" className="text-xl font-semibold text-gray-900">
           Why create an account?
         </h2>
-        <ul className="mt-6 grid gap-6">
-          {BENEFITS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-4">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-primary shadow-sm">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              <div>
-                <p className="font-medium text-gray-900">{title}</p>
-                <p className="mt-1 text-sm leading-relaxed text-gray-700">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <TileList
+          tiles={BENEFITS}
+          as="ul"
+          className="mt-6 grid gap-6"
+          itemClassName="flex gap-4"
+          iconBox="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-primary shadow-sm"
+          iconClassName="size-5"
+          beside
+          titleAs="p"
+          titleClassName="font-medium text-gray-900"
+          textClassName="mt-1 text-sm leading-relaxed text-gray-700"
+        />
         <p className="mt-8 text-sm text-gray-700">
           Searching for a community never needs an account: everything in the directory stays open to everyone.
         </p>

@@ -4,10 +4,11 @@ import { LICENCE_FILTER_KEYS, type LicenceFilterKey } from '../../../contracts/l
 import { BarChart3Icon } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { DEFAULT_CSAT, DEFAULT_PAGE_SIZE, FOCUS_HIGHLIGHT_MS, INSIGHT_SORT_FIELDS_LABELS } from './sort-fields';
+import { DEFAULT_CSAT, FOCUS_HIGHLIGHT_MS, INSIGHT_SORT_FIELDS_LABELS } from './sort-fields';
 import { INSIGHT_FILTER_KEYS, type InsightFilterKey, type InsightSortField, type SortDirection } from '../../../contracts/insights';
 import { ExportDataButton } from '../../components/export-data-button';
 import { Pagination } from '../../components/pagination';
+import { useTablePaging } from '../../components/use-table-paging';
 import { SortControls } from '../../components/sort-controls';
 import { StatCard } from '../../components/stat-card';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
@@ -40,14 +41,12 @@ export function CommunityInsightsPage() {
   const [operatorSearchText, setOperatorSearch] = useState('');
   const operatorSearch = useDebouncedValue(operatorSearchText, 300);
   const [filters, setFilters] = useState<InsightFilterState>(ALL_FILTERS);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<{ field: InsightSortField; direction: SortDirection }>({ field: 'name', direction: 'asc' });
   const [highlightId, setHighlightId] = useState<number | null>(focus?.id ?? null);
 
   // The page returns to 1 whenever filters, search text, sort or page size change.
-  const resetKey = JSON.stringify([filters, searchQuery.trim(), pageSize, sort]);
-  const [pageState, setPageState] = useState({ key: resetKey, page: 1 });
-  const page = pageState.key === resetKey ? pageState.page : 1;
+  const paging = useTablePaging([filters, searchQuery.trim(), sort]);
+  const { page, pageSize } = paging;
 
   const query = useCommunityInsights({
     page,
@@ -144,12 +143,9 @@ export function CommunityInsightsPage() {
             onClearFilters={clearFilters}
           />
           <Pagination
-            page={page}
-            pageSize={pageSize}
+            {...paging}
             total={data?.filteredTotal ?? 0}
             noun="communities"
-            onPageChange={(p) => setPageState({ key: resetKey, page: p })}
-            onPageSizeChange={setPageSize}
             disabled={query.isPending}
           />
         </CardContent>

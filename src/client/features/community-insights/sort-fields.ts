@@ -1,14 +1,16 @@
 import type { InsightSortField } from '../../../contracts/insights';
+import { optionsOf } from '../../components/labelled-select';
 
 export { DEFAULT_CSAT, DEFAULT_PAGE_SIZE, FOCUS_HIGHLIGHT_MS } from '../../../contracts/constants';
 
-export const INSIGHT_SORT_FIELDS_LABELS: { value: InsightSortField; label: string }[] = [
-  { value: 'name', label: 'Community Name' },
-  { value: 'pricing', label: 'Starting Price' },
-  { value: 'communityScore', label: 'Community Score' },
-  { value: 'rating', label: 'Resident Rating' },
-  { value: 'city', label: 'City' },
-  { value: 'state', label: 'State' },
-  { value: 'communityType', label: 'Community Type' },
-  { value: 'operatorName', label: 'Operator Name' },
-];
+/** The 'Sort by' choices, in the order the dropdown lists them. */
+export const INSIGHT_SORT_FIELDS_LABELS = optionsOf<InsightSortField>({
+  name: 'Community Name',
+  pricing: 'Starting Price',
+  communityScore: 'Community Score',
+  rating: 'Resident Rating',
+  city: 'City',
+  state: 'State',
+  communityType: 'Community Type',
+  operatorName: 'Operator Name',
+});

@@ -15,6 +15,7 @@ import { formatCurrency, formatNumber } from '../../lib/format';
 import { CapacityByState } from '../../components/capacity-by-state';
 import { useMarketMetrics, usePricingSummary, useRecentInsights, useTopOperators } from './api/dashboard';
 import { QuickSearch } from './components/quick-search';
+import { ButtonLink } from '../../components/button-link';
 
 function SummaryCard({ title, value, note, icon }: { title: string; value: ReactNode; note: ReactNode; icon: ReactNode }) {
   return (
@@ -89,9 +90,7 @@ export function DashboardPage() {
             <p className="font-semibold">Basic Version - Limited Features</p>
             <p className="text-sm text-muted-foreground">Upgrade to Professional for full access</p>
           </div>
-          <Button asChild>
-            <Link href="/pricing">Upgrade Now</Link>
-          </Button>
+          <ButtonLink href="/pricing">Upgrade Now</ButtonLink>
         </div>
       )}
 
@@ -228,11 +227,9 @@ export function DashboardPage() {
         <Button variant="outline" onClick={() => window.print()} disabled={!isPro} title={isPro ? 'Print or save this dashboard as PDF' : 'Export is a Professional feature'}>
           <Download aria-hidden="true" /> Export Report
         </Button>
-        <Button variant="outline" asChild>
-          <Link href="/community-insights">
-            <Filter aria-hidden="true" /> Advanced Filters
-          </Link>
-        </Button>
+        <ButtonLink href="/community-insights" variant="outline">
+          <Filter aria-hidden="true" /> Advanced Filters
+        </ButtonLink>
         <Link href="/search" className="ml-auto font-medium text-primary underline-offset-2 hover:underline">
           Community Search
         </Link>

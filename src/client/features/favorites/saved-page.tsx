@@ -14,6 +14,7 @@ import { useToggleFavorite } from '../../lib/favorites';
 import { cn } from '../../lib/utils';
 import { useShortlist, useShortlists } from './api/shortlist';
 import { CollaboratorsPanel, CommentList, NoteEditor, SharePanel } from './components/shortlist-parts';
+import { ButtonLink } from '../../components/button-link';
 
 const SIGN_IN_HREF = '/api/login?returnTo=%2Fsaved';
 const CREATE_HREF = '/api/login?returnTo=%2Fsaved&mode=create';
@@ -61,12 +62,8 @@ export function SavedPage() {
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {/* /api/login is a full page change, not a client route change. */}
-          <Button asChild size="lg">
-            <a href={SIGN_IN_HREF}>Sign In</a>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <a href={CREATE_HREF}>Create a free account</a>
-          </Button>
+          <ButtonLink href={SIGN_IN_HREF} size="lg" plain>Sign In</ButtonLink>
+          <ButtonLink href={CREATE_HREF} size="lg" variant="outline" plain>Create a free account</ButtonLink>
         </div>
       </EmptyState>
     );

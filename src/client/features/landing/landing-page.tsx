@@ -20,7 +20,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { CtaBand, MarketingSection, SECTION_CONTAINER, StatList } from '../../components/marketing';
+import { CtaBand, MarketingSection, SECTION_CONTAINER, StatList, TileList, type Tile } from '../../components/marketing';
+import { ButtonLink } from '../../components/button-link';
 
 interface Feature {
   title: string;
@@ -64,26 +65,26 @@ const FEATURES: Feature[] = [
   },
 ];
 
-const BENEFITS = [
+const BENEFITS: Tile[] = [
   {
     title: 'Boost Sales Effectiveness',
-    description: 'Prioritize the operators and communities that fit your offer, and reach them with accurate contact data.',
-    icon: <TrendingUpIcon aria-hidden="true" />,
+    text: 'Prioritize the operators and communities that fit your offer, and reach them with accurate contact data.',
+    icon: TrendingUpIcon,
   },
   {
     title: 'Price Competitively',
-    description: 'Compare your rates with nearby communities by care type, so every price you set is backed by the market.',
-    icon: <DollarSignIcon aria-hidden="true" />,
+    text: 'Compare your rates with nearby communities by care type, so every price you set is backed by the market.',
+    icon: DollarSignIcon,
   },
   {
     title: 'Increase Occupancy',
-    description: 'Spot underserved markets and the amenities families look for, and position your communities to match.',
-    icon: <Building2Icon aria-hidden="true" />,
+    text: 'Spot underserved markets and the amenities families look for, and position your communities to match.',
+    icon: Building2Icon,
   },
   {
     title: 'Manage Reputation',
-    description: 'Track review sentiment across your portfolio and competitors, and act on what residents and staff say.',
-    icon: <StarIcon aria-hidden="true" />,
+    text: 'Track review sentiment across your portfolio and competitors, and act on what residents and staff say.',
+    icon: StarIcon,
   },
 ];
 
@@ -197,15 +198,9 @@ export function LandingPage() {
               simple search for families choosing a home for someone they love.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Button size="lg" asChild>
-                <Link href="/dashboard">Try Free Version</Link>
-              </Button>
-              <Button size="lg" variant="outline" asChild className="border-highlight-strong text-highlight-strong hover:bg-highlight-soft hover:text-amber-900">
-                <a href="/api/login">Upgrade to Pro</a>
-              </Button>
-              <Button size="lg" variant="ghost" asChild>
-                <Link href="/pricing">View Pricing</Link>
-              </Button>
+              <ButtonLink href="/dashboard" size="lg">Try Free Version</ButtonLink>
+              <ButtonLink href="/api/login" size="lg" variant="outline" className="border-highlight-strong text-highlight-strong hover:bg-highlight-soft hover:text-amber-900" plain>Upgrade to Pro</ButtonLink>
+              <ButtonLink href="/pricing" size="lg" variant="ghost">View Pricing</ButtonLink>
             </div>
           </div>
           <FamilySearch />
@@ -229,17 +224,16 @@ export function LandingPage() {
 
       {/* Benefits */}
       <MarketingSection id="benefits" title="Turn data into decisions" band="bg-muted" className={`${SECTION_CONTAINER} lg:py-20`}>
-        <div className="mt-10 grid gap-8 md:grid-cols-2">
-          {BENEFITS.map((b) => (
-            <div key={b.title} className="flex gap-4">
-              <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary text-white [&_svg]:size-6">{b.icon}</span>
-              <div>
-                <h3 className="text-lg font-semibold">{b.title}</h3>
-                <p className="mt-1 text-gray-700">{b.description}</p>
-              </div>
-            </div>
-          ))}
-        </div>
+        <TileList
+          tiles={BENEFITS}
+          as="div"
+          className="mt-10 grid gap-8 md:grid-cols-2"
+          itemClassName="flex gap-4"
+          iconBox="flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary text-white [&_svg]:size-6"
+          beside
+          titleClassName="text-lg font-semibold"
+          textClassName="mt-1 text-gray-700"
+        />
       </MarketingSection>
 
       {/* Trust statistics */}

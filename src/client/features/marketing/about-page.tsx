@@ -10,10 +10,10 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { MarketingSection } from '../../components/marketing';
+import { MarketingSection, TileList, type Tile } from '../../components/marketing';
+import { ButtonLink } from '../../components/button-link';
+import { TextLink } from '../../components/text-link';
 
 const FEATURES = [
   { title: 'Community Insights', text: 'A searchable, filterable record of every community: care types, pricing, amenities, ownership and score.', icon: Building2Icon },
@@ -22,12 +22,25 @@ const FEATURES = [
   { title: 'Sentiment Analysis', text: 'Reviews from residents, families and employees, scored from their own words and summarized.', icon: MessageSquareTextIcon },
 ];
 
-const AUDIENCES = [
+const AUDIENCES: Tile[] = [
   { title: 'Senior living operators', text: 'Benchmark pricing and reputation against nearby communities and plan where to grow.', icon: Building2Icon },
   { title: 'Vendors and healthcare vendors', text: 'Find the operators and communities that need your products, with the contacts to reach them.', icon: TruckIcon },
   { title: 'REITs and investors', text: 'Screen markets and portfolios by pricing, occupancy signals and sentiment before you commit capital.', icon: LandmarkIcon },
   { title: 'Healthcare providers', text: 'Know the communities your patients move to, and build referral relationships with the right ones.', icon: StethoscopeIcon },
   { title: 'Sales teams', text: 'Prioritize accounts and walk into every conversation knowing the operator and its communities.', icon: BriefcaseIcon },
+  {
+    title: 'Families',
+    text: (
+      <>
+        Searching for a parent or partner? The{' '}
+        <TextLink href="/search">
+          community search
+        </TextLink>{' '}
+        is free, with prices, reviews and a care advisor to help.
+      </>
+    ),
+    icon: HeartHandshakeIcon,
+  },
 ];
 
 /** A plan in brief: its price and what it gives (the pricing page has the full comparison). */
@@ -61,12 +74,8 @@ export function AboutPage() {
             agency and the date of their file. Community pictures are illustrations.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Button size="lg" asChild>
-              <a href="/api/login">Start Free Trial</a>
-            </Button>
-            <Button size="lg" variant="outline" asChild>
-              <Link href="/community-insights">Explore Platform</Link>
-            </Button>
+            <ButtonLink href="/api/login" size="lg" plain>Start Free Trial</ButtonLink>
+            <ButtonLink href="/community-insights" size="lg" variant="outline">Explore Platform</ButtonLink>
           </div>
         </div>
       </section>
@@ -86,30 +95,16 @@ export function AboutPage() {
       </MarketingSection>
 
       <MarketingSection id="who" title="Who it is for" band="bg-muted">
-        <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {AUDIENCES.map(({ title, text, icon: Icon }) => (
-            <li key={title} className="flex gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
-              <Icon className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
-              <div>
-                <h3 className="font-semibold">{title}</h3>
-                <p className="mt-1 text-gray-700">{text}</p>
-              </div>
-            </li>
-          ))}
-          <li className="flex gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200">
-            <HeartHandshakeIcon className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
-            <div>
-              <h3 className="font-semibold">Families</h3>
-              <p className="mt-1 text-gray-700">
-                Searching for a parent or partner? The{' '}
-                <Link href="/search" className="font-medium text-primary underline underline-offset-4">
-                  community search
-                </Link>{' '}
-                is free, with prices, reviews and a care advisor to help.
-              </p>
-            </div>
-          </li>
-        </ul>
+        <TileList
+          tiles={AUDIENCES}
+          as="ul"
+          className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+          itemClassName="flex gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200"
+          iconClassName="mt-1 size-6 shrink-0 text-primary"
+          beside
+          titleClassName="font-semibold"
+          textClassName="mt-1 text-gray-700"
+        />
       </MarketingSection>
 
       <MarketingSection id="plans" title="Pricing" center className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
@@ -122,9 +117,9 @@ export function AboutPage() {
           </PlanSummary>
         </div>
         <p className="mt-6 text-center">
-          <Link href="/pricing" className="font-medium text-primary underline underline-offset-4">
+          <TextLink href="/pricing">
             Compare plans in detail
-          </Link>
+          </TextLink>
         </p>
       </MarketingSection>
     </div>

@@ -11,14 +11,14 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { CheckList } from './components/check-list';
 import { FaqList, type FaqItem } from './components/faq-list';
 import { Logo } from '../../app/layout/logo';
-import { CtaBand, MarketingSection, StatList } from '../../components/marketing';
+import { CtaBand, MarketingSection, StatList, TileList } from '../../components/marketing';
+import { ButtonLink } from '../../components/button-link';
+import { TextLink } from '../../components/text-link';
 
 const BASIC_INCLUDED = ['Basic market insights', 'Access to 45,000+ communities', '500+ operators (limited)', 'Community search and detail pages'];
 const BASIC_EXCLUDED = ['Operator intelligence', 'Pricing analytics', 'Sentiment analysis'];
@@ -106,9 +106,9 @@ const FAQ: FaqItem[] = [
     a: (
       <p>
         Always. Families can search communities, read reviews, compare prices and request information without paying anything.{' '}
-        <Link href="/search" className="font-medium text-primary underline underline-offset-4">
+        <TextLink href="/search">
           Start a search
-        </Link>
+        </TextLink>
         .
       </p>
     ),
@@ -162,15 +162,11 @@ function PlansHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo wordmarkClassName="hidden sm:inline" />
         <nav aria-label="Plans page" className="flex items-center gap-2">
-          <Button variant="ghost" size="sm" asChild>
-            <Link href="/">
-              <ArrowLeftIcon aria-hidden="true" />
-              Back to Home
-            </Link>
-          </Button>
-          <Button variant="outline" size="sm" asChild>
-            <a href="/api/login">Sign In</a>
-          </Button>
+          <ButtonLink href="/" variant="ghost" size="sm">
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to Home
+          </ButtonLink>
+          <ButtonLink href="/api/login" variant="outline" size="sm" plain>Sign In</ButtonLink>
         </nav>
       </div>
     </header>
@@ -200,9 +196,7 @@ export function PricingPage() {
           included={BASIC_INCLUDED}
           excluded={BASIC_EXCLUDED}
           action={
-            <Button variant="outline" size="lg" className="w-full" asChild>
-              <Link href="/dashboard">Start Free Now</Link>
-            </Button>
+            <ButtonLink href="/dashboard" variant="outline" size="lg" className="w-full">Start Free Now</ButtonLink>
           }
         />
         <PlanCard
@@ -213,9 +207,7 @@ export function PricingPage() {
           note={<p className="text-sm font-medium text-green-800">14-day free trial, no credit card required.</p>}
           included={PRO_INCLUDED}
           action={
-            <Button size="lg" className="w-full" asChild>
-              <a href="/api/login">Subscribe to Professional</a>
-            </Button>
+            <ButtonLink href="/api/login" size="lg" className="w-full" plain>Subscribe to Professional</ButtonLink>
           }
           popular
         />
@@ -232,29 +224,29 @@ export function PricingPage() {
 
       {/* Feature overview */}
       <MarketingSection id="features" title="What Professional gives you" center>
-        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map(({ title, text, icon: Icon }) => (
-            <div key={title} className="rounded-lg border bg-white p-6 shadow-sm">
-              <Icon className="size-7 text-primary" aria-hidden="true" />
-              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-              <p className="mt-2 text-gray-700">{text}</p>
-            </div>
-          ))}
-        </div>
+        <TileList
+          tiles={FEATURES}
+          as="div"
+          className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          itemClassName="rounded-lg border bg-white p-6 shadow-sm"
+          iconClassName="size-7 text-primary"
+          titleClassName="mt-4 text-lg font-semibold"
+          textClassName="mt-2 text-gray-700"
+        />
       </MarketingSection>
 
       {/* Data sources */}
       <MarketingSection id="sources" title="Our data sources" center band="bg-muted">
         <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-gray-700">Every record says where it comes from: demo data, or the public agency and the date of its file.</p>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {SOURCES.map(({ title, text, icon: Icon }) => (
-            <li key={title} className="rounded-lg bg-white p-5 text-center shadow-sm ring-1 ring-gray-200">
-              <Icon className="mx-auto size-8 text-primary" aria-hidden="true" />
-              <h3 className="mt-3 font-semibold">{title}</h3>
-              <p className="mt-2 text-sm text-gray-700">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <TileList
+          tiles={SOURCES}
+          as="ul"
+          className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+          itemClassName="rounded-lg bg-white p-5 text-center shadow-sm ring-1 ring-gray-200"
+          iconClassName="mx-auto size-8 text-primary"
+          titleClassName="mt-3 font-semibold"
+          textClassName="mt-2 text-sm text-gray-700"
+        />
       </MarketingSection>
 
       {/* FAQ */}

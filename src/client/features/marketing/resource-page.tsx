@@ -2,7 +2,6 @@ import { ArrowLeftIcon, BookOpenIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NotFoundPage } from '../../components/not-found';
-import { Button } from '../../components/ui/button';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../lib/site';
 import { carePlanning } from './resources/care-planning';
 import { faq } from './resources/faq';
@@ -11,6 +10,8 @@ import { moving } from './resources/moving';
 import { privacy } from './resources/privacy';
 import { terms } from './resources/terms';
 import { type ResourceDoc } from './resources/types';
+import { ButtonLink } from '../../components/button-link';
+import { TextLink } from '../../components/text-link';
 
 const DOCS: Record<string, ResourceDoc> = {
   'care-planning': carePlanning,
@@ -101,25 +102,21 @@ export function ResourcePage() {
             </h2>
             <p className="mt-2 text-gray-700">
               Call us at{' '}
-              <a href={SUPPORT_PHONE.href} className="font-medium text-primary underline underline-offset-4">
+              <TextLink href={SUPPORT_PHONE.href}>
                 {SUPPORT_PHONE.display}
-              </a>{' '}
+              </TextLink>{' '}
               or write to{' '}
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-primary underline underline-offset-4">
+              <TextLink href={`mailto:${SUPPORT_EMAIL}`}>
                 {SUPPORT_EMAIL}
-              </a>
+              </TextLink>
               .
             </p>
             <div className="mt-4 flex flex-wrap gap-3">
-              <Button asChild>
-                <Link href="/search">Search Communities</Link>
-              </Button>
-              <Button variant="outline" asChild>
-                <Link href="/">
-                  <ArrowLeftIcon aria-hidden="true" />
-                  Back to Home
-                </Link>
-              </Button>
+              <ButtonLink href="/search">Search Communities</ButtonLink>
+              <ButtonLink href="/" variant="outline">
+                <ArrowLeftIcon aria-hidden="true" />
+                Back to Home
+              </ButtonLink>
             </div>
           </section>
         </article>

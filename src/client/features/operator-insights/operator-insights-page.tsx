@@ -2,7 +2,7 @@
 // communities dialog, and paging (SPEC sections 2 and 4).
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { DEFAULT_PAGE_SIZE, OPERATOR_COMMUNITY_LABELS, OPERATOR_REVENUE_LABELS, US_STATES } from '../../../contracts/constants';
+import { OPERATOR_COMMUNITY_LABELS, OPERATOR_REVENUE_LABELS, US_STATES } from '../../../contracts/constants';
 import {
   formatRevenue,
   OPERATOR_FILTER_KEYS,
@@ -14,7 +14,9 @@ import {
 import { ExportDataButton } from '../../components/export-data-button';
 import { FilterSelect } from '../../components/filter-select';
 import { Pagination } from '../../components/pagination';
+import { useTablePaging } from '../../components/use-table-paging';
 import { SearchBox } from '../../components/search-box';
+import { optionsOf } from '../../components/labelled-select';
 import { SortControls } from '../../components/sort-controls';
 import { StatCard } from '../../components/stat-card';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
@@ -31,14 +33,14 @@ import { OperatorCommunitiesDialog } from './components/operator-communities-dia
 
 const ALL_FILTERS = Object.fromEntries(OPERATOR_FILTER_KEYS.map((k) => [k, 'all'])) as OperatorFilterState;
 
-const SORT_LABELS: { value: OperatorSortField; label: string }[] = [
-  { value: 'operatorName', label: 'Operator Name' },
-  { value: 'revenue', label: 'Revenue' },
-  { value: 'communities', label: 'Communities' },
-  { value: 'employees', label: 'Employees' },
-  { value: 'state', label: 'State' },
-  { value: 'city', label: 'City' },
-];
+const SORT_LABELS = optionsOf<OperatorSortField>({
+  operatorName: 'Operator Name',
+  revenue: 'Revenue',
+  communities: 'Communities',
+  employees: 'Employees',
+  state: 'State',
+  city: 'City',
+});
 
 const labelled = (values: readonly string[], labels: Record<string, string>) => values.map((v) => ({ value: v, label: labels[v] ?? v }));
 
@@ -61,14 +63,12 @@ export function OperatorInsightsPage() {
   const [search, setSearch] = useState('');
   const searchQuery = useDebouncedValue(search, 300);
   const [filters, setFilters] = useState<OperatorFilterState>(ALL_FILTERS);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<{ field: OperatorSortField; direction: SortDirection }>({ field: 'operatorName', direction: 'asc' });
   const [dialogOperator, setDialogOperator] = useState<{ id: number; name: string } | null>(null);
 
   // The page returns to 1 whenever filters, search text, sort or page size change.
-  const resetKey = JSON.stringify([filters, searchQuery.trim(), pageSize, sort]);
-  const [pageState, setPageState] = useState({ key: resetKey, page: 1 });
-  const page = pageState.key === resetKey ? pageState.page : 1;
+  const paging = useTablePaging([filters, searchQuery.trim(), sort]);
+  const { page, pageSize } = paging;
 
   const query = useOperatorInsights({ page, pageSize, sortField: sort.field, sortDirection: sort.direction, searchQuery, filters });
   const data = query.data;
@@ -185,12 +185,9 @@ export function OperatorInsightsPage() {
         )}
 
         <Pagination
-          page={page}
-          pageSize={pageSize}
+          {...paging}
           total={data?.filteredTotal ?? 0}
           noun="operators"
-          onPageChange={(p) => setPageState({ key: resetKey, page: p })}
-          onPageSizeChange={setPageSize}
           disabled={query.isPending}
         />
       </section>

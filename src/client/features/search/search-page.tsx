@@ -6,7 +6,7 @@ import { AMENITY_OPTIONS, CARE_TYPE_KEYS, CARE_TYPES, PRICE_SLIDER, SEARCH_SORTS
 import { CAPACITY_BANDS, LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
 import { CommunityCard, CommunityCardSkeleton, type CommunityCardVariant } from '../../components/community-card';
 import { CompareButton } from '../../components/compare-button';
-import { LabelledSelect } from '../../components/labelled-select';
+import { LabelledSelect, optionsOf } from '../../components/labelled-select';
 import { LeadForm } from '../../components/lead-form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -23,13 +23,13 @@ import { SearchPagination } from './components/search-pagination';
 
 const CommunityMap = lazy(() => import('../../components/community-map').then((m) => ({ default: m.CommunityMap })));
 
-export const SORT_OPTIONS: { value: SearchSort; label: string }[] = [
-  { value: 'relevance', label: 'Sort by Relevance' },
-  { value: 'price_low', label: 'Price: Low to High' },
-  { value: 'price_high', label: 'Price: High to Low' },
-  { value: 'rating', label: 'Highest Rated' },
-  { value: 'name', label: 'Name A-Z' },
-];
+export const SORT_OPTIONS = optionsOf<SearchSort>({
+  relevance: 'Sort by Relevance',
+  price_low: 'Price: Low to High',
+  price_high: 'Price: High to Low',
+  rating: 'Highest Rated',
+  name: 'Name A-Z',
+});
 
 type ViewMode = 'list' | 'grid' | 'map';
 const VIEWS: { value: ViewMode; label: string; Icon: typeof ListIcon }[] = [

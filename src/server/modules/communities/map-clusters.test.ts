@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMENITY_OPTIONS, CARE_TYPES, type CareType } from '../../../contracts/constants';
 import { MAP_MAX_CELLS, MAP_POINTS_MAX, type MapBounds, type MapPoint, type MapPointsResponse } from '../../../contracts/search';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
+import { insertPricingRows } from '../../test/factories';
 import type { App } from '../../types';
 import { clusterCellDegrees, createSearchService } from './search.service';
 import { rng } from '../../test/random';
@@ -59,11 +60,7 @@ beforeAll(async () => {
     ],
   );
   const pricing = rows.flatMap((r, i) => r.pricing.map(([careType, min, max]) => ({ community_id: inserted[i]!.id, care_type: careType, min_price: min, max_price: max })));
-  await tdb.pool.query(
-    `INSERT INTO community_pricing (community_id, care_type, min_price, max_price)
-     SELECT * FROM json_to_recordset($1::json) AS r(community_id int, care_type text, min_price int, max_price int)`,
-    [JSON.stringify(pricing)],
-  );
+  await insertPricingRows(tdb.pool, pricing);
   app = await buildTestApp(tdb);
 });
 afterAll(async () => {

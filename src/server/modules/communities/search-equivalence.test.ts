@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMENITY_OPTIONS, CARE_TYPES, SEARCH_SORTS } from '../../../contracts/constants';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { insertPricingRows } from '../../test/factories';
 import { countCommunities, countResult, findPageIds, type SearchCriteria } from './search.repo';
 import { rng, TEST_CITIES } from '../../test/random';
 import { randomCriteria } from '../../test/search-criteria';
@@ -56,11 +57,7 @@ beforeAll(async () => {
     ],
   );
   const pricing = rows.flatMap((r, i) => r.pricing.map((p) => ({ community_id: inserted[i]!.id, care_type: p.careType, min_price: p.min, max_price: p.max })));
-  await tdb.pool.query(
-    `INSERT INTO community_pricing (community_id, care_type, min_price, max_price)
-     SELECT * FROM json_to_recordset($1::json) AS r(community_id int, care_type text, min_price int, max_price int)`,
-    [JSON.stringify(pricing)],
-  );
+  await insertPricingRows(tdb.pool, pricing);
   await tdb.pool.query('ANALYZE communities; ANALYZE community_pricing');
 });
 afterAll(async () => {

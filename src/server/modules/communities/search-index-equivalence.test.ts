@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMENITY_OPTIONS, CARE_TYPES, SEARCH_SORTS } from '../../../contracts/constants';
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { insertPricingRows } from '../../test/factories';
 import { useIndexAndSqlApps } from '../../test/index-apps';
 import { SearchIndex, smallestKeys } from './search-index';
 import { countResult, findPageIds, loadCommunities, type SearchCriteria } from './search.repo';
@@ -79,11 +80,7 @@ beforeAll(async () => {
   );
   const idBySource = new Map(inserted.map((r) => [(r as unknown as { source_id: string }).source_id, r.id]));
   const pricing = rows.flatMap((r) => r.pricing.map((p) => ({ community_id: idBySource.get(r.source_id)!, care_type: p.careType, min_price: p.min, max_price: p.max })));
-  await tdb.pool.query(
-    `INSERT INTO community_pricing (community_id, care_type, min_price, max_price)
-     SELECT * FROM json_to_recordset($1::json) AS r(community_id int, care_type text, min_price int, max_price int)`,
-    [JSON.stringify(pricing)],
-  );
+  await insertPricingRows(tdb.pool, pricing);
   await tdb.pool.query('ANALYZE communities; ANALYZE community_pricing');
   index = await SearchIndex.build(tdb.pool);
 }, 60_000);

@@ -10,7 +10,7 @@ import { OPERATOR_COMMUNITY_VALUES, OPERATOR_REVENUE_VALUES, OPERATOR_SORT_FIELD
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { REVENUE_TEXT, findOperatorPage, operatorStats } from './operators.repo';
 import { insertOperatorDirectory, type TestOperator } from '../../test/operator-directory';
-import { rng } from '../../test/random';
+import { cutSearchText, rng } from '../../test/random';
 
 let tdb: TestDatabase;
 const N = 500;
@@ -54,9 +54,7 @@ afterAll(async () => {
 function searchText(): string {
   const o = pick(ops);
   const source = pick([o.name, o.city ?? 'none', o.state ?? 'tx', formatRevenue(o.revenue) || '$1', String(o.revenue ?? 7), 'zzq', '%', '_', "o'"]);
-  const start = Math.floor(random() * Math.max(1, source.length - 1));
-  const cut = source.slice(start, start + 1 + Math.floor(random() * 6));
-  return random() < 0.3 ? cut.toUpperCase() : random() < 0.3 ? cut.toLowerCase() : cut;
+  return cutSearchText(random, source, 6);
 }
 
 function filters(): OperatorFilters {

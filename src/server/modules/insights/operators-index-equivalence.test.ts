@@ -20,7 +20,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { useIndexAndSqlApps } from '../../test/index-apps';
 import { insertOperatorDirectory, type TestOperator } from '../../test/operator-directory';
-import { rng } from '../../test/random';
+import { cutSearchText, rng } from '../../test/random';
 import { OperatorsIndex, pgRoundedMean } from './operators-index';
 import { findOperatorIds, findOperatorPage, operatorStats } from './operators.repo';
 import { toOperatorRow } from './insights.rows';
@@ -72,9 +72,7 @@ afterAll(async () => {
 function searchText(): string {
   const o = pick(ops);
   const source = pick([o.name, o.city ?? 'none', o.state ?? 'tx', formatRevenue(o.revenue) || '$1', String(o.revenue ?? 7), 'zzq', '%', '_', "o'", '\\', 'é', 'lan']);
-  const start = Math.floor(random() * Math.max(1, source.length - 1));
-  const cut = source.slice(start, start + 1 + Math.floor(random() * 7));
-  return random() < 0.3 ? cut.toUpperCase() : random() < 0.3 ? cut.toLowerCase() : cut;
+  return cutSearchText(random, source, 7);
 }
 
 function randomFilters(): OperatorFilters {

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { useFavoriteStatus, useToggleFavorite } from '../../../lib/favorites';
 import { formatCurrency, formatNumber, formatRating } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
+import { ButtonLink } from '../../../components/button-link';
 
 export function fullAddress(c: Pick<CommunityDetail, 'address' | 'city' | 'state' | 'zipCode'>): string {
   const cityLine = [c.city, [c.state, c.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -89,9 +90,7 @@ export function CommunityHeader({ community }: { community: CommunityDetail }) {
           <FavoriteToggle communityId={community.id} name={community.name} />
         </div>
         <CompareButton communityId={community.id} name={community.name} size="default" className="w-full md:w-auto" />
-        <Button asChild variant="outline" className="w-full lg:hidden">
-          <a href="#request-information">Request information</a>
-        </Button>
+        <ButtonLink href="#request-information" variant="outline" className="w-full lg:hidden" plain>Request information</ButtonLink>
       </div>
     </header>
   );

@@ -1,7 +1,6 @@
 import { SearchXIcon } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { ButtonLink } from '../../../components/button-link';
 
 /** Missing community, a failed load, or an id that is not a number. */
 export function CommunityNotFound() {
@@ -12,9 +11,7 @@ export function CommunityNotFound() {
           <SearchXIcon className="size-10 text-gray-400" aria-hidden="true" />
           <h1 className="text-2xl font-bold text-gray-900">Community Not Found</h1>
           <p className="text-gray-700">The community you're looking for could not be found.</p>
-          <Button asChild className="mt-3">
-            <Link href="/search">Back to Search</Link>
-          </Button>
+          <ButtonLink href="/search" className="mt-3">Back to Search</ButtonLink>
         </CardContent>
       </Card>
     </div>

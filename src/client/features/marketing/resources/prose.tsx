@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { TextLink } from '../../../components/text-link';
 import { cn } from '../../../lib/utils';
 
 export function P(props: ComponentProps<'p'>) {
@@ -15,17 +15,10 @@ export function H3(props: ComponentProps<'h3'>) {
 }
 
 export function A({ href, children }: { href: string; children: ReactNode }) {
-  if (href.startsWith('/') && !href.startsWith('/api/')) {
-    return (
-      <Link href={href} className="font-medium text-primary underline underline-offset-4 hover:text-primary-hover">
-        {children}
-      </Link>
-    );
-  }
   return (
-    <a href={href} className="font-medium text-primary underline underline-offset-4 hover:text-primary-hover">
+    <TextLink href={href} className="hover:text-primary-hover">
       {children}
-    </a>
+    </TextLink>
   );
 }
 
