@@ -186,7 +186,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // The competitive set's and the portfolio's index, and the market theme reports' (ADR 029): the same notifications.
   const marketIndex = startIndex(() => liveMarketIndex(options.pool, SEARCH_INDEX_CHANNEL, indexOptions('markets')));
   app.decorate('marketIndex', marketIndex);
-  const marketThemesIndex = startIndex(() => liveMarketThemesIndex(options.pool, SEARCH_INDEX_CHANNEL, indexOptions('themes')));
+  // The market themes index reads communities and employee reviews only (its notifications: MARKET_THEMES_TABLES);
+  // operators_index first, search_index last (search-index-refresh.test.ts finds each listener by its connection's last statement).
+  const marketThemesIndex = startIndex(() => liveMarketThemesIndex(options.pool, [OPERATORS_INDEX_CHANNEL, SEARCH_INDEX_CHANNEL], indexOptions('themes')));
   app.decorate('marketThemesIndex', marketThemesIndex);
   // Operator Intelligence's index: operators and their listed communities notify search_index, employee
   // reviews (the review count each row shows) operators_index (migration 0025).

@@ -88,3 +88,32 @@ describe('LiveIndex builds', () => {
     expect(next.current).toBe('built');
   });
 });
+
+describe('LiveIndex notifications', () => {
+  it('rebuild only on the payloads the index names, when it names some', async () => {
+    let builds = 0;
+    const index = new LiveIndex(pool, {
+      name: 'payloads',
+      channel: ['live_index_payloads', 'live_index_payloads_2'],
+      payloads: ['communities', 'employee_reviews'],
+      debounceMs: 10,
+      build: async () => ++builds,
+      describe: (n) => String(n),
+    });
+    started.push(index);
+    index.start();
+    await index.ready();
+    expect(builds).toBe(1);
+    // Prices and operators (the search index's other tables) are not read by it: no rebuild.
+    await pool.query(`SELECT pg_notify('live_index_payloads', 'community_pricing'), pg_notify('live_index_payloads', 'operators')`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(builds).toBe(1);
+    // A named table on either channel rebuilds it.
+    await pool.query(`SELECT pg_notify('live_index_payloads', 'communities')`);
+    await waitFor(() => builds === 2);
+    await pool.query(`SELECT pg_notify('live_index_payloads_2', 'employee_reviews')`);
+    await waitFor(() => builds === 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(builds).toBe(3);
+  });
+});

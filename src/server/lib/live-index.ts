@@ -11,6 +11,11 @@ export interface IndexSource<T> {
   name: string;
   /** The NOTIFY channel or channels (constant identifiers, never user input); a notification on any of them rebuilds. */
   channel: string | readonly string[];
+  /**
+   * The notification payloads (the triggers send the table's name) that change what is indexed; others are
+   * ignored. Absent: every notification on the channels rebuilds.
+   */
+  payloads?: readonly string[];
   build: (pool: pg.Pool) => Promise<T>;
   /** A one-line summary of a build for the log. */
   describe: (index: T) => string;
@@ -111,7 +116,7 @@ export class LiveIndex<T> {
       client = await this.pool.connect();
       const c = client;
       c.on('notification', (msg) => {
-        if (this.channels.includes(msg.channel)) this.changed();
+        if (this.channels.includes(msg.channel) && (!this.options.payloads || this.options.payloads.includes(msg.payload ?? ''))) this.changed();
       });
       c.on('error', (err) => this.lost(c, err));
       for (const channel of this.channels) await c.query(`LISTEN ${channel}`);

@@ -16,6 +16,7 @@ import type { App } from '../../types';
 import { ThemeService } from '../themes/themes.service';
 import { MarketIndex } from './market-index';
 import { createMarketsService, type MarketsService } from './markets.service';
+import * as repo from './markets.repo';
 import { waitFor } from '../../test/wait';
 import { round9 } from '../../test/floats';
 
@@ -96,6 +97,23 @@ describe('the market index against the SQL path', () => {
     // The comparison covered sets with themes and sets that reached beyond the radius for their nearest 10.
     expect(themed).toBeGreaterThan(100);
     expect(beyond).toBeGreaterThan(100);
+  }, 300_000);
+
+  it('finds the nearest 10 of every step (50, 150, 500 miles) as the SQL does, searched within a growing distance', async () => {
+    // The steps' nearest-k search widens from radius / 8; each of its stages must give the SQL's first 10.
+    let short = 0;
+    for (const id of ids) {
+      const c = index.community(id)!;
+      for (const miles of [3, 50, 150, 500]) {
+        const sql = (await repo.neighbours(tdb.pool, id, c.lat!, c.lng!, miles)).slice(0, 10);
+        const got = index.neighbours(id, c.lat!, c.lng!, miles, 10);
+        // Distances in JavaScript and PostgreSQL may differ in the last bit (the answers round them to 0.01).
+        expect(got.map((n) => [n.id, round9(n.miles)]), `${id} at ${miles} miles`).toEqual(sql.map((n) => [n.id, round9(n.miles)]));
+        if (sql.length < 10) short++;
+      }
+    }
+    // Some searches found fewer than 10 even at their full distance (the last stage answers them).
+    expect(short).toBeGreaterThan(0);
   }, 300_000);
 
   it('gives the same set to a delisted community (its row from SQL, its neighbours from the index)', async () => {

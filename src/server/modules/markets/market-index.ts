@@ -149,10 +149,20 @@ export class MarketIndex {
     // The same box as the SQL (its bounds computed as PostgreSQL computes `$1 - $5`).
     const dLat = (radius / 69.0) * 1.01;
     const dLng = Math.min(180, (radius / (69.0 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)))) * 1.01);
-    const latLo = lat - dLat;
-    const latHi = lat + dLat;
     const lngLo = lng - dLng;
     const lngHi = lng + dLng;
+    if (limit <= 32) return this.nearest(id, lat, lng, radius, limit, dLat, lngLo, lngHi);
+    const { found, dist } = this.within(id, lat, lng, radius, lat - dLat, lat + dLat, lngLo, lngHi);
+    const order = Array.from(found.keys());
+    order.sort(this.before(found, dist));
+    return order.slice(0, limit).map((o) => neighbour(this.located[found[o]!]!, dist[o]!));
+  }
+
+  /**
+   * The located communities other than `id` in the latitude band [latLo, latHi] and the longitude box, within
+   * `radius` miles: their positions in `located` and their distances.
+   */
+  private within(id: number, lat: number, lng: number, radius: number, latLo: number, latHi: number, lngLo: number, lngHi: number) {
     const found: number[] = [];
     const dist: number[] = [];
     const { lats, lngs, locatedIds } = this;
@@ -165,12 +175,35 @@ export class MarketIndex {
         dist.push(m);
       }
     }
-    const order = Array.from(found.keys());
-    const before = (a: number, b: number) => dist[a]! - dist[b]! || locatedIds[found[a]!]! - locatedIds[found[b]!]!;
-    if (limit < order.length && limit <= 32) {
-      // The nearest few of many (the 150- and 500-mile steps): one pass keeping them sorted.
+    return { found, dist };
+  }
+
+  /** The SQL's order: nearest first, then by id (over indexes into `found`/`dist`). */
+  private before(found: number[], dist: number[]) {
+    const ids = this.locatedIds;
+    return (a: number, b: number) => dist[a]! - dist[b]! || ids[found[a]!]! - ids[found[b]!]!;
+  }
+
+  /**
+   * The nearest `limit` of the box within `radius` (the 50-, 150- and 500-mile steps): searched within a
+   * growing distance r (radius / 8, doubled up to radius), the box's longitude bounds kept. A community within
+   * r miles lies within r / 69.09 degrees of latitude (a great-circle distance is at least the latitude
+   * difference; the band below is r / 69 * 1.01 degrees, a margin of 1.1%), so the band finds every community
+   * of the box within r; once it finds `limit` of them, every other community of the box is farther than r,
+   * so they are the nearest `limit` of the box within `radius`. The 500-mile step scanned about half the
+   * country's communities for each of a portfolio's rural ones.
+   */
+  private nearest(id: number, lat: number, lng: number, radius: number, limit: number, dLat: number, lngLo: number, lngHi: number): Neighbour[] {
+    for (let r = radius / 8; ; r *= 2) {
+      const last = r * 2 > radius;
+      const reach = last ? radius : r;
+      const band = last ? dLat : (reach / 69.0) * 1.01;
+      const { found, dist } = this.within(id, lat, lng, reach, lat - band, lat + band, lngLo, lngHi);
+      if (found.length < limit && !last) continue;
+      const before = this.before(found, dist);
+      // One pass keeping the nearest `limit` sorted.
       const best: number[] = [];
-      for (const o of order) {
+      for (let o = 0; o < found.length; o++) {
         if (best.length === limit && before(o, best[limit - 1]!) >= 0) continue;
         let at = best.length === limit ? limit - 1 : best.length;
         while (at > 0 && before(o, best[at - 1]!) < 0) at--;
@@ -179,8 +212,6 @@ export class MarketIndex {
       }
       return best.map((o) => neighbour(this.located[found[o]!]!, dist[o]!));
     }
-    order.sort(before);
-    return order.slice(0, limit).map((o) => neighbour(this.located[found[o]!]!, dist[o]!));
   }
 
   /** repo.sentimentOf over the index's figures. */

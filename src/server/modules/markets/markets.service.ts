@@ -274,10 +274,14 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
   /** Where c's price for each of its care types sits among the competitors' prices for it. */
   function pricePositionsOf(c: repo.CommunityRow, set: repo.CommunityRow[]): PricePosition[] {
     const careTypes = [...new Set([...c.care_types, ...c.prices.map((p) => p.careType)])].sort();
+    // The competitors' prices of each of these care types, read in one pass over the set (a portfolio of
+    // hundreds of communities filtered each competitor's prices once per care type).
+    const byCareType = new Map<string, number[]>(careTypes.map((t) => [t, []]));
+    for (const s of set) for (const p of s.prices) byCareType.get(p.careType)?.push(mid(p));
     return careTypes.map((careType) => {
       const own = c.prices.find((p) => p.careType === careType);
       const price = own ? mid(own) : null;
-      const others = set.flatMap((s) => s.prices.filter((p) => p.careType === careType).map(mid)).sort((a, b) => a - b);
+      const others = byCareType.get(careType)!.sort((a, b) => a - b);
       return {
         careType,
         price,

@@ -5,8 +5,9 @@
 // marketExampleRows). A report adds up one key (a state, a county, a city's employees) or several (a
 // county's employees: the locations of the cities that belong to it, cityCounties); only the examples' texts
 // are read per request, by primary key. A customer city, a county asked by name and non-ASCII text stay on
-// SQL (lower-casing beyond ASCII is the database's). Rebuilt on the search index's notifications (customer
-// summaries change with a community's rating and review count, which notify); the theme service answers
+// SQL (lower-casing beyond ASCII is the database's). Rebuilt on notifications from communities (customer
+// summaries change with a community's rating and review count, which notify) and employee reviews, not on
+// those from prices or operators (MARKET_THEMES_TABLES); the theme service answers
 // from SQL until the first build and when SEARCH_INDEX is off. market-themes-equivalence.test.ts compares it
 // with the SQL path.
 import type pg from 'pg';
@@ -218,11 +219,20 @@ function moreExtreme(e: repo.MarketExampleRow, hit: repo.MarketExampleRow, dir: 
   return e.id > hit.id;
 }
 
-/** The index kept current by the search index's change notifications. */
-export function liveMarketThemesIndex(pool: pg.Pool, channel: string, options: LiveIndexOptions = {}): LiveIndex<MarketThemesIndex> {
+/**
+ * The tables whose notifications change the index: communities (a community's place and listing, and its
+ * rating and review count, which refreshReviewFigures updates in the transaction that rewrites its review
+ * summaries) and employee reviews (the employee reports). The search index's channel also carries prices and
+ * operators, which no market theme report reads: they used to rebuild it (40 s of a core at scale 1) too.
+ */
+export const MARKET_THEMES_TABLES = ['communities', 'employee_reviews'] as const;
+
+/** The index kept current by change notifications of the tables it reads (MARKET_THEMES_TABLES) on these channels. */
+export function liveMarketThemesIndex(pool: pg.Pool, channel: string | readonly string[], options: LiveIndexOptions = {}): LiveIndex<MarketThemesIndex> {
   return new LiveIndex(pool, {
     name: 'market themes index',
     channel,
+    payloads: MARKET_THEMES_TABLES,
     build: MarketThemesIndex.build,
     describe: ({ stats: s }) => `${s.keys} markets, ${s.quarterRows} quarter rows in ${Math.round(s.buildMs)} ms`,
     ...options,
