@@ -36,6 +36,7 @@ import { registerSeoRoutes } from './modules/seo/seo.routes';
 import { themeRoutes } from './modules/themes/themes.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import { createSearchService, searchIndexEnabled } from './modules/communities/search.service';
+import { createAppInsightService } from './modules/insights/insights.service';
 import { LiveSearchIndex, SEARCH_INDEX_CHANNEL } from './modules/communities/search-index.live';
 import { liveInsightsIndex } from './modules/insights/insights-index';
 import { OPERATORS_INDEX_CHANNEL, liveOperatorsIndex } from './modules/insights/operators-index';
@@ -194,7 +195,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // reviews (the review count each row shows) operators_index (migration 0025).
   const operatorsIndex = startIndex(() => liveOperatorsIndex(options.pool, [SEARCH_INDEX_CHANNEL, OPERATORS_INDEX_CHANNEL], indexOptions('insights')));
   app.decorate('operatorsIndex', operatorsIndex);
-  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insightsIndex, operatorsIndex, marketIndex, marketThemesIndex };
+  const insights = createAppInsightService(options.pool, {
+    env,
+    index: insightsIndex,
+    operatorIndex: operatorsIndex,
+    warn: (err, msg) => app.log.warn({ err }, msg),
+  });
+  app.addHook('onClose', async () => insights.close());
+  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insights, insightsIndex, operatorsIndex, marketIndex, marketThemesIndex };
   // The OpenAPI collector listens to every route declared from here on (ADR 019).
   await registerApiDocs(app as unknown as App);
   await app.register(

@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import type { SearchService } from './modules/communities/search.service';
 import type { InsightsIndex } from './modules/insights/insights-index';
+import type { InsightService } from './modules/insights/insights.service';
 import type { OperatorsIndex } from './modules/insights/operators-index';
 import type { LiveIndex } from './lib/live-index';
 import type { MarketIndex } from './modules/markets/market-index';
@@ -45,6 +46,8 @@ declare module 'fastify' {
 export interface AppServices extends AppDeps {
   /** The one community search of the app (search, map, assistant, SEO pages, compare; ADR 026). */
   search: SearchService;
+  /** The one insight service (Community Insights, Operator Intelligence; its answer caches), shared by its routes and the pre-rendered page. */
+  insights: InsightService;
   /** The in-memory index of Community Insights, rebuilt with the search index (ADR 026); null when SEARCH_INDEX is off. */
   insightsIndex: LiveIndex<InsightsIndex> | null;
   /** The in-memory index of the competitive set and price positions (ADR 029); null when SEARCH_INDEX is off. */

@@ -1,8 +1,8 @@
 // A dropdown with its label: stacked above it (filter cards), beside it ('Sort by') or for screen readers only.
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../lib/utils';
 import { Label } from './ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
+import { Select, SelectContent, SelectItem, SelectStandIn, SelectTrigger, SelectValue } from './ui/select';
 
 /**
  * Above this many options the list is rendered only while open. Radix renders every item of a closed Select
@@ -44,25 +44,49 @@ export interface LabelledSelectProps<V extends string> {
 export function LabelledSelect<V extends string>({ label, value, options, onChange, id, inline, hideLabel, triggerClassName, placeholder }: LabelledSelectProps<V>) {
   const generatedId = useId();
   const triggerId = id ?? generatedId;
+  // Until first used, a stand-in of the trigger (ui/select.tsx, SelectStandIn); then the real dropdown.
+  const [live, setLive] = useState(false);
   const [open, setOpen] = useState(false);
+  const refocus = useRef(false);
+  // Woken by a key that does not open it, the real trigger takes the stand-in's focus.
+  useLayoutEffect(() => {
+    if (live && refocus.current) {
+      refocus.current = false;
+      document.getElementById(triggerId)?.focus();
+    }
+  }, [live, triggerId]);
   const items = open || options.length <= LAZY_OPTIONS_OVER ? options : options.filter((o) => o.value === value);
   return (
     <div className={inline ? 'flex items-center gap-2' : 'flex flex-col gap-1.5'}>
       <Label htmlFor={triggerId} className={cn(inline && 'text-sm text-muted-foreground', hideLabel && 'sr-only')}>
         {label}
       </Label>
-      <Select value={value} onValueChange={(v) => onChange(v as V)} onOpenChange={setOpen}>
-        <SelectTrigger id={triggerId} className={triggerClassName}>
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-        <SelectContent>
-          {items.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      {live ? (
+        <Select value={value} onValueChange={(v) => onChange(v as V)} open={open} onOpenChange={setOpen}>
+          <SelectTrigger id={triggerId} className={triggerClassName}>
+            <SelectValue placeholder={placeholder} />
+          </SelectTrigger>
+          <SelectContent>
+            {items.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      ) : (
+        <SelectStandIn
+          id={triggerId}
+          text={options.find((o) => o.value === value)?.label}
+          placeholder={placeholder}
+          className={triggerClassName}
+          onWake={(openNow) => {
+            refocus.current = !openNow;
+            setOpen(openNow);
+            setLive(true);
+          }}
+        />
+      )}
     </div>
   );
 }

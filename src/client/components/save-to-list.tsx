@@ -1,7 +1,7 @@
 // "Save to list" (Pro): puts a community or an operator into one of the user's named prospect lists, or
 // into a new one. Renders nothing for other users.
 import { BookmarkPlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Link } from 'wouter';
 import type { ListItemType } from '../../contracts/lists';
 import { useAuth } from '../lib/auth';
@@ -14,15 +14,39 @@ import { Label } from './ui/label';
 
 const NEW = 'new';
 
-export function SaveToListButton({ type, id, name, className }: { type: ListItemType; id: number; name: string; className?: string }) {
+interface SaveToListProps {
+  type: ListItemType;
+  id: number;
+  name: string;
+  className?: string;
+}
+
+export function SaveToListButton(props: SaveToListProps) {
   const { isPro } = useAuth();
-  const [open, setOpen] = useState(false);
-  const lists = useLists(isPro && open);
+  // A table shows this button on every row: the dialog (its queries, its mutation, Radix's parts) is
+  // mounted on the first press only, open, and stays for the row's life (issue 14: a table's first render).
+  const [used, setUsed] = useState(false);
+  if (!isPro) return null;
+  if (used) return <SaveToListDialog {...props} />;
+  return <SaveButton name={props.name} className={props.className} onClick={() => setUsed(true)} />;
+}
+
+function SaveButton({ name, className, ...rest }: { name: string; className?: string } & ComponentProps<typeof Button>) {
+  return (
+    <Button variant="outline" size="sm" className={className} aria-label={`Save ${name} to a list`} {...rest}>
+      <BookmarkPlusIcon aria-hidden="true" />
+      Save to list
+    </Button>
+  );
+}
+
+function SaveToListDialog({ type, id, name, className }: SaveToListProps) {
+  const [open, setOpen] = useState(true);
+  const lists = useLists(open);
   const save = useSaveToList();
   const [choice, setChoice] = useState<string>(NEW);
   const [newName, setNewName] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
-  if (!isPro) return null;
   const options = [...(lists.data ?? []).map((l) => ({ value: String(l.id), label: l.name })), { value: NEW, label: 'New list…' }];
   const submit = () => {
     const listId = choice === NEW ? undefined : Number(choice);
@@ -48,10 +72,7 @@ export function SaveToListButton({ type, id, name, className }: { type: ListItem
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" className={className} aria-label={`Save ${name} to a list`}>
-          <BookmarkPlusIcon aria-hidden="true" />
-          Save to list
-        </Button>
+        <SaveButton name={name} className={className} />
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>

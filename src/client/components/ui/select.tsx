@@ -8,11 +8,10 @@ export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
-const SelectTriggerPart = slotted(
-  SelectPrimitive.Trigger,
-  'select-trigger',
-  'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm whitespace-nowrap shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-gray-600 [&>span]:line-clamp-1',
-);
+const TRIGGER_CLASSES =
+  'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm whitespace-nowrap shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-gray-600 [&>span]:line-clamp-1';
+
+const SelectTriggerPart = slotted(SelectPrimitive.Trigger, 'select-trigger', TRIGGER_CLASSES);
 
 export function SelectTrigger({ children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
@@ -22,6 +21,58 @@ export function SelectTrigger({ children, ...props }: ComponentProps<typeof Sele
         <ChevronDownIcon className="size-4 shrink-0 opacity-70" aria-hidden="true" />
       </SelectPrimitive.Icon>
     </SelectTriggerPart>
+  );
+}
+
+export interface SelectStandInProps {
+  id: string;
+  /** The chosen option's text; none shows the placeholder. */
+  text: string | undefined;
+  placeholder?: string;
+  className?: string;
+  /** Asked to become the real dropdown: open (a press, Enter, Space or an arrow key) or only live (another key). */
+  onWake: (open: boolean) => void;
+}
+
+/**
+ * What a closed dropdown shows until it is first used: the trigger's look, role and name without Radix's
+ * Select behind it. Mounting a Radix Select costs a second, synchronous render of it (its parts register
+ * through refs and layout effects that set state), which on a screen of sixteen filters was most of its
+ * longest task (issue 14); `LabelledSelect` mounts the real one on the first press or key.
+ */
+export function SelectStandIn({ id, text, placeholder, className, onWake }: SelectStandInProps) {
+  return (
+    <button
+      type="button"
+      role="combobox"
+      id={id}
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-slot="select-trigger"
+      data-state="closed"
+      data-placeholder={text === undefined ? '' : undefined}
+      className={cn(TRIGGER_CLASSES, className)}
+      onPointerDown={(e) => {
+        // As Radix's trigger: a mouse opens on press (touch and pen on click, below).
+        if (e.pointerType !== 'mouse' || e.button !== 0 || e.ctrlKey) return;
+        e.preventDefault();
+        onWake(true);
+      }}
+      onClick={(e) => {
+        if ((e.nativeEvent as PointerEvent).pointerType !== 'mouse') onWake(true);
+      }}
+      onKeyDown={(e) => {
+        if ([' ', 'Enter', 'ArrowDown', 'ArrowUp'].includes(e.key)) {
+          e.preventDefault();
+          onWake(true);
+        } else if (e.key.length === 1 && !e.ctrlKey && !e.altKey && !e.metaKey) {
+          onWake(false);
+        }
+      }}
+    >
+      <span style={{ pointerEvents: 'none' }}>{text ?? placeholder}</span>
+      <ChevronDownIcon className="size-4 shrink-0 opacity-70" aria-hidden="true" />
+    </button>
   );
 }
 

@@ -58,8 +58,12 @@ export function CommunityInsightsPage() {
     operatorSearch,
   });
   // The table and the figures follow the answer in a transition (time-sliced), not in one blocking render
-  // when it arrives (ADR 028, "Hydration in parts").
-  const data = useDeferredValue(query.data);
+  // when it arrives (ADR 028, "Hydration in parts"). The first page comes with the page itself (the server
+  // seeds it); the first render still draws the page without it (initial value null) and the table in a
+  // second render, so that no commit holds the whole screen (issue 14).
+  const deferred = useDeferredValue(query.data ?? null, null);
+  const data = deferred ?? undefined;
+  const loading = query.isPending || (query.data !== undefined && deferred === null);
   const hasRows = (data?.communities.length ?? 0) > 0;
 
   // Take the focus/name query out of the address once it has been read.
@@ -134,7 +138,7 @@ export function CommunityInsightsPage() {
         <CardContent className="space-y-6">
           <InsightTable
             rows={data?.communities ?? []}
-            loading={query.isPending}
+            loading={loading}
             refreshing={query.isPlaceholderData}
             sortField={sort.field}
             sortDirection={sort.direction}
@@ -146,7 +150,7 @@ export function CommunityInsightsPage() {
             {...paging}
             total={data?.filteredTotal ?? 0}
             noun="communities"
-            disabled={query.isPending}
+            disabled={loading}
           />
         </CardContent>
       </Card>

@@ -20,6 +20,7 @@ import {
   type OperatorRow,
 } from '../../../contracts/insights';
 import type pg from 'pg';
+import type { Env } from '../../env';
 import { withLongReads } from '../../db/client';
 import { withStatementTimeout } from '../../db/sql';
 import { AppError, notFound } from '../../lib/errors';
@@ -267,3 +268,43 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
 }
 
 export type InsightService = ReturnType<typeof createInsightService>;
+
+export interface AppInsightServiceOptions {
+  env: Pick<Env, 'NODE_ENV' | 'APP_CACHES'>;
+  index: LiveIndex<InsightsIndex> | null;
+  operatorIndex: LiveIndex<OperatorsIndex> | null;
+  /** Where a failed warm-up is reported. */
+  warn: (err: unknown, msg: string) => void;
+}
+
+/**
+ * The app's one insight service (src/server/app.ts), shared by the insights routes and the pre-rendered
+ * Community Insights page, with its caching policy. Counting ~45k rows under arbitrary filters on every
+ * request would not stay fast: figures are cached for a minute, page answers for 15 s, and both are served
+ * stale (while refreshed) for up to 10 minutes. Tests run without caching so every answer reflects the rows
+ * they just wrote. APP_CACHES=false turns off the answer caches (pages, filtered counts) but not the
+ * whole-table lists. With caching on, the caches are warmed shortly after start (the dataset may still be
+ * loading on a first start) and then every 5 minutes, until `close`.
+ */
+export function createAppInsightService(pool: pg.Pool, { env, index, operatorIndex, warn }: AppInsightServiceOptions) {
+  const caching = env.NODE_ENV !== 'test' && env.APP_CACHES;
+  const service = createInsightService(pool, {
+    index,
+    operatorIndex,
+    figuresTtlMs: caching ? 60_000 : 0,
+    pageTtlMs: caching ? 15_000 : 0,
+    listsTtlMs: env.NODE_ENV !== 'test' ? 60_000 : 0,
+    staleMs: 10 * 60_000,
+  });
+  const timers: NodeJS.Timeout[] = [];
+  if (caching) {
+    const warm = () => service.warm().catch((err: unknown) => warn(err, 'insights: warming the caches failed'));
+    timers.push(setTimeout(warm, 3_000), setInterval(warm, 5 * 60_000));
+    for (const t of timers) t.unref();
+  }
+  return Object.assign(service, {
+    close: () => {
+      for (const t of timers) clearTimeout(t);
+    },
+  });
+}

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CARE_TYPE_KEYS, CARE_TYPES } from '../../../contracts/constants';
+import { CARE_TYPE_KEYS, CARE_TYPES, DEFAULT_PAGE_SIZE } from '../../../contracts/constants';
+import { INSIGHT_FILTER_KEYS, insightQuerySchema, insightResponseSchema } from '../../../contracts/insights';
+import { LICENCE_FILTER_KEYS } from '../../../contracts/licence-filters';
 import { searchQuerySchema, searchResponseSchema } from '../../../contracts/search';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
@@ -33,6 +35,22 @@ const AUTH_USER_KEY = '/api/auth/user';
 const COMPARE_KEY = '/api/compare';
 /** The client's query key of a search page (features/search/api/search-communities.ts). */
 const SEARCH_KEY = '/api/communities/search';
+/**
+ * The client's query key of Community Insights' first page with no filters, sorted by name
+ * (features/community-insights: [url, params], the page's initial state).
+ */
+const INSIGHTS_FIRST_PAGE_KEY = [
+  '/api/community-insights',
+  {
+    page: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+    sortField: 'name',
+    sortDirection: 'asc',
+    searchQuery: '',
+    filters: Object.fromEntries([...INSIGHT_FILTER_KEYS, ...LICENCE_FILTER_KEYS].map((k) => [k, 'all'])),
+    operatorSearch: '',
+  },
+] as const;
 /** The client's query key of the page's inline pictures (src/client/lib/inline-pictures.ts). */
 const INLINE_PICTURES_KEY = '/media/inline';
 const ROBOTS_DISALLOW = ['/api/', '/admin', '/saved', '/compare', '/shared/', '/my/', '/requests/'];
@@ -79,7 +97,7 @@ function searchKey(query: Record<string, unknown>, result: unknown): { key: read
   return { key: [SEARCH_KEY, { location, ...(careTypes ? { careTypes } : {}) }, 1, 'relevance'], data: result };
 }
 
-export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, options: SeoOptions): void {
+export function registerSeoRoutes(app: App, { pool, env, search, insights }: AppServices, options: SeoOptions): void {
   const pageSize = Math.min(SITEMAP_MAX_URLS, Math.max(1, options.sitemapPageSize ?? SITEMAP_MAX_URLS));
   const sitemaps = new TtlCache<string>({ ttlMs: env.APP_CACHES ? SITEMAP_TTL_MS : 0, staleMs: SITEMAP_TTL_MS, maxEntries: 64 });
 
@@ -146,6 +164,7 @@ export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, 
     photo?: string;
     community?: { id: number; data: unknown };
     search?: { key: readonly unknown[]; data: unknown };
+    insights?: { key: readonly unknown[]; data: unknown };
   }
   const fastStart = async (request: FastifyRequest, page: PageName, first?: First) => {
     // The session's user (null: signed out) as GET /api/auth/user answers it: the header, the landing
@@ -166,6 +185,10 @@ export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, 
     if (first?.search) {
       const encoded = searchResponseSchema.safeEncode(first.search.data as never);
       if (encoded.success) entries.push([first.search.key, encoded.data]);
+    }
+    if (first?.insights) {
+      const encoded = insightResponseSchema.safeEncode(first.insights.data as never);
+      if (encoded.success) entries.push([first.insights.key, encoded.data]);
     }
     // The picture of the community (or of the first search result): the page's largest paint. A generated
     // illustration goes into the HTML as a data: URI (rendered by the server and hydrated as such) when the
@@ -211,8 +234,8 @@ export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, 
   };
 
   /** The shell with its own title and the fast-start head tags (the landing page, a search without a place, the analyst pages). */
-  const sendShell = async (request: FastifyRequest, reply: FastifyReply, screen: PageName) => {
-    const start = await fastStart(request, screen);
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, screen: PageName, first?: First) => {
+    const start = await fastStart(request, screen, first);
     const root = await firstScreen(request, screen, start.entries, '');
     const { shell, head } = assemble(start, root.ssr);
     return reply
@@ -224,7 +247,17 @@ export function registerSeoRoutes(app: App, { pool, env, search }: AppServices, 
 
   app.get('/', async (request, reply) => sendShell(request, reply, 'landing'));
   // The analyst screens: the site answer keeps the demo ribbon from pushing the page down when it arrives.
-  for (const [screen, url] of Object.entries(ANALYST_PAGES) as Array<[PageName, string]>) app.get(url, async (request, reply) => sendShell(request, reply, screen));
+  for (const [screen, url] of Object.entries(ANALYST_PAGES) as Array<[PageName, string]>) {
+    if (screen !== 'communityInsights') app.get(url, async (request, reply) => sendShell(request, reply, screen));
+  }
+  // Community Insights carries its first page (no filters, by name): the screen renders its table in its first
+  // render instead of asking for it after start and drawing the page twice (issue 14). An address with a
+  // query (the focus hand-off from Operator Intelligence) asks for its own answer.
+  app.get(ANALYST_PAGES.communityInsights!, async (request, reply) => {
+    if (request.url.includes('?')) return sendShell(request, reply, 'communityInsights');
+    const data = await insights.getCommunityInsights(insightQuerySchema.parse({}));
+    return sendShell(request, reply, 'communityInsights', { insights: { key: INSIGHTS_FIRST_PAGE_KEY, data } });
+  });
 
   app.get<{ Params: { id: string } }>('/community/:id', async (request, reply) => {
     const base = publicBase(env, request);

@@ -10,6 +10,8 @@ import { createTestDatabase, testEnv, type TestDatabase } from '../../test/db';
 import { registerOverHttp } from '../../test/factories';
 import type { App } from '../../types';
 import { SITEMAP_MAX_URLS } from './seo.routes';
+import { INSIGHT_FILTER_KEYS } from '../../../contracts/insights';
+import { LICENCE_FILTER_KEYS } from '../../../contracts/licence-filters';
 
 const BASE = 'https://seniorscope.example';
 const HOSTILE = 'Oak </script><script>alert(1)</script> "Manor" & <b>Co</b>';
@@ -232,6 +234,38 @@ describe('what a page starts with (ADR 028)', () => {
       expect((await app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
     },
   );
+});
+
+describe('Community Insights starts with its first page (issue 14)', () => {
+  it("carries the first page under the screen's query key, exactly as the API answers the screen's first request", async () => {
+    const res = await app.inject({ method: 'GET', url: '/community-insights' });
+    expect(res.statusCode).toBe(200);
+    const entry = initialDataOf(res.body).find(([key]) => key[0] === '/api/community-insights');
+    expect(entry).toBeDefined();
+    const [key, answer] = entry!;
+    const params = key[1] as { page: number; pageSize: number; sortField: string; sortDirection: string; searchQuery: string; operatorSearch: string; filters: Record<string, string> };
+    // The screen's initial state (features/community-insights): page 1 of 25 by name, every filter 'all'.
+    expect(params).toEqual({
+      page: 1,
+      pageSize: 25,
+      sortField: 'name',
+      sortDirection: 'asc',
+      searchQuery: '',
+      operatorSearch: '',
+      filters: Object.fromEntries([...INSIGHT_FILTER_KEYS, ...LICENCE_FILTER_KEYS].map((k) => [k, 'all'])),
+    });
+    const query = new URLSearchParams({ page: '1', pageSize: '25', sortField: 'name', sortDirection: 'asc', ...params.filters });
+    const api = await app.inject({ method: 'GET', url: `/api/community-insights?${query}` });
+    expect(api.statusCode).toBe(200);
+    expect(answer).toEqual(api.json());
+    expect((answer as { communities: unknown[] }).communities.length).toBeGreaterThan(0);
+  });
+
+  it('an address with a query (the hand-off from Operator Intelligence) carries no page: the screen asks for its own', async () => {
+    const res = await app.inject({ method: 'GET', url: '/community-insights?focus=1&name=Oak' });
+    expect(res.statusCode).toBe(200);
+    expect(initialDataOf(res.body).some(([key]) => key[0] === '/api/community-insights')).toBe(false);
+  });
 });
 
 describe('robots.txt and the sitemaps', () => {
