@@ -166,8 +166,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
 
   async function markets(minPopulation: number): Promise<MarketsOverview> {
     const o = await overview();
-    const u = underservedOf(o, minPopulation);
-    return { us: o.us, states: o.states, counties: o.counties, underserved: u.underserved, minPopulation, sources: u.sources, demo: u.demo };
+    return { us: o.us, states: o.states, counties: o.counties, ...underservedOf(o, minPopulation) };
   }
 
   async function underserved(minPopulation: number): Promise<Underserved> {
