@@ -87,6 +87,12 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
   const links = createLinkSender(pool, env, app.log);
   app.addHook('onClose', async () => links.close());
   const authLimit = { rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, timeWindow: '1 minute' } };
+  /** A form's post (sign-up, sign-in, the e-mail links' pages): its body checked by rejectInvalid (a 400), rate-limited. */
+  const formPost = <B extends z.ZodType, R extends Record<number, z.ZodType>>(body: B, response: R) => ({
+    schema: { body, response: { ...response, 400: errorResponseSchema } },
+    attachValidation: true,
+    config: authLimit,
+  });
   const ssoLimit = { rateLimit: { max: Math.max(env.AUTH_RATE_LIMIT_MAX, 30), timeWindow: '1 minute' } };
   const txCookie = (request: FastifyRequest) => ({
     path: OIDC_TX_PATH,
@@ -176,11 +182,7 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
 
   app.post(
     '/auth/register',
-    {
-      schema: { body: registerRequestSchema, response: { 201: authUserSchema, 400: errorResponseSchema, 409: errorResponseSchema } },
-      attachValidation: true,
-      config: authLimit,
-    },
+    formPost(registerRequestSchema, { 201: authUserSchema, 409: errorResponseSchema }),
     async (request, reply) => {
       rejectInvalid(request);
       const user = await register(pool, env, request.body);
@@ -192,11 +194,7 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
 
   app.post(
     '/auth/login',
-    {
-      schema: { body: loginRequestSchema, response: { 200: authUserSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
-      attachValidation: true,
-      config: authLimit,
-    },
+    formPost(loginRequestSchema, { 200: authUserSchema, 401: errorResponseSchema }),
     async (request, reply) => {
       rejectInvalid(request);
       const user = await login(pool, env, request.body);
@@ -214,7 +212,7 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
   // (a GET would be spent by mail scanners that prefetch links).
   app.post(
     '/auth/verify-email',
-    { schema: { body: verifyEmailRequestSchema, response: { 200: authUserSchema, 400: errorResponseSchema } }, attachValidation: true, config: authLimit },
+    formPost(verifyEmailRequestSchema, { 200: authUserSchema }),
     async (request, reply) => {
       rejectInvalid(request);
       const user = await verifyEmail(pool, env, request.body.token);
@@ -238,7 +236,7 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
   // link is sent in the background (the answer takes as long either way).
   app.post(
     '/auth/password-reset',
-    { schema: { body: passwordResetRequestSchema, response: { 202: linkSentResponseSchema, 400: errorResponseSchema } }, attachValidation: true, config: authLimit },
+    formPost(passwordResetRequestSchema, { 202: linkSentResponseSchema }),
     async (request, reply) => {
       rejectInvalid(request);
       const origin = requestOrigin(request);
@@ -253,7 +251,7 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
   // ends, and this browser is signed in.
   app.post(
     '/auth/reset-password',
-    { schema: { body: resetPasswordRequestSchema, response: { 200: authUserSchema, 400: errorResponseSchema } }, attachValidation: true, config: authLimit },
+    formPost(resetPasswordRequestSchema, { 200: authUserSchema }),
     async (request, reply) => {
       rejectInvalid(request);
       const user = await resetPassword(pool, env, request.body.token, request.body.password);
