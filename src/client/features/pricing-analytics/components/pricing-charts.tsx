@@ -3,13 +3,12 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, Line
 import type { PricingAnalyticsResponse } from '../../../../contracts/market';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatCurrency } from '../../../lib/format';
+import { moneyAxis } from '../../../lib/money-axis';
 
 const GREEN = '#15803d';
 const BLUE = '#2563eb';
 const CARE_COLORS = ['#0f766e', '#15803d', '#7c3aed', '#b45309'];
 
-// $7.5k rather than a rounded $8k: tick steps are often 2,500.
-const axisMoney = (v: number) => (v >= 1000 ? `$${(v / 1000).toFixed(v % 1000 === 0 ? 0 : 1)}k` : `$${v}`);
 const tooltipMoney = (v: unknown) => formatCurrency(Number(v));
 
 /** Slice labels in dark text inside the card (slice colours are too light for text; 80% radius clipped them). */
@@ -57,7 +56,7 @@ export function PricingCharts({ data, careBars }: { data: PricingAnalyticsRespon
         <BarChart data={careBars} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-          <YAxis tickFormatter={axisMoney} width={56} />
+          <YAxis {...moneyAxis} />
           <Tooltip formatter={tooltipMoney} />
           <Bar dataKey="value" name="Average monthly price" radius={[6, 6, 0, 0]} isAnimationActive={false}>
             {careBars.map((b, i) => (
@@ -88,7 +87,7 @@ export function PricingCharts({ data, careBars }: { data: PricingAnalyticsRespon
         <LineChart data={data.pricingByState} margin={{ top: 8, right: 16, left: 8, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="state" tick={{ fontSize: 11 }} interval={0} />
-          <YAxis tickFormatter={axisMoney} width={56} />
+          <YAxis {...moneyAxis} />
           <Tooltip formatter={tooltipMoney} />
           <Line isAnimationActive={false} type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={GREEN} strokeWidth={2} dot={{ r: 3 }} />
         </LineChart>
@@ -98,7 +97,7 @@ export function PricingCharts({ data, careBars }: { data: PricingAnalyticsRespon
         <AreaChart data={data.pricingByOperator} margin={{ top: 8, right: 16, left: 8, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="operatorName" tick={false} label={{ value: 'Operators (largest first)', position: 'insideBottom', fontSize: 12 }} />
-          <YAxis tickFormatter={axisMoney} width={56} />
+          <YAxis {...moneyAxis} />
           <Tooltip formatter={tooltipMoney} />
           <Area isAnimationActive={false} type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={BLUE} fill={BLUE} fillOpacity={0.18} />
         </AreaChart>
