@@ -22,6 +22,13 @@ export type PricingEntry = z.infer<typeof pricingEntrySchema>;
 
 export const coordinatesSchema = z.object({ lat: z.number(), lng: z.number() });
 
+/** How a directory record is reached (the community entity, a saved list's row for the CRM): null where the record gives none. */
+export const contactFields = {
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+};
+
 /** The community entity of SPEC section 3 (search cards and the detail page). */
 export const communitySchema = z.object({
   id: z.number().int(),
@@ -30,9 +37,7 @@ export const communitySchema = z.object({
   city: z.string(),
   state: z.string(),
   zipCode: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
+  ...contactFields,
   description: z.string().nullable(),
   rating: z.number(),
   reviewCount: z.number().int(),

@@ -1,6 +1,7 @@
 // Saved prospect lists (issue 15, Pro): named lists of communities and operators, exported as CSV with
 // CRM-friendly columns.
 import { z } from 'zod';
+import { contactFields } from './community';
 import { safeText } from './text';
 
 export const LIST_ITEM_TYPES = ['community', 'operator'] as const;
@@ -25,9 +26,7 @@ export const listItemSchema = z.object({
   id: z.number().int(),
   /** The community's or operator's name (the CSV's company). */
   name: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
+  ...contactFields,
   city: z.string().nullable(),
   state: z.string().nullable(),
   /** 1 for a community; the operator's listed communities for an operator. */

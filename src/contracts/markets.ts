@@ -65,24 +65,22 @@ export const marketsQuerySchema = z.object({
 
 /** The underserved counties alone (`GET /api/markets/underserved`): the overview's list for another population threshold. */
 export const underservedSchema = z.object({
-  underserved: z.array(countyFigureSchema),
-  minPopulation: z.number().int(),
-  sources: marketSourcesSchema,
-  demo: z.boolean(),
-});
-export type Underserved = z.infer<typeof underservedSchema>;
-
-export const marketsOverviewSchema = z.object({
-  us: supplyFiguresSchema,
-  states: z.array(stateFigureSchema),
-  /** Every county of the ACS file, with or without communities. */
-  counties: z.array(countyFigureSchema),
   /** Least supplied counties (beds per 1,000 aged 65+, ascending) with at least minPopulation people aged 65+, in states that report capacity. */
   underserved: z.array(countyFigureSchema),
   minPopulation: z.number().int(),
   sources: marketSourcesSchema,
   /** True while any counted community is demo data (its capacity is generated). */
   demo: z.boolean(),
+});
+export type Underserved = z.infer<typeof underservedSchema>;
+
+/** The markets overview (`GET /api/markets`): the country, its states and counties, and the underserved answer's fields. */
+export const marketsOverviewSchema = z.object({
+  us: supplyFiguresSchema,
+  states: z.array(stateFigureSchema),
+  /** Every county of the ACS file, with or without communities. */
+  counties: z.array(countyFigureSchema),
+  ...underservedSchema.shape,
 });
 export type MarketsOverview = z.infer<typeof marketsOverviewSchema>;
 

@@ -24,7 +24,7 @@ import { createPool, DEFAULT_TIMEOUTS, OLTP_SESSION_OPTIONS, wrapPool, type Db, 
 export { APP_DATABASE, APP_ROLE, CREDENTIALS_FILE, readCredentials, type EmbeddedCredentials } from './embedded-credentials';
 export type { EmbeddedServer } from './embedded-process';
 export { provisionAppDatabase, startEmbedded, type EmbeddedHandle } from './embedded';
-export { allowLongStatements, createPool, DEFAULT_TIMEOUTS, INDEX_BUILD_READ_MS, LONG_READ_MS, OLTP_SESSION_OPTIONS, withLongReads, wrapPool, type Db, type PoolOptions, type PoolTimeouts } from './pool';
+export { allowLongStatements, createPool, DEFAULT_TIMEOUTS, INDEX_BUILD_READ_MS, LONG_READ_MS, OLTP_SESSION_OPTIONS, readIndexRows, withLongReads, wrapPool, type Db, type PoolOptions, type PoolTimeouts } from './pool';
 
 export interface Database {
   pool: pg.Pool;

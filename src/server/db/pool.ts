@@ -119,6 +119,22 @@ function oneAtATime(client: pg.PoolClient): Queryable {
  * warm-ups that fill their caches (computed once per TTL, never per visitor request), which outlast the
  * app's 5 s statement timeout on large datasets (ADR 027).
  */
+/**
+ * The reads an in-memory index builds from: each in turn on one read-only connection that allows the
+ * build's long statements (INDEX_BUILD_READ_MS), their rows in the same order as the reads.
+ */
+export function readIndexRows<T extends readonly unknown[]>(pool: pg.Pool, ...reads: { [K in keyof T]: (db: Queryable) => Promise<T[K]> }): Promise<T> {
+  return withLongReads(
+    pool,
+    async (db) => {
+      const rows: unknown[] = [];
+      for (const read of reads) rows.push(await read(db));
+      return rows as unknown as T;
+    },
+    INDEX_BUILD_READ_MS,
+  );
+}
+
 export function withLongReads<T>(pool: pg.Pool, fn: (db: Queryable) => Promise<T>, ms = LONG_READ_MS): Promise<T> {
   return inTransaction(
     pool,

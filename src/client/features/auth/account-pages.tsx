@@ -3,6 +3,7 @@
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import type { ZodType } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordResetRequestSchema, resetPasswordRequestSchema } from '../../../contracts/auth';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Card, CardContent } from '../../components/ui/card';
@@ -44,30 +45,40 @@ function Notice({ kind, children }: { kind: 'ok' | 'error'; children: ReactNode 
 
 const tokenFromSearch = (search: string) => new URLSearchParams(search).get('token') ?? '';
 
-export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
+/**
+ * An account form checked against its request schema before it is sent: an issue with `field` is shown at
+ * the field, any other (the link's token) above the form, and so is the server's answer when sending fails.
+ */
+function useCheckedForm<T>(schema: ZodType<T>, field: string, send: (data: T, onError: (err: unknown) => void) => void) {
   const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
-  const request = useRequestPasswordReset();
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = (values: unknown) => (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setFormError(null);
-    const parsed = passwordResetRequestSchema.safeParse({ email });
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === field) setError(issue.message);
+      else setFormError(issue?.message ?? 'This link is incomplete.');
       return;
     }
     setError(undefined);
-    request.mutate(parsed.data, { onError: (err) => setFormError(serverMessage(err)) });
+    send(parsed.data, (err) => setFormError(serverMessage(err)));
   };
+  return { error, formError, submit };
+}
+
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const request = useRequestPasswordReset();
+  const { error, formError, submit } = useCheckedForm(passwordResetRequestSchema, 'email', (data, onError) => request.mutate(data, { onError }));
 
   return (
     <AccountPage title="Reset Your Password" intro="Enter the e-mail address of your account and we will send you a link to choose a new password.">
       {request.isSuccess ? (
         <Notice kind="ok">{request.data.message}</Notice>
       ) : (
-        <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Reset password">
+        <form noValidate onSubmit={submit({ email })} className="grid gap-5" aria-label="Reset password">
           {formError && <Notice kind="error">{formError}</Notice>}
           <EmailField value={email} error={error} onChange={setEmail} />
           <SubmitButton busy={request.isPending} label="Send Reset Link" busyLabel="Sending..." />
@@ -80,29 +91,16 @@ export function ForgotPasswordPage() {
 export function ResetPasswordPage() {
   const token = tokenFromSearch(useSearch());
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
   const reset = useResetPassword();
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setFormError(null);
-    const parsed = resetPasswordRequestSchema.safeParse({ token, password });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      if (issue?.path[0] === 'password') setError(issue.message);
-      else setFormError(issue?.message ?? 'This link is incomplete.');
-      return;
-    }
-    setError(undefined);
-    // Signed in with the new password: a full navigation home, so everything starts over signed in.
-    reset.mutate(parsed.data, { onSuccess: () => navigateTo('/'), onError: (err) => setFormError(serverMessage(err)) });
-  };
+  // Signed in with the new password: a full navigation home, so everything starts over signed in.
+  const { error, formError, submit } = useCheckedForm(resetPasswordRequestSchema, 'password', (data, onError) =>
+    reset.mutate(data, { onSuccess: () => navigateTo('/'), onError }),
+  );
   const busy = reset.isPending || reset.isSuccess;
 
   return (
     <AccountPage title="Choose a New Password" intro="Your new password ends every other signed-in session of your account.">
-      <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Choose a new password">
+      <form noValidate onSubmit={submit({ token, password })} className="grid gap-5" aria-label="Choose a new password">
         {formError && (
           <Notice kind="error">
             {formError}{' '}

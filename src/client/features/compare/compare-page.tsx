@@ -5,10 +5,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, MinusIcon, PrinterIcon, ScaleIcon, StarIcon, XIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { COMPARE_LIMIT, type CompareCommunity, type CompareView } from '../../../contracts/compare';
 import { formatAsOf } from '../../../contracts/provenance';
 import { SourceLabel } from '../../components/source-label';
+import { CommunityLink } from '../../components/community-link';
+import { RemoveButton } from '../../components/remove-button';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { FindCommunitiesButton } from '../../components/find-communities-button';
 import { Button } from '../../components/ui/button';
@@ -143,17 +145,12 @@ function CompareTable({ view, onRemove }: { view: CompareView; onRemove: (id: nu
             <td className="w-48 px-3 py-3" />
             {list.map((c) => (
               <th key={c.id} scope="col" className="px-3 py-3 text-left align-top" data-testid="compare-column">
-                <Link href={`/community/${c.id}`} className="text-base font-semibold text-gray-900 hover:text-primary hover:underline">
-                  {c.name}
-                </Link>
+                <CommunityLink community={c} className="text-base font-semibold text-gray-900 hover:text-primary hover:underline" />
                 <p className="text-sm font-normal text-muted-foreground">
                   {c.city}, {c.state}
                 </p>
                 <SourceLabel source={c.source} className="mt-1" />
-                <Button variant="ghost" size="sm" className="mt-1 -ml-3 text-muted-foreground" onClick={() => onRemove(c.id)} data-print-hide>
-                  <XIcon aria-hidden="true" />
-                  Remove<span className="sr-only"> {c.name}</span>
-                </Button>
+                <RemoveButton what={c.name} className="mt-1 -ml-3 text-muted-foreground" onClick={() => onRemove(c.id)} data-print-hide />
               </th>
             ))}
           </tr>

@@ -1,5 +1,5 @@
 // /my/reviews: the signed-in author's reviews with their moderation states (issue 16).
-import { Link } from 'wouter';
+import { CommunityLink } from '../../components/community-link';
 import { REVIEW_RELATIONSHIP_LABELS } from '../../../contracts/family-reviews';
 import { Card, CardContent } from '../../components/ui/card';
 import { formatDate } from '../../lib/format';
@@ -28,9 +28,7 @@ export function MyReviewsPage() {
               <Card>
                 <CardContent className="flex flex-col gap-2 pt-6">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Link href={`/community/${r.community.id}`} className="font-semibold text-primary hover:underline">
-                      {r.community.name}
-                    </Link>
+                    <CommunityLink community={r.community} className="font-semibold text-primary hover:underline" />
                     <span className="text-sm text-muted-foreground">
                       {r.community.city}, {r.community.state}
                     </span>

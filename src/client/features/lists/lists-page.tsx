@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
+import { TableHeadings } from '../../components/table-headings';
 import { useAuth } from '../../lib/auth';
 import { useDeleteList, useList, useLists, useRemoveFromList } from '../../lib/lists';
 import { UpgradeButton } from '../../components/upgrade-button';
@@ -18,18 +19,7 @@ function ListItems({ listId }: { listId: number }) {
   if (list.data.items.length === 0) return <p className="text-muted-foreground">Nothing saved yet: use “Save to list” on Community Insights, Operator Intelligence or a portfolio.</p>;
   return (
     <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Company</TableHead>
-          <TableHead>Type</TableHead>
-          <TableHead>Phone</TableHead>
-          <TableHead>City</TableHead>
-          <TableHead>Communities</TableHead>
-          <TableHead>
-            <span className="sr-only">Remove</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings headings={['Company', 'Type', 'Phone', 'City', 'Communities', <span className="sr-only">Remove</span>]} />
       <TableBody>
         {list.data.items.map((i) => (
           <TableRow key={`${i.type}-${i.id}`}>

@@ -5,6 +5,7 @@ import { Link, useParams } from 'wouter';
 import { COMPETITOR_RADII, MIN_COMPETITORS } from '../../../contracts/markets';
 import { LabelledSelect } from '../../components/labelled-select';
 import { SourceLabel } from '../../components/source-label';
+import { CommunityLink } from '../../components/community-link';
 import { Badge } from '../../components/ui/badge';
 import { SectionCard } from '../../components/section-card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -208,9 +209,7 @@ function View({ id }: { id: string }) {
             {s.competitors.map((c) => (
               <TableRow key={c.id}>
                 <TableCell>
-                  <Link href={`/community/${c.id}`} className="font-medium text-primary hover:underline">
-                    {c.name}
-                  </Link>
+                  <CommunityLink community={c} className="font-medium text-primary hover:underline" />
                   <span className="block text-xs text-muted-foreground">
                     {c.city}, {c.state}
                   </span>

@@ -1,14 +1,16 @@
 // An operator's portfolio (Pro, issue 15): its listed communities with their review sentiment, the
 // portfolio's customer-review themes beside its employee-review themes, and the quarterly trend of both.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Portfolio } from '../../../contracts/themes';
 import { ReviewThemes } from '../../components/review-themes';
 import { SaveToListButton } from '../../components/save-to-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
+import { TableHeadings } from '../../components/table-headings';
+import { CommunityLink } from '../../components/community-link';
 import { getJson } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatCurrency, formatNumber, formatOrdinal, formatRating } from '../../lib/format';
@@ -90,24 +92,22 @@ export function PortfolioPage() {
             </CardHeader>
             <CardContent>
               <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Community</TableHead>
-                    <TableHead>Location</TableHead>
-                    <TableHead>Rating</TableHead>
-                    <TableHead>Reviews</TableHead>
-                    <TableHead>Sentiment</TableHead>
-                    <TableHead>Monthly price</TableHead>
-                    <TableHead>Price position ({p.communities.find((c) => c.pricePosition)?.pricePosition?.radiusMiles ?? 10} mi)</TableHead>
-                  </TableRow>
-                </TableHeader>
+                <TableHeadings
+                  headings={[
+                    'Community',
+                    'Location',
+                    'Rating',
+                    'Reviews',
+                    'Sentiment',
+                    'Monthly price',
+                    `Price position (${p.communities.find((c) => c.pricePosition)?.pricePosition?.radiusMiles ?? 10} mi)`,
+                  ]}
+                />
                 <TableBody>
                   {p.communities.map((c) => (
                     <TableRow key={c.id}>
                       <TableCell>
-                        <Link href={`/community/${c.id}`} className="font-medium text-primary hover:underline">
-                          {c.name}
-                        </Link>
+                        <CommunityLink community={c} className="font-medium text-primary hover:underline" />
                       </TableCell>
                       <TableCell>
                         {c.city}, {c.state}

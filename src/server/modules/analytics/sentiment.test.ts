@@ -1,7 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classifySentiment } from '../../../contracts/constants';
+import type { CustomerReviewPage, SentimentSummary, SentimentTrend } from '../../../contracts/sentiment';
 import { buildTestApp, useTestApp } from '../../test/db';
+import { getJson } from '../../test/factories';
 import { selectCustomerPage } from './sentiment.repo';
 import { SentimentService } from './sentiment.service';
 
@@ -38,9 +40,7 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe('GET /api/sentiment/{kind}/summary', () => {
   it('classifies the stored scores in SQL with the same edges as classifySentiment (0.6 and 0.4 are Neutral)', async () => {
-    const res = await get('/api/sentiment/customer/summary');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = await getJson<SentimentSummary>(t.app, '/api/sentiment/customer/summary');
     // Edges: 0.6000001 and 0.9 positive; 0.6 and 0.4 neutral; 0.3999999 and 0.1 negative; fillers (0.75) positive.
     expect(body).toMatchObject({ totalReviews: 2006, positive: 2002, neutral: 2, negative: 2 });
     const expected = { Positive: 0, Neutral: 0, Negative: 0 };
@@ -80,9 +80,7 @@ describe('GET /api/sentiment/{kind}/summary', () => {
 
 describe('GET /api/sentiment/{kind}/reviews', () => {
   it('serves 1000 reviews a page, newest first, with the classification of each stored score', async () => {
-    const res = await get('/api/sentiment/customer/reviews?page=1');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = await getJson<CustomerReviewPage>(t.app, '/api/sentiment/customer/reviews?page=1');
     expect(body).toMatchObject({ page: 1, pageSize: 1000, total: 2006, totalPages: 3 });
     expect(body.reviews).toHaveLength(1000);
     const edges = body.reviews.slice(0, 6);
@@ -200,9 +198,7 @@ describe('GET /api/sentiment/{kind}/trend', () => {
     );
     const { rows } = await t.tdb.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM employee_reviews WHERE review_date < '2024-04-01' AND review_date >= '2024-03-01'");
     expect(rows[0]?.n).toBe(2);
-    const res = await get('/api/sentiment/employee/trend');
-    expect(res.statusCode).toBe(200);
-    const march = res.json().months.find((m: { month: string }) => m.month === '2024-03');
+    const march = (await getJson<SentimentTrend>(t.app, '/api/sentiment/employee/trend')).months.find((m) => m.month === '2024-03');
     expect(march).toEqual({ month: '2024-03', reviews: 2, averageSentiment: expect.closeTo((Math.fround(0.85) + Math.fround(0.2)) / 2, 6) });
   });
 

@@ -87,6 +87,12 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
   const links = createLinkSender(pool, env, app.log);
   app.addHook('onClose', async () => links.close());
   const authLimit = { rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, timeWindow: '1 minute' } };
+  /** A form's post (sign-up, sign-in, the e-mail links' pages): its body checked by rejectInvalid (a 400), rate-limited. */
+  const formPost = <B extends z.ZodType, R extends Record<number, z.ZodType>>(body: B, response: R) => ({
+    schema: { body, response: { ...response, 400: errorResponseSchema } },
+    attachValidation: true,
+    config: authLimit,
+  });
   const ssoLimit = { rateLimit: { max: Math.max(env.AUTH_RATE_LIMIT_MAX, 30), timeWindow: '1 minute' } };
   const txCookie = (request: FastifyRequest) => ({
     path: OIDC_TX_PATH,
@@ -174,36 +180,20 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
 
   app.get('/auth/config', { schema: { response: { 200: authConfigSchema } } }, async () => ({ oidc: oidcConfigured(env) }));
 
-  app.post(
-    '/auth/register',
-    {
-      schema: { body: registerRequestSchema, response: { 201: authUserSchema, 400: errorResponseSchema, 409: errorResponseSchema } },
-      attachValidation: true,
-      config: authLimit,
-    },
-    async (request, reply) => {
-      rejectInvalid(request);
-      const user = await register(pool, env, request.body);
-      await startSession(request, reply, env, pool, user);
-      await links.send('verify', user, requestOrigin(request));
-      return reply.status(201).header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
-    },
-  );
+  app.post('/auth/register', formPost(registerRequestSchema, { 201: authUserSchema, 409: errorResponseSchema }), async (request, reply) => {
+    rejectInvalid(request);
+    const user = await register(pool, env, request.body);
+    await startSession(request, reply, env, pool, user);
+    await links.send('verify', user, requestOrigin(request));
+    return reply.status(201).header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
+  });
 
-  app.post(
-    '/auth/login',
-    {
-      schema: { body: loginRequestSchema, response: { 200: authUserSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
-      attachValidation: true,
-      config: authLimit,
-    },
-    async (request, reply) => {
-      rejectInvalid(request);
-      const user = await login(pool, env, request.body);
-      await startSession(request, reply, env, pool, user);
-      return reply.header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
-    },
-  );
+  app.post('/auth/login', formPost(loginRequestSchema, { 200: authUserSchema, 401: errorResponseSchema }), async (request, reply) => {
+    rejectInvalid(request);
+    const user = await login(pool, env, request.body);
+    await startSession(request, reply, env, pool, user);
+    return reply.header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
+  });
 
   app.get('/auth/user', { schema: { response: { 200: authUserSchema, 401: errorResponseSchema } } }, async (request, reply) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
@@ -212,16 +202,12 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
 
   // E-mail verification: the link opens the client page /verify-email, which posts the token here
   // (a GET would be spent by mail scanners that prefetch links).
-  app.post(
-    '/auth/verify-email',
-    { schema: { body: verifyEmailRequestSchema, response: { 200: authUserSchema, 400: errorResponseSchema } }, attachValidation: true, config: authLimit },
-    async (request, reply) => {
-      rejectInvalid(request);
-      const user = await verifyEmail(pool, env, request.body.token);
-      if (request.user?.id === user.id) request.user = user;
-      return reply.header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
-    },
-  );
+  app.post('/auth/verify-email', formPost(verifyEmailRequestSchema, { 200: authUserSchema }), async (request, reply) => {
+    rejectInvalid(request);
+    const user = await verifyEmail(pool, env, request.body.token);
+    if (request.user?.id === user.id) request.user = user;
+    return reply.header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
+  });
 
   // A new verification link for the signed-in user.
   app.post(
@@ -236,32 +222,24 @@ export const authRoutes: RouteModule = (app, { pool, env }) => {
 
   // Forgotten password: always the same answer, so it tells no one which e-mails have accounts; the
   // link is sent in the background (the answer takes as long either way).
-  app.post(
-    '/auth/password-reset',
-    { schema: { body: passwordResetRequestSchema, response: { 202: linkSentResponseSchema, 400: errorResponseSchema } }, attachValidation: true, config: authLimit },
-    async (request, reply) => {
-      rejectInvalid(request);
-      const origin = requestOrigin(request);
-      void resetTarget(pool, request.body.email)
-        .then((user) => (user ? links.send('reset', { id: user.id, email: user.email }, origin) : undefined))
-        .catch((err: unknown) => request.log.warn({ err }, 'password reset request failed'));
-      return reply.status(202).header('Cache-Control', 'no-store').send({ message: AUTH_MESSAGES.resetSent });
-    },
-  );
+  app.post('/auth/password-reset', formPost(passwordResetRequestSchema, { 202: linkSentResponseSchema }), async (request, reply) => {
+    rejectInvalid(request);
+    const origin = requestOrigin(request);
+    void resetTarget(pool, request.body.email)
+      .then((user) => (user ? links.send('reset', { id: user.id, email: user.email }, origin) : undefined))
+      .catch((err: unknown) => request.log.warn({ err }, 'password reset request failed'));
+    return reply.status(202).header('Cache-Control', 'no-store').send({ message: AUTH_MESSAGES.resetSent });
+  });
 
   // The reset link's page posts the token and the new password: every other session of the account
   // ends, and this browser is signed in.
-  app.post(
-    '/auth/reset-password',
-    { schema: { body: resetPasswordRequestSchema, response: { 200: authUserSchema, 400: errorResponseSchema } }, attachValidation: true, config: authLimit },
-    async (request, reply) => {
-      rejectInvalid(request);
-      const user = await resetPassword(pool, env, request.body.token, request.body.password);
-      const token = await startSession(request, reply, env, pool, user);
-      await destroyOtherSessions(pool, user.id, token);
-      return reply.header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
-    },
-  );
+  app.post('/auth/reset-password', formPost(resetPasswordRequestSchema, { 200: authUserSchema }), async (request, reply) => {
+    rejectInvalid(request);
+    const user = await resetPassword(pool, env, request.body.token, request.body.password);
+    const token = await startSession(request, reply, env, pool, user);
+    await destroyOtherSessions(pool, user.id, token);
+    return reply.header('Cache-Control', 'no-store').send(toAuthUserResponse(user));
+  });
 
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
     await destroySession(pool, request.cookies[SESSION_COOKIE]);

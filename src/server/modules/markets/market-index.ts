@@ -11,7 +11,7 @@
 // compares every answer with the SQL path.
 import type pg from 'pg';
 import { CUSTOMER_THEMES } from '../../../contracts/themes';
-import { INDEX_BUILD_READ_MS, withLongReads } from '../../db/client';
+import { readIndexRows } from '../../db/client';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
@@ -78,14 +78,8 @@ export class MarketIndex {
 
   static async build(pool: pg.Pool): Promise<MarketIndex> {
     const started = performance.now();
-    const [rows, sentiments, scored, totals, portfolioRows, trendRows] = await withLongReads(pool, async (db) => [
-      await repo.listedCommunities(db),
-      await repo.allSentiments(db),
-      await repo.scoredReviews(db),
-      await repo.themeTotals(db),
-      await repo.portfolioCommunities(db),
-      await repo.portfolioTrends(db),
-    ], INDEX_BUILD_READ_MS);
+    const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends] as const;
+    const [rows, sentiments, scored, totals, portfolioRows, trendRows] = await readIndexRows(pool, ...reads);
     // Rows of many communities share their strings: one copy each.
     const intern = interner();
     for (const r of rows) {

@@ -17,7 +17,6 @@ import {
   type CountyFigure,
   type CountyMarket,
   type MarketsOverview,
-  type PricePosition,
   type StateFigure,
   type StateMarket,
   type StatesSummary,
@@ -30,7 +29,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { serializeAnswer, type SerializedAnswer } from '../../lib/serialized';
 import * as repo from './markets.repo';
-import { bedsPer1000, mid, percentileCont, percentRank, round } from './markets.figures';
+import { bedsPer1000, round } from './markets.figures';
+import { competitiveSetAnswer, pricePositionsOf } from './competitive-set';
 
 const MAX_AGE_MS = 5 * 60_000;
 const UNDERSERVED_LIST = 25;
@@ -166,8 +166,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
 
   async function markets(minPopulation: number): Promise<MarketsOverview> {
     const o = await overview();
-    const u = underservedOf(o, minPopulation);
-    return { us: o.us, states: o.states, counties: o.counties, underserved: u.underserved, minPopulation, sources: u.sources, demo: u.demo };
+    return { us: o.us, states: o.states, counties: o.counties, ...underservedOf(o, minPopulation) };
   }
 
   async function underserved(minPopulation: number): Promise<Underserved> {
@@ -271,31 +270,6 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     return { set, withinRadius };
   }
 
-  /** Where c's price for each of its care types sits among the competitors' prices for it. */
-  function pricePositionsOf(c: repo.CommunityRow, set: repo.CommunityRow[]): PricePosition[] {
-    const careTypes = [...new Set([...c.care_types, ...c.prices.map((p) => p.careType)])].sort();
-    // The competitors' prices of each of these care types, read in one pass over the set (a portfolio of
-    // hundreds of communities filtered each competitor's prices once per care type).
-    const byCareType = new Map<string, number[]>(careTypes.map((t) => [t, []]));
-    for (const s of set) for (const p of s.prices) byCareType.get(p.careType)?.push(mid(p));
-    return careTypes.map((careType) => {
-      const own = c.prices.find((p) => p.careType === careType);
-      const price = own ? mid(own) : null;
-      const others = byCareType.get(careType)!.sort((a, b) => a - b);
-      return {
-        careType,
-        price,
-        competitorsPriced: others.length,
-        p25: round(percentileCont(others, 0.25)),
-        median: round(percentileCont(others, 0.5)),
-        p75: round(percentileCont(others, 0.75)),
-        min: others[0] ?? null,
-        max: others.at(-1) ?? null,
-        percentile: price === null ? null : percentRank(price, others),
-      };
-    });
-  }
-
   /**
    * The price position of each community against its competitive set at `radius` (an operator's portfolio,
    * issue 15): the same set and figures as the competitive set; null for a community without a location.
@@ -327,77 +301,8 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     const { set, withinRadius } = await competitorsOf(r, c, radius);
     const shown = set.slice(0, LISTED_COMPETITORS);
     const sentiment = await r.sentimentOf([id, ...set.map((s) => s.id)]);
-    const pricePosition = pricePositionsOf(c, set);
-
-    // Amenities: over the competitors whose record lists any (public records list none).
-    const withAmenities = set.filter((s) => s.amenities.length > 0);
-    const share = new Map<string, number>();
-    for (const s of withAmenities) for (const a of new Set(s.amenities)) share.set(a, (share.get(a) ?? 0) + 1);
-    const frac = (a: string) => (withAmenities.length ? Math.round(((share.get(a) ?? 0) / withAmenities.length) * 1000) / 1000 : 0);
-    const own = new Set(c.amenities);
-    const missing = [...share.keys()].filter((a) => !own.has(a) && frac(a) >= 0.5).map((amenity) => ({ amenity, share: frac(amenity) }));
-    const distinctive = withAmenities.length ? [...own].filter((a) => frac(a) < 0.5).map((amenity) => ({ amenity, share: frac(amenity) })) : [];
-    const byShare = (x: { amenity: string; share: number }, y: { amenity: string; share: number }) => y.share - x.share || x.amenity.localeCompare(y.amenity);
-    missing.sort(byShare);
-    distinctive.sort((x, y) => x.share - y.share || x.amenity.localeCompare(y.amenity));
-
-    // Reputation: review-weighted rating and review-weighted sentiment of the competitors.
-    const reviews = set.reduce((n, s) => n + s.review_count, 0);
-    const competitorsRating = reviews ? set.reduce((t, s) => t + s.rating * s.review_count, 0) / reviews : null;
-    let sentN = 0;
-    let sentSum = 0;
-    for (const s of set) {
-      const r = sentiment.get(s.id);
-      if (r) {
-        sentN += r.n;
-        sentSum += r.sentiment * r.n;
-      }
-    }
-    const ownSent = sentiment.get(id);
     const themes = await r.versus(id, shown.map((s) => s.id));
-    const source = (r: repo.CommunityRow) => ({ kind: toSourceKind(r.source_kind), name: r.source_name, asOf: r.source_as_of });
-    return {
-      community: {
-        id: c.id,
-        name: c.name,
-        city: c.city,
-        state: c.state,
-        careTypes: c.care_types,
-        prices: c.prices,
-        rating: c.rating,
-        reviewCount: c.review_count,
-        sentiment: round(ownSent?.sentiment ?? null, 3),
-        amenities: c.amenities,
-        locationApproximate: c.location_approximate,
-        source: source(c),
-      },
-      radiusMiles: radius,
-      withinRadius,
-      competitors: shown.map((s) => ({
-        id: s.id,
-        name: s.name,
-        city: s.city,
-        state: s.state,
-        distanceMiles: Math.round(s.miles * 100) / 100,
-        beyondRadius: s.miles > radius,
-        careTypes: s.care_types,
-        prices: s.prices,
-        rating: s.rating,
-        reviewCount: s.review_count,
-        sentiment: round(sentiment.get(s.id)?.sentiment ?? null, 3),
-        source: source(s),
-      })),
-      pricePosition,
-      reputation: {
-        rating: c.review_count ? c.rating : null,
-        competitorsRating: round(competitorsRating, 2),
-        sentiment: round(ownSent?.sentiment ?? null, 3),
-        competitorsSentiment: round(sentN ? sentSum / sentN : null, 3),
-        themes,
-      },
-      amenityGap: { competitorsWithAmenities: withAmenities.length, missing, distinctive },
-      demo: toSourceKind(c.source_kind) === 'demo' || set.some((s) => toSourceKind(s.source_kind) === 'demo'),
-    };
+    return competitiveSetAnswer({ community: c, set, shown, withinRadius, radius, sentiment, themes });
   }
 
   /** The portfolio's rows from the index once built (null: the theme service reads them from SQL). */

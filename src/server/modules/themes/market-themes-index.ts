@@ -12,7 +12,7 @@
 // with the SQL path.
 import type pg from 'pg';
 import type { ThemeKind } from '../../../contracts/themes';
-import { INDEX_BUILD_READ_MS, withLongReads } from '../../db/client';
+import { readIndexRows } from '../../db/client';
 import type { Queryable } from '../../db/sql';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import * as repo from './themes.repo';
@@ -50,13 +50,8 @@ export class MarketThemesIndex {
 
   static async build(pool: pg.Pool): Promise<MarketThemesIndex> {
     const started = performance.now();
-    const [quarterRows, totalRows, exampleRows, cities, digitNames] = await withLongReads(pool, async (db) => [
-      await repo.marketQuarterRows(db),
-      await repo.marketTotalRows(db),
-      await repo.marketExampleRows(db),
-      await repo.cityCounties(db),
-      await repo.digitCountyNames(db),
-    ], INDEX_BUILD_READ_MS);
+    const reads = [repo.marketQuarterRows, repo.marketTotalRows, repo.marketExampleRows, repo.cityCounties, repo.digitCountyNames] as const;
+    const [quarterRows, totalRows, exampleRows, cities, digitNames] = await readIndexRows(pool, ...reads);
     const quarterNames = [...new Set(quarterRows.map((q) => q.quarter))].sort();
     const quarterAt = new Map(quarterNames.map((q, k) => [q, k]));
     // By key, then theme, then quarter: a key's rows are one span, in the SQL's ORDER BY i, quarter.

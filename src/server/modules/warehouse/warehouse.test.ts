@@ -36,6 +36,12 @@ afterAll(async () => {
 
 const query = (q: string) => app.inject({ method: 'POST', url: '/api/warehouse/query', payload: { query: q } });
 
+/** A refused or failed query's answer: its status, its error code and a part of its message. */
+function expectError(res: { statusCode: number; json: () => { error: unknown } }, status: number, code: string, messagePart: string) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json().error).toEqual({ code, message: expect.stringContaining(messagePart) });
+}
+
 describe('POST /api/warehouse/query: the queries the review screens make', () => {
   it('counts the rows of each review table (first cell read as an integer)', async () => {
     const c = await query('SELECT COUNT(*) FROM customer_reviews');
@@ -88,8 +94,7 @@ describe('POST /api/warehouse/query: the queries the review screens make', () =>
 
   it('reports syntax and column errors of the query as QUERY_FAILED with PostgreSQL\'s message', async () => {
     const res = await query('SELECT no_such_column FROM customer_reviews');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'QUERY_FAILED', message: expect.stringContaining('no_such_column') });
+    expectError(res, 400, 'QUERY_FAILED', 'no_such_column');
     const div = await query('SELECT 1 / 0 FROM employee_reviews');
     expect(div.statusCode).toBe(400);
     expect(div.json().error.message).toContain('division by zero');
@@ -313,14 +318,12 @@ describe('POST /api/warehouse/query: caps on work, time, rows, bytes and slots',
 
   it('stops a query that runs past 2 s with 422 QUERY_TOO_EXPENSIVE', async () => {
     const res = await fromOwnClient('SELECT count(*) FROM customer_reviews a, customer_reviews b, customer_reviews c');
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error).toEqual({ code: 'QUERY_TOO_EXPENSIVE', message: expect.stringContaining('2 s limit') });
+    expectError(res, 422, 'QUERY_TOO_EXPENSIVE', '2 s limit');
   });
 
   it('refuses an answer over 2 MB with 413 RESULT_TOO_LARGE instead of building it', async () => {
     const res = await fromOwnClient('SELECT content FROM employee_reviews');
-    expect(res.statusCode).toBe(413);
-    expect(res.json().error).toEqual({ code: 'RESULT_TOO_LARGE', message: expect.stringContaining('2 MB') });
+    expectError(res, 413, 'RESULT_TOO_LARGE', '2 MB');
     // Under the byte cap the same rows are answered.
     const ok = await fromOwnClient('SELECT left(content, 100) FROM employee_reviews');
     expect(ok.statusCode).toBe(200);
@@ -330,8 +333,7 @@ describe('POST /api/warehouse/query: caps on work, time, rows, bytes and slots',
   it('refuses a row wider than 64 KB inside PostgreSQL (string concatenation bombs)', async () => {
     const wide = `SELECT ${Array(17).fill('content').join(' || ')} FROM employee_reviews WHERE rating = 3 LIMIT 1`;
     const res = await fromOwnClient(wide);
-    expect(res.statusCode).toBe(413);
-    expect(res.json().error).toEqual({ code: 'RESULT_TOO_LARGE', message: expect.stringContaining('64 KB') });
+    expectError(res, 413, 'RESULT_TOO_LARGE', '64 KB');
     // A column named like the wrapper's alias does not hide the row from the check.
     const named = await fromOwnClient(`SELECT 1 AS w, ${Array(17).fill('content').join(' || ')} AS x FROM employee_reviews WHERE rating = 3 LIMIT 1`);
     expect(named.json().error.code).toBe('RESULT_TOO_LARGE');
@@ -341,8 +343,7 @@ describe('POST /api/warehouse/query: caps on work, time, rows, bytes and slots',
     const res = await fromOwnClient(
       'WITH x AS MATERIALIZED (SELECT e.content || f.rating AS s FROM employee_reviews e, employee_reviews f) SELECT count(*) FROM x',
     );
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error).toEqual({ code: 'QUERY_TOO_EXPENSIVE', message: expect.stringContaining('temporary disk') });
+    expectError(res, 422, 'QUERY_TOO_EXPENSIVE', 'temporary disk');
   });
 
   it('gives one client one query at a time, and all clients three at once', async () => {

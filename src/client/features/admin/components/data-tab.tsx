@@ -12,10 +12,10 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { formatNumber } from '../../../lib/format';
 import { errorMessage, useDataOverview, useUploadImport } from '../api/admin-api';
+import { QueryFallback } from './query-fallback';
 import { formatDateTime } from './response-clock';
 
 const KIND_OPTIONS = IMPORT_UPLOAD_KINDS.map((k) => ({ value: k, label: IMPORT_UPLOAD_KIND_LABELS[k] }));
@@ -161,13 +161,7 @@ export function DataTab() {
   return (
     <div className="flex flex-col gap-6">
       <UploadForm />
-      {data.isError && (
-        <Alert variant="destructive">
-          <AlertTitle>Unable to load the data overview.</AlertTitle>
-          <AlertDescription>{errorMessage(data.error)}</AlertDescription>
-        </Alert>
-      )}
-      {!d && !data.isError && <Skeleton className="h-72 w-full" />}
+      <QueryFallback query={data} title="Unable to load the data overview." skeletonClassName="h-72 w-full" />
       {d && (
         <>
           <div className="grid gap-6 lg:grid-cols-2">

@@ -9,11 +9,11 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { useToast } from '../../../components/ui/use-toast';
 import { errorMessage, useChangeLeadStatus, useLeadDetail } from '../api/admin-api';
 import { NotificationBadge } from './notification-badge';
+import { QueryFallback } from './query-fallback';
 import { formatDateTime, ResponseClock } from './response-clock';
 
 export function LeadDialog({ leadId, onClose, now }: { leadId: number | null; onClose: () => void; now: number }) {
@@ -50,12 +50,7 @@ export function LeadDialog({ leadId, onClose, now }: { leadId: number | null; on
           <DialogTitle>{lead ? `Request from ${lead.name}` : 'Information request'}</DialogTitle>
           <DialogDescription>{lead ? `Arrived ${formatDateTime(lead.createdAt)}` : 'Loading the request...'}</DialogDescription>
         </DialogHeader>
-        {detail.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{errorMessage(detail.error)}</AlertDescription>
-          </Alert>
-        )}
-        {!lead && !detail.isError && <Skeleton className="h-64 w-full" />}
+        <QueryFallback query={detail} skeletonClassName="h-64 w-full" />
         {lead && (
           <div className="flex flex-col gap-5">
             <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">

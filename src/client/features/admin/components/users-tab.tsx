@@ -2,19 +2,18 @@
 import { useId, useState } from 'react';
 import type { AdminUser, UserPatchRequest } from '../../../../contracts/admin';
 import { Pagination } from '../../../components/pagination';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { DataTable } from '../../../components/data-table';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/use-toast';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage, usePatchUser, useUserList } from '../api/admin-api';
+import { QueryFallback } from './query-fallback';
 import { formatDateTime } from './response-clock';
 
 function UserRow({ user, isSelf, lastAdmin }: { user: AdminUser; isSelf: boolean; lastAdmin: boolean }) {
@@ -107,13 +106,7 @@ export function UsersTab() {
         <Label htmlFor={searchId}>Search users</Label>
         <Input id={searchId} type="search" placeholder="E-mail or name" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      {list.isError && (
-        <Alert variant="destructive">
-          <AlertTitle>Unable to load the users.</AlertTitle>
-          <AlertDescription>{errorMessage(list.error)}</AlertDescription>
-        </Alert>
-      )}
-      {!data && !list.isError && <Skeleton className="h-72 w-full" />}
+      <QueryFallback query={list} title="Unable to load the users." skeletonClassName="h-72 w-full" />
       {data && (
         <>
           <p className="text-sm text-gray-700">

@@ -1,9 +1,10 @@
 // Pieces of the shortlist (issue 16): the note editor under each community, the comments of family
 // members who hold a comment link, the share links and the collaborators panels of the owner.
-import { CopyIcon, LinkIcon, MessageSquareIcon, UserPlusIcon, UsersIcon, XIcon, type LucideIcon } from 'lucide-react';
+import { CopyIcon, LinkIcon, MessageSquareIcon, UserPlusIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { COMMENT_MAX, NOTE_MAX, type ShareAccess, type ShortlistComment, type ShortlistItem } from '../../../../contracts/shortlist';
 import { Button } from '../../../components/ui/button';
+import { RemoveButton } from '../../../components/remove-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -262,10 +263,7 @@ export function CollaboratorsPanel() {
           {list.data.map((c) => (
             <li key={c.userId} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
               <span>{c.name ? `${c.name} (${c.email})` : c.email}</span>
-              <Button type="button" size="sm" variant="ghost" onClick={() => remove.mutate(c.userId)} disabled={remove.isPending}>
-                <XIcon aria-hidden="true" />
-                Remove<span className="sr-only"> {c.email}</span>
-              </Button>
+              <RemoveButton what={c.email} type="button" onClick={() => remove.mutate(c.userId)} disabled={remove.isPending} />
             </li>
           ))}
         </ul>

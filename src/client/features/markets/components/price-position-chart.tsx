@@ -3,8 +3,7 @@
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PricePosition } from '../../../../contracts/markets';
 import { formatCurrency } from '../../../lib/format';
-
-const axisMoney = (v: number) => (v >= 1000 ? `$${(v / 1000).toFixed(v % 1000 === 0 ? 0 : 1)}k` : `$${v}`);
+import { moneyAxis } from '../../../lib/money-axis';
 
 export function PricePositionChart({ rows }: { rows: PricePosition[] }) {
   const data = rows
@@ -25,7 +24,7 @@ export function PricePositionChart({ rows }: { rows: PricePosition[] }) {
         <ComposedChart data={data} margin={{ top: 8, right: 16, left: 8, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="careType" tick={{ fontSize: 12 }} />
-          <YAxis tickFormatter={axisMoney} width={56} />
+          <YAxis {...moneyAxis} />
           <Tooltip
             formatter={(value, name, item) => {
               const p = item.payload as (typeof data)[number];

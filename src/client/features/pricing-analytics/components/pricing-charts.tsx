@@ -3,13 +3,12 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, Line
 import type { PricingAnalyticsResponse } from '../../../../contracts/market';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatCurrency } from '../../../lib/format';
+import { moneyAxis } from '../../../lib/money-axis';
 
 const GREEN = '#15803d';
 const BLUE = '#2563eb';
 const CARE_COLORS = ['#0f766e', '#15803d', '#7c3aed', '#b45309'];
 
-// $7.5k rather than a rounded $8k: tick steps are often 2,500.
-const axisMoney = (v: number) => (v >= 1000 ? `$${(v / 1000).toFixed(v % 1000 === 0 ? 0 : 1)}k` : `$${v}`);
 const tooltipMoney = (v: unknown) => formatCurrency(Number(v));
 
 /** Slice labels in dark text inside the card (slice colours are too light for text; 80% radius clipped them). */
@@ -26,7 +25,8 @@ export interface CareTypeBar {
   value: number;
 }
 
-function ChartCard({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+/** A chart in a card, drawn at the card's size; `empty`, when given, stands in its place. */
+function ChartCard({ title, description, empty, children }: { title: string; description: string; empty?: React.ReactNode; children: React.ReactElement }) {
   return (
     <Card className="break-inside-avoid">
       <CardHeader>
@@ -36,7 +36,13 @@ function ChartCard({ title, description, children }: { title: string; descriptio
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="h-72 w-full">{children}</div>
+        <div className="h-72 w-full">
+          {empty ?? (
+            <ResponsiveContainer width="100%" height="100%">
+              {children}
+            </ResponsiveContainer>
+          )}
+        </div>
       </CardContent>
     </Card>
   );
@@ -47,62 +53,54 @@ export function PricingCharts({ data, careBars }: { data: PricingAnalyticsRespon
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ChartCard title="Average Price by Care Type" description="Average monthly price of each care type for the current filters">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={careBars} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-            <YAxis tickFormatter={axisMoney} width={56} />
-            <Tooltip formatter={tooltipMoney} />
-            <Bar dataKey="value" name="Average monthly price" radius={[6, 6, 0, 0]} isAnimationActive={false}>
-              {careBars.map((b, i) => (
-                <Cell key={b.label} fill={CARE_COLORS[i % CARE_COLORS.length]} />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        <BarChart data={careBars} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+          <YAxis {...moneyAxis} />
+          <Tooltip formatter={tooltipMoney} />
+          <Bar dataKey="value" name="Average monthly price" radius={[6, 6, 0, 0]} isAnimationActive={false}>
+            {careBars.map((b, i) => (
+              <Cell key={b.label} fill={CARE_COLORS[i % CARE_COLORS.length]} />
+            ))}
+          </Bar>
+        </BarChart>
       </ChartCard>
 
-      <ChartCard title="Market Segmentation" description="Share of price points by price range">
-        {segments.length === 0 ? (
-          <p className="flex h-full items-center justify-center text-muted-foreground">No prices match these filters.</p>
-        ) : (
-          <ResponsiveContainer width="100%" height="100%">
-            <PieChart>
-              <Pie isAnimationActive={false} data={segments} dataKey="percentage" nameKey="segment" innerRadius="40%" outerRadius="70%" paddingAngle={2} label={segmentLabel} labelLine={{ stroke: '#6b7280' }}>
-                {segments.map((s) => (
-                  <Cell key={s.segment} fill={s.color} />
-                ))}
-              </Pie>
-              <Tooltip formatter={(v: unknown) => `${v}%`} />
-              {/* Legend text in the body colour: the series colours alone are too light for text (WCAG AA). */}
-              <Legend formatter={(value: string) => <span className="text-foreground">{value}</span>} />
-            </PieChart>
-          </ResponsiveContainer>
-        )}
+      <ChartCard
+        title="Market Segmentation"
+        description="Share of price points by price range"
+        empty={segments.length === 0 ? <p className="flex h-full items-center justify-center text-muted-foreground">No prices match these filters.</p> : undefined}
+      >
+        <PieChart>
+          <Pie isAnimationActive={false} data={segments} dataKey="percentage" nameKey="segment" innerRadius="40%" outerRadius="70%" paddingAngle={2} label={segmentLabel} labelLine={{ stroke: '#6b7280' }}>
+            {segments.map((s) => (
+              <Cell key={s.segment} fill={s.color} />
+            ))}
+          </Pie>
+          <Tooltip formatter={(v: unknown) => `${v}%`} />
+          {/* Legend text in the body colour: the series colours alone are too light for text (WCAG AA). */}
+          <Legend formatter={(value: string) => <span className="text-foreground">{value}</span>} />
+        </PieChart>
       </ChartCard>
 
       <ChartCard title="Average Price by State" description="The 25 states with the highest average monthly price">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data.pricingByState} margin={{ top: 8, right: 16, left: 8, bottom: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="state" tick={{ fontSize: 11 }} interval={0} />
-            <YAxis tickFormatter={axisMoney} width={56} />
-            <Tooltip formatter={tooltipMoney} />
-            <Line isAnimationActive={false} type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={GREEN} strokeWidth={2} dot={{ r: 3 }} />
-          </LineChart>
-        </ResponsiveContainer>
+        <LineChart data={data.pricingByState} margin={{ top: 8, right: 16, left: 8, bottom: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="state" tick={{ fontSize: 11 }} interval={0} />
+          <YAxis {...moneyAxis} />
+          <Tooltip formatter={tooltipMoney} />
+          <Line isAnimationActive={false} type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={GREEN} strokeWidth={2} dot={{ r: 3 }} />
+        </LineChart>
       </ChartCard>
 
       <ChartCard title="Average Price by Operator" description="The 15 largest operators for the current filters">
-        <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={data.pricingByOperator} margin={{ top: 8, right: 16, left: 8, bottom: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="operatorName" tick={false} label={{ value: 'Operators (largest first)', position: 'insideBottom', fontSize: 12 }} />
-            <YAxis tickFormatter={axisMoney} width={56} />
-            <Tooltip formatter={tooltipMoney} />
-            <Area isAnimationActive={false} type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={BLUE} fill={BLUE} fillOpacity={0.18} />
-          </AreaChart>
-        </ResponsiveContainer>
+        <AreaChart data={data.pricingByOperator} margin={{ top: 8, right: 16, left: 8, bottom: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="operatorName" tick={false} label={{ value: 'Operators (largest first)', position: 'insideBottom', fontSize: 12 }} />
+          <YAxis {...moneyAxis} />
+          <Tooltip formatter={tooltipMoney} />
+          <Area isAnimationActive={false} type="monotone" dataKey="avgPrice" name="Average monthly price" stroke={BLUE} fill={BLUE} fillOpacity={0.18} />
+        </AreaChart>
       </ChartCard>
     </div>
   );

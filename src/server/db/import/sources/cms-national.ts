@@ -4,8 +4,8 @@
 // imported later updates these rows instead of duplicating them.
 import { cmsOwnerType } from './cms';
 import { opRef, type CmsFacts, type DirectoryOperator, type DirectoryRecord } from '../directory';
-import { blankToEmpty, cleanText, formatPhone, normalizeState, normalizeZip, parseDecimal, sentences, titleCase, zipCentroid } from '../normalize';
-import { placeFields } from './common';
+import { blankToEmpty, cleanText, normalizeState, normalizeZip, parseDecimal, sentences, titleCase, zipCentroid } from '../normalize';
+import { contactFields, placeFields } from './common';
 import { operatorDisplayName, operatorKey } from '../operator-names';
 import { facilityMatchKey } from './licensed';
 import { ImportError, type Rejection } from '../types';
@@ -117,9 +117,7 @@ export function mapCmsNationalRows(headers: string[], records: { line: number; f
       ...placeFields({ name, address, city, state, zip }, centre ?? { lat: null, lng: null }),
       county,
       locationApproximate: centre !== null,
-      phone: formatPhone(get('phone')),
-      email: null,
-      website: null,
+      ...contactFields({ phone: get('phone') }),
       description: sentences([
         `Medicare and Medicaid certified nursing home in ${city}, ${state}`,
         overall !== null ? `CMS overall rating: ${overall} out of 5` : 'CMS has not published an overall rating for this facility',

@@ -2,7 +2,10 @@
 import {
   blankToEmpty,
   cleanText,
+  formatPhone,
+  normalizeEmail,
   normalizeState,
+  normalizeWebsite,
   normalizeZip,
   parseCount,
   parseDecimal,
@@ -78,6 +81,18 @@ export function placeFields(
   coords: { lat: number | null; lng: number | null },
 ): Pick<CommunityFields, 'name' | 'address' | 'city' | 'state' | 'zipCode' | 'lat' | 'lng'> {
   return { name: place.name, address: place.address, city: place.city, state: place.state, zipCode: place.zip, lat: coords.lat, lng: coords.lng };
+}
+
+/**
+ * The community's contact fields from the source's columns, each cleaned the same way in every mapper: a
+ * phone of 10 digits, an e-mail address, a website; null where the column is missing, empty or not one.
+ */
+export function contactFields(columns: { phone: string; email?: string; website?: string }): Pick<CommunityFields, 'phone' | 'email' | 'website'> {
+  return {
+    phone: formatPhone(columns.phone),
+    email: columns.email === undefined ? null : normalizeEmail(columns.email),
+    website: columns.website === undefined ? null : normalizeWebsite(columns.website),
+  };
 }
 
 export function decimalOf(value: string, label: string): number | null {

@@ -1,7 +1,7 @@
 // Florida AHCA licensed assisted living facilities (directory export).
 import type { MappedRow, OperatorRecord, RowGetter, SourceMapper } from '../types';
-import { blankToEmpty, cleanText, formatPhone, nameKey, normalizeState, normalizeWebsite, normalizeZip, sentences, titleCase } from '../normalize';
-import { coordinatesOf, countOf, directoryRow, guard, placeFields, reject, required, requiredName, stateOf, zipOf } from './common';
+import { blankToEmpty, cleanText, nameKey, normalizeState, normalizeZip, sentences, titleCase } from '../normalize';
+import { contactFields, coordinatesOf, countOf, directoryRow, guard, placeFields, reject, required, requiredName, stateOf, zipOf } from './common';
 
 /**
  * License statuses of facilities that are open and may take residents. Anything else (INACTIVE,
@@ -66,9 +66,7 @@ function mapFl(get: RowGetter): MappedRow {
     {
       sourceId: id,
       ...placeFields({ name, address, city, state, zip }, coords),
-      phone: formatPhone(get('phone')),
-      email: null,
-      website: normalizeWebsite(get('web address')),
+      ...contactFields({ phone: get('phone'), website: get('web address') }),
       description,
       overview,
       careTypes: ['Assisted Living'],

@@ -8,8 +8,6 @@ import { opRef, type DirectoryOperator, type DirectoryRecord } from '../director
 import {
   blankToEmpty,
   cleanText,
-  formatPhone,
-  normalizeEmail,
   normalizeState,
   normalizeZip,
   parseCount,
@@ -19,7 +17,7 @@ import {
   validLatLng,
   zipCentroid,
 } from '../normalize';
-import { placeFields } from './common';
+import { contactFields, placeFields } from './common';
 import { operatorDisplayName, operatorKey } from '../operator-names';
 import { ImportError, type Rejection } from '../types';
 
@@ -238,9 +236,7 @@ export function mapLicensedRows(
       ...placeFields({ name, address, city, state, zip }, coords),
       county,
       locationApproximate: approximate,
-      phone: formatPhone(get('phone')),
-      email: normalizeEmail(get('email')),
-      website: null,
+      ...contactFields({ phone: get('phone'), email: get('email') }),
       description,
       overview,
       careTypes,

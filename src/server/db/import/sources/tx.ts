@@ -1,7 +1,7 @@
 // Texas HHSC assisted living facility directory (Types A, B and C).
 import type { MappedRow, OperatorRecord, RowGetter, SourceMapper } from '../types';
-import { blankToEmpty, cleanText, formatPhone, nameKey, normalizeEmail, normalizeState, normalizeZip, sentences, titleCase } from '../normalize';
-import { coordinatesOf, countOf, decimalOf, directoryRow, guard, placeFields, reject, required, requiredName, stateOf, zipOf } from './common';
+import { blankToEmpty, cleanText, formatPhone, nameKey, normalizeState, normalizeZip, sentences, titleCase } from '../normalize';
+import { contactFields, coordinatesOf, countOf, decimalOf, directoryRow, guard, placeFields, reject, required, requiredName, stateOf, zipOf } from './common';
 
 export function txOwnerType(value: string): 'Private' | 'Non-Profit' | 'Public' | null {
   const v = cleanText(value).toLowerCase();
@@ -83,9 +83,7 @@ function mapTx(get: RowGetter): MappedRow {
     {
       sourceId: id,
       ...placeFields({ name, address, city, state, zip }, coords),
-      phone: formatPhone(get('facility phone number')),
-      email: normalizeEmail(get('provider email')),
-      website: null,
+      ...contactFields({ phone: get('facility phone number'), email: get('provider email') }),
       description,
       overview,
       careTypes,

@@ -1,0 +1,122 @@
+// The competitive set's figures (issue 15, docs/decisions/020-markets.md), computed in JavaScript from the
+// rows the markets service read (from SQL or the market index): where a community's prices sit among its
+// competitors', the amenity gap and the reputation against them, and the answer they make.
+import type { CompetitiveSet, PricePosition } from '../../../contracts/markets';
+import { toSourceKind } from '../../../contracts/provenance';
+import type { ThemeVersus } from '../../../contracts/themes';
+import type { Neighbour } from './market-index';
+import { mid, percentileCont, percentRank, round } from './markets.figures';
+import type * as repo from './markets.repo';
+
+/** Where c's price for each of its care types sits among the competitors' prices for it. */
+export function pricePositionsOf(c: repo.CommunityRow, set: repo.CommunityRow[]): PricePosition[] {
+  const careTypes = [...new Set([...c.care_types, ...c.prices.map((p) => p.careType)])].sort();
+  // The competitors' prices of each of these care types, read in one pass over the set (a portfolio of
+  // hundreds of communities filtered each competitor's prices once per care type).
+  const byCareType = new Map<string, number[]>(careTypes.map((t) => [t, []]));
+  for (const s of set) for (const p of s.prices) byCareType.get(p.careType)?.push(mid(p));
+  return careTypes.map((careType) => {
+    const own = c.prices.find((p) => p.careType === careType);
+    const price = own ? mid(own) : null;
+    const others = byCareType.get(careType)!.sort((a, b) => a - b);
+    return {
+      careType,
+      price,
+      competitorsPriced: others.length,
+      p25: round(percentileCont(others, 0.25)),
+      median: round(percentileCont(others, 0.5)),
+      p75: round(percentileCont(others, 0.75)),
+      min: others[0] ?? null,
+      max: others.at(-1) ?? null,
+      percentile: price === null ? null : percentRank(price, others),
+    };
+  });
+}
+
+/** What the competitive set's answer is made of: the community, its competitors and what was read of them. */
+export interface SetRows {
+  community: repo.CommunityRow;
+  /** Every competitor in the set, nearest first (the figures count them all). */
+  set: Neighbour[];
+  /** The competitors the answer lists (the first of `set`). */
+  shown: Neighbour[];
+  withinRadius: number;
+  radius: number;
+  sentiment: Map<number, { community_id: number; sentiment: number; n: number }>;
+  themes: ThemeVersus[] | null;
+}
+
+/** The competitive set of a community with its competitors: price position, reputation and amenity gap. */
+export function competitiveSetAnswer({ community: c, set, shown, withinRadius, radius, sentiment, themes }: SetRows): CompetitiveSet {
+  const id = c.id;
+  const pricePosition = pricePositionsOf(c, set);
+
+  // Amenities: over the competitors whose record lists any (public records list none).
+  const withAmenities = set.filter((s) => s.amenities.length > 0);
+  const share = new Map<string, number>();
+  for (const s of withAmenities) for (const a of new Set(s.amenities)) share.set(a, (share.get(a) ?? 0) + 1);
+  const frac = (a: string) => (withAmenities.length ? Math.round(((share.get(a) ?? 0) / withAmenities.length) * 1000) / 1000 : 0);
+  const own = new Set(c.amenities);
+  const missing = [...share.keys()].filter((a) => !own.has(a) && frac(a) >= 0.5).map((amenity) => ({ amenity, share: frac(amenity) }));
+  const distinctive = withAmenities.length ? [...own].filter((a) => frac(a) < 0.5).map((amenity) => ({ amenity, share: frac(amenity) })) : [];
+  const byShare = (x: { amenity: string; share: number }, y: { amenity: string; share: number }) => y.share - x.share || x.amenity.localeCompare(y.amenity);
+  missing.sort(byShare);
+  distinctive.sort((x, y) => x.share - y.share || x.amenity.localeCompare(y.amenity));
+
+  // Reputation: review-weighted rating and review-weighted sentiment of the competitors.
+  const reviews = set.reduce((n, s) => n + s.review_count, 0);
+  const competitorsRating = reviews ? set.reduce((t, s) => t + s.rating * s.review_count, 0) / reviews : null;
+  let sentN = 0;
+  let sentSum = 0;
+  for (const s of set) {
+    const r = sentiment.get(s.id);
+    if (r) {
+      sentN += r.n;
+      sentSum += r.sentiment * r.n;
+    }
+  }
+  const ownSent = sentiment.get(id);
+  const source = (r: repo.CommunityRow) => ({ kind: toSourceKind(r.source_kind), name: r.source_name, asOf: r.source_as_of });
+  return {
+    community: {
+      id: c.id,
+      name: c.name,
+      city: c.city,
+      state: c.state,
+      careTypes: c.care_types,
+      prices: c.prices,
+      rating: c.rating,
+      reviewCount: c.review_count,
+      sentiment: round(ownSent?.sentiment ?? null, 3),
+      amenities: c.amenities,
+      locationApproximate: c.location_approximate,
+      source: source(c),
+    },
+    radiusMiles: radius,
+    withinRadius,
+    competitors: shown.map((s) => ({
+      id: s.id,
+      name: s.name,
+      city: s.city,
+      state: s.state,
+      distanceMiles: Math.round(s.miles * 100) / 100,
+      beyondRadius: s.miles > radius,
+      careTypes: s.care_types,
+      prices: s.prices,
+      rating: s.rating,
+      reviewCount: s.review_count,
+      sentiment: round(sentiment.get(s.id)?.sentiment ?? null, 3),
+      source: source(s),
+    })),
+    pricePosition,
+    reputation: {
+      rating: c.review_count ? c.rating : null,
+      competitorsRating: round(competitorsRating, 2),
+      sentiment: round(ownSent?.sentiment ?? null, 3),
+      competitorsSentiment: round(sentN ? sentSum / sentN : null, 3),
+      themes,
+    },
+    amenityGap: { competitorsWithAmenities: withAmenities.length, missing, distinctive },
+    demo: toSourceKind(c.source_kind) === 'demo' || set.some((s) => toSourceKind(s.source_kind) === 'demo'),
+  };
+}
