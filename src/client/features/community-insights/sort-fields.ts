@@ -1,7 +1,7 @@
 import type { InsightSortField } from '../../../contracts/insights';
 import { optionsOf } from '../../components/labelled-select';
 
-export { DEFAULT_CSAT, DEFAULT_PAGE_SIZE, FOCUS_HIGHLIGHT_MS } from '../../../contracts/constants';
+export { DEFAULT_CSAT, FOCUS_HIGHLIGHT_MS } from '../../../contracts/constants';
 
 /** The 'Sort by' choices, in the order the dropdown lists them. */
 export const INSIGHT_SORT_FIELDS_LABELS = optionsOf<InsightSortField>({
