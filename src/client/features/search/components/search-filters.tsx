@@ -10,7 +10,7 @@ import {
   LICENCE_TYPES,
   UNKNOWN_CAPACITY_NOTE,
 } from '../../../../contracts/licence-filters';
-import { FilterSelect } from '../../../components/filter-select';
+import { FilterSelect, type FilterOption } from '../../../components/filter-select';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
@@ -55,6 +55,20 @@ function CheckboxGroup({ legend, options, selected, onToggle }: { legend: string
       })}
     </fieldset>
   );
+}
+
+interface LicenceSelectProps<T extends string> {
+  label: string;
+  value: T | undefined;
+  /** The contract's values of the filter, which its options list. */
+  values: readonly T[];
+  options: readonly FilterOption[];
+  onChange: (value: T | undefined) => void;
+}
+
+/** The dropdown of a licence filter (issue 12): 'All' is no filter, an option is one of the contract's values. */
+function LicenceSelect<T extends string>({ label, value, values, options, onChange }: LicenceSelectProps<T>) {
+  return <FilterSelect label={label} value={value ?? 'all'} options={options} onChange={(v) => onChange(values.find((x) => x === v))} />;
 }
 
 export function SearchFilters({ draft, onChange, onApply }: SearchFiltersProps) {
@@ -108,19 +122,9 @@ export function SearchFilters({ draft, onChange, onApply }: SearchFiltersProps) 
       />
 
       <div className="space-y-4">
-        <FilterSelect
-          label="Licence type"
-          value={draft.licenceType ?? 'all'}
-          options={LICENCE_TYPE_OPTIONS}
-          onChange={(v) => onChange({ ...draft, licenceType: LICENCE_TYPES.find((t) => t === v) })}
-        />
+        <LicenceSelect label="Licence type" value={draft.licenceType} values={LICENCE_TYPES} options={LICENCE_TYPE_OPTIONS} onChange={(licenceType) => onChange({ ...draft, licenceType })} />
         <div className="space-y-1.5">
-          <FilterSelect
-            label="Licensed capacity"
-            value={draft.capacity ?? 'all'}
-            options={CAPACITY_BAND_OPTIONS}
-            onChange={(v) => onChange({ ...draft, capacity: CAPACITY_BANDS.find((b) => b === v) })}
-          />
+          <LicenceSelect label="Licensed capacity" value={draft.capacity} values={CAPACITY_BANDS} options={CAPACITY_BAND_OPTIONS} onChange={(capacity) => onChange({ ...draft, capacity })} />
           {draft.capacity && (
             <p className="text-xs text-muted-foreground" data-testid="capacity-note">
               {UNKNOWN_CAPACITY_NOTE}
