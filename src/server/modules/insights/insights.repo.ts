@@ -84,8 +84,44 @@ function communityWhere(f: InsightFilters, p: Params): string {
   return `WHERE ${clauses.join(' AND ')}`;
 }
 
-/** ORDER BY per sort field. NOT NULL columns keep the default NULLS placement so the btree serves both directions. */
-const COMMUNITY_SORT: Record<InsightSortField, { expr: string; nullable: boolean }> = {
+/** A sort's column, and whether it may be null. NOT NULL columns keep the default NULLS placement so the btree serves both directions. */
+export interface SortColumn {
+  expr: string;
+  nullable: boolean;
+}
+
+const DIRECTION: Record<SortDirection, string> = { asc: 'ASC', desc: 'DESC' };
+
+/** The ORDER BY of a sort (Community Insights and Operator Intelligence): the column, nulls last when it may be null, then the id in the same direction. */
+export function sortOrder(s: SortColumn, dir: SortDirection, id: string): string {
+  const d = DIRECTION[dir];
+  return `ORDER BY ${s.expr} ${d}${s.nullable ? ' NULLS LAST' : ''}, ${id} ${d}`;
+}
+
+/**
+ * What an in-memory index reads beside a row's columns, by the SQL path's own clauses: `ranks`, the row's 0-based
+ * place in the ORDER BY of each sort, and `choices`, one '1' or '0' per fixed filter choice: does the WHERE of that
+ * one choice keep the row?
+ */
+export function indexRankAndChoiceColumns<F, S extends string>(
+  orders: readonly { field: S; dir: SortDirection }[],
+  order: (field: S, dir: SortDirection) => string,
+  choices: readonly { key: keyof F; value: string }[],
+  where: (f: F, p: Params) => string,
+  p: Params,
+): string {
+  const ranks = orders.map(({ field, dir }) => `(row_number() OVER (${order(field, dir)}) - 1)::int`).join(', ');
+  const flags = choices.length ? choices.map((c) => `CASE WHEN (${choiceCondition(c, where, p)}) THEN '1' ELSE '0' END`).join(' || ') : `''`;
+  return `ARRAY[${ranks}] AS ranks, ${flags} AS choices`;
+}
+
+/** The condition of one filter choice alone (its WHERE without the keyword). */
+function choiceCondition<F>({ key, value }: { key: keyof F; value: string }, where: (f: F, p: Params) => string, p: Params): string {
+  return where({ [key]: value } as F, p).replace(/^WHERE /, '');
+}
+
+/** The column of each sort. */
+const COMMUNITY_SORT: Record<InsightSortField, SortColumn> = {
   name: { expr: 'c.name', nullable: false },
   city: { expr: 'c.city', nullable: false },
   state: { expr: 'c.state', nullable: false },
@@ -96,13 +132,7 @@ const COMMUNITY_SORT: Record<InsightSortField, { expr: string; nullable: boolean
   operatorName: { expr: 'o.name', nullable: true },
 };
 
-export const DIRECTION: Record<SortDirection, string> = { asc: 'ASC', desc: 'DESC' };
-
-function communityOrder(field: InsightSortField, dir: SortDirection): string {
-  const s = COMMUNITY_SORT[field];
-  const d = DIRECTION[dir];
-  return `ORDER BY ${s.expr} ${d}${s.nullable ? ' NULLS LAST' : ''}, c.id ${d}`;
-}
+const communityOrder = (field: InsightSortField, dir: SortDirection) => sortOrder(COMMUNITY_SORT[field], dir, 'c.id');
 
 export interface CommunityInsightRecord extends SourceColumns {
   id: number;
@@ -269,16 +299,10 @@ export async function loadInsightIndexRows(
 ): Promise<{ rows: InsightIndexRow[]; asciiLower: boolean }> {
   return withLongReads(pool, async (db) => {
     const p = new Params();
-    const flags = choices.length
-      ? choices
-          .map(({ key, value }) => `CASE WHEN (${communityWhere({ [key]: value } as InsightFilters, p).replace(/^WHERE /, '')}) THEN '1' ELSE '0' END`)
-          .join(' || ')
-      : `''`;
-    const ranks = INSIGHT_ORDERS.map(({ field, dir }) => `(row_number() OVER (${communityOrder(field, dir)}) - 1)::int`).join(', ');
     const { rows } = await db.query<InsightIndexRow>(
       `SELECT ${COMMUNITY_COLUMNS},
               lower(c.name) AS lower_name, lower(c.city) AS lower_city, lower(o.name) AS lower_operator,
-              ARRAY[${ranks}] AS ranks, ${flags} AS choices
+              ${indexRankAndChoiceColumns(INSIGHT_ORDERS, communityOrder, choices, communityWhere, p)}
          FROM communities c LEFT JOIN operators o ON o.id = c.operator_id
         WHERE ${listedOnly('c')}
         ORDER BY c.id`,
@@ -301,10 +325,7 @@ export async function singleFilterCounts(
   choices: { key: keyof InsightFilters; value: string }[],
 ): Promise<{ fixed: number[]; byState: Map<string, number>; byCity: Map<string, number>; byType: Map<string, number>; byOperator: Map<string, number> }> {
   const p = new Params();
-  const columns = choices.map(({ key, value }, i) => {
-    const where = communityWhere({ [key]: value } as InsightFilters, p).replace(/^WHERE /, '');
-    return `count(*) FILTER (WHERE ${where})::int AS f${i}`;
-  });
+  const columns = choices.map((choice, i) => `count(*) FILTER (WHERE ${choiceCondition(choice, communityWhere, p)})::int AS f${i}`);
   const fixedSql = columns.length ? `SELECT ${columns.join(', ')} FROM communities c` : 'SELECT 1';
   const [fixed, places, types, ops] = await Promise.all([
     db.query<Record<string, number>>(fixedSql, p.values),

@@ -14,7 +14,7 @@ import {
   type OperatorSortField,
   type SortDirection,
 } from '../../../contracts/insights';
-import { DIRECTION } from './insights.repo';
+import { indexRankAndChoiceColumns, sortOrder, type SortColumn } from './insights.repo';
 
 /** The revenue text of formatRevenue() (src/contracts/insights.ts), computed in SQL so search can match it. */
 export const REVENUE_TEXT = `CASE
@@ -71,7 +71,7 @@ function operatorWhere(f: OperatorFilters, p: Params, reference = false): string
   return clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
 }
 
-const OPERATOR_SORT: Record<OperatorSortField, { expr: string; nullable: boolean }> = {
+const OPERATOR_SORT: Record<OperatorSortField, SortColumn> = {
   operatorName: { expr: 'o.name', nullable: false },
   revenue: { expr: 'o.revenue', nullable: true },
   communities: { expr: 'o.community_count', nullable: false },
@@ -80,11 +80,7 @@ const OPERATOR_SORT: Record<OperatorSortField, { expr: string; nullable: boolean
   state: { expr: 'o.state', nullable: true },
 };
 
-function operatorOrder(field: OperatorSortField, dir: SortDirection): string {
-  const s = OPERATOR_SORT[field];
-  const d = DIRECTION[dir];
-  return `ORDER BY ${s.expr} ${d}${s.nullable ? ' NULLS LAST' : ''}, o.id ${d}`;
-}
+const operatorOrder = (field: OperatorSortField, dir: SortDirection) => sortOrder(OPERATOR_SORT[field], dir, 'o.id');
 
 export interface OperatorRecord extends SourceColumns {
   id: number;
@@ -251,13 +247,9 @@ export interface OperatorIndexRow extends OperatorRecord {
 export async function loadOperatorIndexRows(pool: pg.Pool): Promise<{ rows: OperatorIndexRow[]; asciiLower: boolean }> {
   return withLongReads(pool, async (db) => {
     const p = new Params();
-    const flags = OPERATOR_CHOICES.map(
-      ({ key, value }) => `CASE WHEN (${operatorWhere({ [key]: value } as OperatorFilters, p).replace(/^WHERE /, '')}) THEN '1' ELSE '0' END`,
-    ).join(' || ');
-    const ranks = OPERATOR_ORDERS.map(({ field, dir }) => `(row_number() OVER (${operatorOrder(field, dir)}) - 1)::int`).join(', ');
     const { rows } = await db.query<OperatorIndexRow>(
       `SELECT ${OPERATOR_COLUMNS}, o.community_count, o.revenue::text AS revenue_digits, lower(o.search_text) AS lower_search,
-              ARRAY[${ranks}] AS ranks, ${flags} AS choices
+              ${indexRankAndChoiceColumns(OPERATOR_ORDERS, operatorOrder, OPERATOR_CHOICES, operatorWhere, p)}
          FROM operators o
         ORDER BY o.id`,
       p.values,
