@@ -72,22 +72,34 @@ const pageSizeParam = z.coerce
 
 // ---------------------------------------------------------------- Community Insights
 
+/** The filters whose values are a fixed list (SPEC section 9), each with its list: what the query accepts (and what the in-memory index keeps a membership column of). */
+export const INSIGHT_FIXED_FILTERS = {
+  pricingRange: PRICING_RANGE_VALUES,
+  communityScore: SCORE_RANGE_VALUES,
+  owner: OWNER_OPTIONS,
+  roomTypes: ROOM_TYPE_OPTIONS,
+  healthCareServices: HEALTHCARE_OPTIONS,
+  diningServices: DINING_OPTIONS,
+  roomAmenities: ROOM_AMENITY_OPTIONS,
+  communityAmenities: COMMUNITY_AMENITY_OPTIONS,
+} as const;
+
 export const insightFilterSchema = z.object({
   searchQuery: freeText(200),
   zipCode: freeText(10),
   state: freeText(40),
   city: freeText(100),
   operatorName: freeText(200),
-  owner: oneOf(OWNER_OPTIONS),
+  owner: oneOf(INSIGHT_FIXED_FILTERS.owner),
   reviewTopic: freeText(100),
   communityType: freeText(100),
-  roomAmenities: oneOf(ROOM_AMENITY_OPTIONS),
-  communityAmenities: oneOf(COMMUNITY_AMENITY_OPTIONS),
-  healthCareServices: oneOf(HEALTHCARE_OPTIONS),
-  diningServices: oneOf(DINING_OPTIONS),
-  pricingRange: oneOf(PRICING_RANGE_VALUES),
-  roomTypes: oneOf(ROOM_TYPE_OPTIONS),
-  communityScore: oneOf(SCORE_RANGE_VALUES),
+  roomAmenities: oneOf(INSIGHT_FIXED_FILTERS.roomAmenities),
+  communityAmenities: oneOf(INSIGHT_FIXED_FILTERS.communityAmenities),
+  healthCareServices: oneOf(INSIGHT_FIXED_FILTERS.healthCareServices),
+  diningServices: oneOf(INSIGHT_FIXED_FILTERS.diningServices),
+  pricingRange: oneOf(INSIGHT_FIXED_FILTERS.pricingRange),
+  roomTypes: oneOf(INSIGHT_FIXED_FILTERS.roomTypes),
+  communityScore: oneOf(INSIGHT_FIXED_FILTERS.communityScore),
   /** Real-directory filters (issue 12): licence type and licensed-capacity band (unknown capacity is in no band). */
   ...licenceFilterShape,
 });

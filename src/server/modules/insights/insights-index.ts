@@ -8,15 +8,7 @@
 // (lib/live-index.ts) rebuilds it on the search index's change notifications (migration 0013's triggers);
 // insights-index-equivalence.test.ts compares it with the SQL path.
 import type pg from 'pg';
-import {
-  COMMUNITY_AMENITY_OPTIONS,
-  DINING_OPTIONS,
-  HEALTHCARE_OPTIONS,
-  OWNER_OPTIONS,
-  ROOM_AMENITY_OPTIONS,
-  ROOM_TYPE_OPTIONS,
-} from '../../../contracts/constants';
-import { PRICING_RANGE_VALUES, SCORE_RANGE_VALUES, type InsightFilters, type InsightSortField, type SortDirection } from '../../../contracts/insights';
+import { INSIGHT_FIXED_FILTERS, type InsightFilters, type InsightSortField, type SortDirection } from '../../../contracts/insights';
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { InsightRow } from '../../../contracts/insights';
@@ -26,16 +18,9 @@ import { gramPostings, keptInOrder, rarestGram } from '../../lib/grams';
 import { Bitset, interner, pushTo } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
-export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = [
-  ...PRICING_RANGE_VALUES.map((value) => ({ key: 'pricingRange' as const, value })),
-  ...SCORE_RANGE_VALUES.map((value) => ({ key: 'communityScore' as const, value })),
-  ...OWNER_OPTIONS.map((value) => ({ key: 'owner' as const, value })),
-  ...ROOM_TYPE_OPTIONS.map((value) => ({ key: 'roomTypes' as const, value })),
-  ...HEALTHCARE_OPTIONS.map((value) => ({ key: 'healthCareServices' as const, value })),
-  ...DINING_OPTIONS.map((value) => ({ key: 'diningServices' as const, value })),
-  ...ROOM_AMENITY_OPTIONS.map((value) => ({ key: 'roomAmenities' as const, value })),
-  ...COMMUNITY_AMENITY_OPTIONS.map((value) => ({ key: 'communityAmenities' as const, value })),
-];
+export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = Object.entries(INSIGHT_FIXED_FILTERS).flatMap(([key, values]) =>
+  values.map((value) => ({ key: key as keyof typeof INSIGHT_FIXED_FILTERS, value })),
+);
 
 /** Every filter whose values are a fixed list: one membership column each, computed by the SQL's WHERE. */
 const INDEXED_CHOICES: { key: keyof InsightFilters; value: string }[] = [
