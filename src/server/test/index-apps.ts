@@ -1,6 +1,6 @@
 // The HTTP half of the equivalence tests (ADR 026, 027, 029): the same requests to an app answering from its
 // in-memory indexes and to an app on SQL, over one test database.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { App } from '../types';
 import { buildTestApp, type TestDatabase } from './db';
 import { registerOverHttp } from './factories';
@@ -42,4 +42,15 @@ export function useIndexAndSqlApps(
     await apps.onSql?.close();
   });
   return apps;
+}
+
+/**
+ * The `ready` of an index that only the app on the index has: waits for its first build there (it runs in the
+ * background at start, so the answers that follow come from the index) and checks that the app on SQL has none.
+ */
+export function indexReady(index: (app: App) => { ready(): Promise<void> } | null) {
+  return async (onIndex: App, onSql: App) => {
+    await index(onIndex)!.ready();
+    expect(index(onSql)).toBeNull();
+  };
 }

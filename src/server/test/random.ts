@@ -1,5 +1,7 @@
 // A seeded pseudo-random generator (mulberry32) for tests that draw thousands of random queries or rows:
 // the same seed gives the same sequence, so a failure names a query that can be replayed.
+import { SORT_DIRECTIONS } from '../../contracts/insights';
+
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -31,4 +33,16 @@ export function cutSearchText(random: () => number, source: string, maxLength: n
   const start = Math.floor(random() * Math.max(1, source.length - 1));
   const cut = source.slice(start, start + 1 + Math.floor(random() * maxLength));
   return random() < 0.3 ? cut.toUpperCase() : random() < 0.3 ? cut.toLowerCase() : cut;
+}
+
+/**
+ * The k-th page of an index's random queries: the sort fields in turn, each in both directions, the page sizes
+ * in turn, and half the time a later page (up to the eighth), drawn from `random`.
+ */
+export function kthPage<S extends string>(k: number, fields: readonly S[], limits: readonly number[], random: () => number) {
+  const field = fields[k % fields.length]!;
+  const dir = SORT_DIRECTIONS[Math.floor(k / fields.length) % 2]!;
+  const limit = limits[k % limits.length]!;
+  const offset = random() < 0.5 ? 0 : Math.floor(random() * 8) * limit;
+  return { field, dir, limit, offset };
 }

@@ -22,11 +22,11 @@ import {
 } from '../../../contracts/insights';
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { useIndexAndSqlApps } from '../../test/index-apps';
+import { indexReady, useIndexAndSqlApps } from '../../test/index-apps';
 import { InsightsIndex } from './insights-index';
 import { countCommunities, findCommunityIds, findCommunityPage } from './insights.repo';
 import { toInsightRow } from './insights.rows';
-import { rng } from '../../test/random';
+import { kthPage, rng } from '../../test/random';
 import { waitFor } from '../../test/wait';
 
 let tdb: TestDatabase;
@@ -141,10 +141,7 @@ describe('the insights index answers as the SQL does', () => {
     let nonEmpty = 0;
     for (let k = 0; k < 2000; k++) {
       const f = randomFilters(random);
-      const field = INSIGHT_SORT_FIELDS[k % INSIGHT_SORT_FIELDS.length]!;
-      const dir = SORT_DIRECTIONS[Math.floor(k / INSIGHT_SORT_FIELDS.length) % 2]!;
-      const limit = [10, 25, 50][k % 3]!;
-      const offset = random() < 0.5 ? 0 : Math.floor(random() * 8) * limit;
+      const { field, dir, limit, offset } = kthPage(k, INSIGHT_SORT_FIELDS, [10, 25, 50], random);
       const mem = index.page(f, field, dir, limit, offset);
       if (!mem) {
         // Only what the index hands back to SQL: free text with non-ASCII letters.
@@ -184,15 +181,7 @@ describe('the insights index answers as the SQL does', () => {
 });
 
 describe('Community Insights over HTTP on the index', () => {
-  const http = useIndexAndSqlApps(() => tdb, {
-    email: 'insights-index@example.com',
-    debounceMs: 50,
-    ready: async (onIndex, onSql) => {
-      // The first build runs in the background at start: the answers below come from the index.
-      await onIndex.insightsIndex!.ready();
-      expect(onSql.insightsIndex).toBeNull();
-    },
-  });
+  const http = useIndexAndSqlApps(() => tdb, { email: 'insights-index@example.com', debounceMs: 50, ready: indexReady((app) => app.insightsIndex) });
 
   const urls = [
     '/api/community-insights?pageSize=25&sortField=pricing&sortDirection=desc&page=2',

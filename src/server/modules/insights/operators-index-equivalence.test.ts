@@ -18,9 +18,9 @@ import {
   type OperatorSortField,
 } from '../../../contracts/insights';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { useIndexAndSqlApps } from '../../test/index-apps';
+import { indexReady, useIndexAndSqlApps } from '../../test/index-apps';
 import { insertOperatorDirectory, type TestOperator } from '../../test/operator-directory';
-import { cutSearchText, rng } from '../../test/random';
+import { cutSearchText, kthPage, rng } from '../../test/random';
 import { OperatorsIndex, pgRoundedMean } from './operators-index';
 import { findOperatorIds, findOperatorPage, operatorStats } from './operators.repo';
 import { toOperatorRow } from './insights.rows';
@@ -99,10 +99,7 @@ describe('the operators index answers as the SQL does', () => {
     let toSql = 0;
     for (let k = 0; k < 3000; k++) {
       const f = randomFilters();
-      const field = OPERATOR_SORT_FIELDS[k % OPERATOR_SORT_FIELDS.length]!;
-      const dir = SORT_DIRECTIONS[Math.floor(k / OPERATOR_SORT_FIELDS.length) % 2]!;
-      const limit = [10, 25, 50, 100][k % 4]!;
-      const offset = random() < 0.5 ? 0 : Math.floor(random() * 8) * limit;
+      const { field, dir, limit, offset } = kthPage(k, OPERATOR_SORT_FIELDS, [10, 25, 50, 100], random);
       const mem = index.page(f, field, dir, limit, offset);
       if (!mem) {
         // Only what the index hands back to SQL: search text beyond printable ASCII.
@@ -197,14 +194,7 @@ describe('the operators index answers as the SQL does', () => {
 });
 
 describe('Operator Intelligence over HTTP on the index', () => {
-  const http = useIndexAndSqlApps(() => tdb, {
-    email: 'operators-index@example.com',
-    debounceMs: 50,
-    ready: async (onIndex, onSql) => {
-      await onIndex.operatorsIndex!.ready();
-      expect(onSql.operatorsIndex).toBeNull();
-    },
-  });
+  const http = useIndexAndSqlApps(() => tdb, { email: 'operators-index@example.com', debounceMs: 50, ready: indexReady((app) => app.operatorsIndex) });
 
   const get = async (url: string) => {
     const [a, b] = await http.both(url);
