@@ -3,7 +3,7 @@
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadScreen, renderFirstScreenInline } from './app/routes';
+import { preloadScreen, renderFirstScreenInline } from './app/app-routes';
 import { AUTH_USER_URL } from './lib/auth';
 import { seedInitialData } from './lib/initial-data';
 import { queryClient } from './lib/query-client';

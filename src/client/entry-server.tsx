@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
 import { App } from './app/app';
-import { renderFirstScreenInline } from './app/routes';
+import { renderFirstScreenInline } from './app/app-routes';
 import { seedEntries } from './lib/initial-data';
 import { createQueryClient } from './lib/query-client';
 

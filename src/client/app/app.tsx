@@ -3,7 +3,7 @@ import { Router } from 'wouter';
 import { type BaseLocationHook } from 'wouter';
 import { AppProviders } from './providers';
 import { caseInsensitiveParser } from './case-insensitive';
-import { AppRoutes } from './routes';
+import { AppRoutes } from './app-routes';
 
 export interface AppProps {
   /** Tests pass their own client and a memory location hook. */

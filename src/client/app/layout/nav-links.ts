@@ -1,9 +1,7 @@
-/** Header navigation of SPEC section 2 (the home link is the logo). */
-export const NAV_LINKS = [
-  { href: '/community-insights', label: 'Community Insights' },
-  { href: '/operator-insights', label: 'Operator Intelligence' },
-  { href: '/sentiment-analysis', label: 'Sentiment Analysis' },
-  { href: '/pricing-analytics', label: 'Pricing Analytics' },
-  { href: '/markets', label: 'Markets' },
-  { href: '/about', label: 'About' },
-] as const;
+import { ROUTES } from '../routes';
+
+/** The pages of the header navigation of SPEC section 2 (the home link is the logo), in its order. */
+const NAV_PATHS = ['/community-insights', '/operator-insights', '/sentiment-analysis', '/pricing-analytics', '/markets', '/about'] as const;
+
+/** Header navigation: each page under its title in the route table. */
+export const NAV_LINKS = NAV_PATHS.map((href) => ({ href, label: ROUTES.find((r) => r.path === href)!.title }));
