@@ -115,11 +115,6 @@ function oneAtATime(client: pg.PoolClient): Queryable {
 }
 
 /**
- * Runs read-only `fn` on one connection whose statements may take up to `ms`: whole-table reports and the
- * warm-ups that fill their caches (computed once per TTL, never per visitor request), which outlast the
- * app's 5 s statement timeout on large datasets (ADR 027).
- */
-/**
  * The reads an in-memory index builds from: each in turn on one read-only connection that allows the
  * build's long statements (INDEX_BUILD_READ_MS), their rows in the same order as the reads.
  */
@@ -135,6 +130,11 @@ export function readIndexRows<T extends readonly unknown[]>(pool: pg.Pool, ...re
   );
 }
 
+/**
+ * Runs read-only `fn` on one connection whose statements may take up to `ms`: whole-table reports and the
+ * warm-ups that fill their caches (computed once per TTL, never per visitor request), which outlast the
+ * app's 5 s statement timeout on large datasets (ADR 027).
+ */
 export function withLongReads<T>(pool: pg.Pool, fn: (db: Queryable) => Promise<T>, ms = LONG_READ_MS): Promise<T> {
   return inTransaction(
     pool,

@@ -5,7 +5,7 @@ import { capacityCondition, licenceTypeCondition } from '../../lib/licence-filte
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type pg from 'pg';
-import { INDEX_BUILD_READ_MS, withLongReads } from '../../db/client';
+import { readIndexRows } from '../../db/client';
 import {
   INSIGHT_SORT_FIELDS,
   SORT_DIRECTIONS,
@@ -297,7 +297,7 @@ export async function loadInsightIndexRows(
   pool: pg.Pool,
   choices: readonly { key: keyof InsightFilters; value: string }[],
 ): Promise<{ rows: InsightIndexRow[]; asciiLower: boolean }> {
-  return withLongReads(pool, async (db) => {
+  const read = async (db: Queryable) => {
     const p = new Params();
     const { rows } = await db.query<InsightIndexRow>(
       `SELECT ${COMMUNITY_COLUMNS},
@@ -308,9 +308,16 @@ export async function loadInsightIndexRows(
         ORDER BY c.id`,
       p.values,
     );
-    const { rows: ctype } = await db.query<{ ascii: boolean }>(`SELECT lower('ÀB') = 'Àb' AS ascii`);
-    return { rows, asciiLower: ctype[0]?.ascii ?? true };
-  }, INDEX_BUILD_READ_MS);
+    return rows;
+  };
+  const [rows, asciiLower] = await readIndexRows(pool, read, lowerChangesOnlyAscii);
+  return { rows, asciiLower };
+}
+
+/** Whether the database's lower() changes only ASCII letters (LC_CTYPE C, as the embedded server is made). */
+async function lowerChangesOnlyAscii(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ ascii: boolean }>(`SELECT lower('ÀB') = 'Àb' AS ascii`);
+  return rows[0]?.ascii ?? true;
 }
 
 // ------------------------------------------------------------------ warm-up (bulk counts)

@@ -1,7 +1,7 @@
 // SQL of Operator Intelligence (split from insights.repo.ts, issue 11). Every value is a bind parameter;
 // column and ORDER BY fragments come only from the constant maps below (allow-lists), never from the request.
 import type pg from 'pg';
-import { INDEX_BUILD_READ_MS, withLongReads } from '../../db/client';
+import { readIndexRows } from '../../db/client';
 import { Params, containsPattern, type Queryable } from '../../db/sql';
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
@@ -245,7 +245,7 @@ export interface OperatorIndexRow extends OperatorRecord {
  * `asciiLower`: lower() folds A–Z to a–z (so an ASCII search text lower-cases the same in memory).
  */
 export async function loadOperatorIndexRows(pool: pg.Pool): Promise<{ rows: OperatorIndexRow[]; asciiLower: boolean }> {
-  return withLongReads(pool, async (db) => {
+  const read = async (db: Queryable) => {
     const p = new Params();
     const { rows } = await db.query<OperatorIndexRow>(
       `SELECT ${OPERATOR_COLUMNS}, o.community_count, o.revenue::text AS revenue_digits, lower(o.search_text) AS lower_search,
@@ -254,9 +254,14 @@ export async function loadOperatorIndexRows(pool: pg.Pool): Promise<{ rows: Oper
         ORDER BY o.id`,
       p.values,
     );
-    const { rows: ctype } = await db.query<{ ascii: boolean }>(
+    return rows;
+  };
+  const foldsAscii = async (db: Queryable) => {
+    const { rows } = await db.query<{ ascii: boolean }>(
       `SELECT lower('ABCDEFGHIJKLMNOPQRSTUVWXYZ') = 'abcdefghijklmnopqrstuvwxyz' AND upper('abcdefghijklmnopqrstuvwxyz') = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' AS ascii`,
     );
-    return { rows, asciiLower: ctype[0]?.ascii ?? false };
-  }, INDEX_BUILD_READ_MS);
+    return rows[0]?.ascii ?? false;
+  };
+  const [rows, asciiLower] = await readIndexRows(pool, read, foldsAscii);
+  return { rows, asciiLower };
 }
