@@ -54,6 +54,17 @@ export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/** The positions of each value, ascending (a null value is in no list). */
+export function positionsOf(values: readonly (string | null)[]): Map<string, Int32Array> {
+  const lists = new Map<string, number[]>();
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) continue;
+    pushTo(lists, v, i);
+  }
+  return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
+}
+
 /** One copy of each equal string (rows of many communities share their cities, states and sources). */
 export function interner(): <S extends string | null>(s: S) => S {
   const seen = new Map<string, string>();

@@ -55,3 +55,39 @@ export function keptInOrder(n: number, kept: readonly number[], order: Int32Arra
   }
   return out;
 }
+
+/**
+ * The sort orders of an index, keyed `${field}:${dir}`: the positions in each order and each position's rank in
+ * it (computed from the orders); `inOrder` walks one (keptInOrder).
+ */
+export class SortOrders {
+  private readonly ranks = new Map<string, Int32Array>();
+
+  private constructor(
+    private readonly n: number,
+    private readonly orders: Map<string, Int32Array>,
+  ) {
+    for (const [key, order] of orders) {
+      const rank = new Int32Array(n);
+      for (let r = 0; r < n; r++) rank[order[r]!] = r;
+      this.ranks.set(key, rank);
+    }
+  }
+
+  /** From each row's 0-based rank in each of `orders` (the SQL's row_number() of each sort, in the order of `orders`); row i is position i. */
+  static fromRanks(orders: readonly { field: string; dir: string }[], rows: readonly { ranks: readonly number[] }[]): SortOrders {
+    const n = rows.length;
+    const lists = orders.map(() => new Int32Array(n));
+    for (let i = 0; i < n; i++) {
+      const ranks = rows[i]!.ranks;
+      for (let k = 0; k < lists.length; k++) lists[k]![ranks[k]!] = i;
+    }
+    return new SortOrders(n, new Map(orders.map(({ field, dir }, k) => [`${field}:${dir}`, lists[k]!])));
+  }
+
+  /** The kept positions in the order of `field` and `dir`, from `offset`, at most `limit`. */
+  inOrder(kept: readonly number[], field: string, dir: string, offset: number, limit: number): number[] {
+    const key = `${field}:${dir}`;
+    return keptInOrder(this.n, kept, this.orders.get(key)!, this.ranks.get(key)!, offset, limit);
+  }
+}

@@ -14,8 +14,8 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { InsightRow } from '../../../contracts/insights';
 import { INSIGHT_ORDERS, loadInsightIndexRows } from './insights.repo';
 import { toInsightRow } from './insights.rows';
-import { gramPostings, keptInOrder, rarestGram } from '../../lib/grams';
-import { Bitset, interner, pushTo } from '../../lib/collections';
+import { gramPostings, rarestGram, SortOrders } from '../../lib/grams';
+import { Bitset, interner, positionsOf } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
 export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = Object.entries(INSIGHT_FIXED_FILTERS).flatMap(([key, values]) =>
@@ -57,10 +57,8 @@ export class InsightsIndex {
     private readonly lowerName: string[],
     private readonly lowerCity: string[],
     private readonly lowerOperator: (string | null)[],
-    /** Positions in the order of each sort: orders[`${field}:${dir}`][rank] = position. */
-    private readonly orders: Map<string, Int32Array>,
-    /** The rank of each position in each sort: ranks[`${field}:${dir}`][position] = rank. */
-    private readonly ranks: Map<string, Int32Array>,
+    /** The positions in the order of each sort, and their ranks in it. */
+    private readonly sorts: SortOrders,
     /** Membership of each fixed choice by position (set = the SQL's WHERE keeps the row). */
     private readonly choices: Map<string, Bitset>,
     /** Positions of each state and each city name (any state), ascending. */
@@ -76,8 +74,6 @@ export class InsightsIndex {
     const { rows } = await loadInsightIndexRows(pool, INDEXED_CHOICES);
     const n = rows.length;
     const ids = new Int32Array(n);
-    const orders = new Map(INSIGHT_ORDERS.map(({ field, dir }) => [`${field}:${dir}`, new Int32Array(n)]));
-    const orderList = INSIGHT_ORDERS.map(({ field, dir }) => orders.get(`${field}:${dir}`)!);
     const choiceList = INDEXED_CHOICES.map(() => new Bitset(n));
     const interned = interner();
     const city: string[] = new Array<string>(n);
@@ -101,25 +97,11 @@ export class InsightsIndex {
       lowerName[i] = r.lower_name;
       lowerCity[i] = interned(r.lower_city);
       lowerOperator[i] = interned(r.lower_operator);
-      for (let k = 0; k < orderList.length; k++) orderList[k]![r.ranks[k]!] = i;
       for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]!.set(i);
     }
     const choices = new Map(INDEXED_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
-    const ranks = new Map<string, Int32Array>();
-    for (const [key, order] of orders) {
-      const rank = new Int32Array(n);
-      for (let r = 0; r < n; r++) rank[order[r]!] = r;
-      ranks.set(key, rank);
-    }
-    const positionsBy = (values: string[]) => {
-      const lists = new Map<string, number[]>();
-      for (let i = 0; i < n; i++) {
-        pushTo(lists, values[i]!, i);
-      }
-      return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
-    };
     const text = (i: number) => `${lowerName[i]}\u0001${lowerCity[i]}\u0001${lowerOperator[i] ?? ''}`;
-    return new InsightsIndex(n, ids, tableRows, city, state, zip, operator, communityType, lowerName, lowerCity, lowerOperator, orders, ranks, choices, positionsBy(state), positionsBy(city), gramPostings(n, text), {
+    return new InsightsIndex(n, ids, tableRows, city, state, zip, operator, communityType, lowerName, lowerCity, lowerOperator, SortOrders.fromRanks(INSIGHT_ORDERS, rows), choices, positionsOf(state), positionsOf(city), gramPostings(n, text), {
       communities: n,
       buildMs: performance.now() - started,
       builtAt: new Date(),
@@ -191,20 +173,14 @@ export class InsightsIndex {
   page(f: InsightFilters, field: InsightSortField, dir: SortDirection, limit: number, offset: number): { total: number; rows: InsightRow[] } | null {
     const kept = this.match(f);
     if (!kept) return null;
-    return { total: kept.length, rows: this.inOrder(kept, field, dir, offset, limit).map((i) => this.rows[i]!) };
+    return { total: kept.length, rows: this.sorts.inOrder(kept, field, dir, offset, limit).map((i) => this.rows[i]!) };
   }
 
   /** Every matching id in the sort's order (the CSV export); null when the SQL must answer. */
   allIds(f: InsightFilters, field: InsightSortField, dir: SortDirection): number[] | null {
     const kept = this.match(f);
     if (!kept) return null;
-    return this.inOrder(kept, field, dir, 0, kept.length).map((i) => this.ids[i]!);
-  }
-
-  /** The kept positions in the sort's order, from `offset`, at most `limit`. */
-  private inOrder(kept: readonly number[], field: InsightSortField, dir: SortDirection, offset: number, limit: number): number[] {
-    const key = `${field}:${dir}`;
-    return keptInOrder(this.n, kept, this.orders.get(key)!, this.ranks.get(key)!, offset, limit);
+    return this.sorts.inOrder(kept, field, dir, 0, kept.length).map((i) => this.ids[i]!);
   }
 }
 

@@ -15,8 +15,8 @@ import type { OperatorFilters, OperatorRow, OperatorSortField, SortDirection } f
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows } from './operators.repo';
 import { toOperatorRow } from './insights.rows';
-import { gramPostings, keptInOrder, rarestGram } from '../../lib/grams';
-import { pushTo } from '../../lib/collections';
+import { gramPostings, rarestGram, SortOrders } from '../../lib/grams';
+import { positionsOf } from '../../lib/collections';
 
 /** The channel of migration 0025's employee-review trigger (the operator's review count). */
 export const OPERATORS_INDEX_CHANNEL = 'operators_index';
@@ -53,10 +53,8 @@ export class OperatorsIndex {
     /** Revenues too large for double sums to stay exact over every row (then summed as bigint). */
     private readonly revenueBig: (bigint | null)[] | null,
     private readonly communityCount: Int32Array,
-    /** Positions in the order of each sort: orders[`${field}:${dir}`][rank] = position. */
-    private readonly orders: Map<string, Int32Array>,
-    /** The rank of each position in each sort. */
-    private readonly ranks: Map<string, Int32Array>,
+    /** The positions in the order of each sort, and their ranks in it. */
+    private readonly sorts: SortOrders,
     /** Membership of each revenue and size range by position (1 = the SQL's WHERE keeps the row). */
     private readonly choices: Map<string, Uint8Array>,
     private readonly byState: Map<string, Int32Array>,
@@ -73,7 +71,6 @@ export class OperatorsIndex {
     const { rows, asciiLower } = await loadOperatorIndexRows(pool);
     const n = rows.length;
     const ids = new Int32Array(n);
-    const orderList = OPERATOR_ORDERS.map(() => new Int32Array(n));
     const choiceList = OPERATOR_CHOICES.map(() => new Uint8Array(n));
     const tableRows = new Array<OperatorRow>(n);
     const state = new Array<string | null>(n);
@@ -95,26 +92,9 @@ export class OperatorsIndex {
       revenue[i] = big === null ? NaN : Number(big);
       if (big !== null && (big < 0n ? -big : big) > maxRevenue) maxRevenue = big < 0n ? -big : big;
       communityCount[i] = r.community_count;
-      for (let k = 0; k < orderList.length; k++) orderList[k]![r.ranks[k]!] = i;
       for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]![i] = 1;
     }
-    const orders = new Map(OPERATOR_ORDERS.map(({ field, dir }, k) => [`${field}:${dir}`, orderList[k]!]));
-    const ranks = new Map<string, Int32Array>();
-    for (const [key, order] of orders) {
-      const rank = new Int32Array(n);
-      for (let r = 0; r < n; r++) rank[order[r]!] = r;
-      ranks.set(key, rank);
-    }
     const choices = new Map(OPERATOR_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
-    const positionsBy = (values: (string | null)[]) => {
-      const lists = new Map<string, number[]>();
-      for (let i = 0; i < n; i++) {
-        const v = values[i];
-        if (v === null || v === undefined) continue;
-        pushTo(lists, v, i);
-      }
-      return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
-    };
     return new OperatorsIndex(
       n,
       ids,
@@ -126,11 +106,10 @@ export class OperatorsIndex {
       // Every partial sum of up to n revenues stays a safe integer: double additions are exact.
       maxRevenue * BigInt(Math.max(n, 1)) <= BigInt(Number.MAX_SAFE_INTEGER) ? null : revenueBig,
       communityCount,
-      orders,
-      ranks,
+      SortOrders.fromRanks(OPERATOR_ORDERS, rows),
       choices,
-      positionsBy(state),
-      positionsBy(city),
+      positionsOf(state),
+      positionsOf(city),
       gramPostings(n, (i) => lowerSearch[i]!),
       asciiLower,
       { operators: n, buildMs: performance.now() - started, builtAt: new Date() },
@@ -190,14 +169,14 @@ export class OperatorsIndex {
   ): { figures: OperatorFigures; rows: OperatorRow[] } | null {
     const kept = this.match(f);
     if (!kept) return null;
-    return { figures: this.figures(kept), rows: this.inOrder(kept, field, dir, offset, limit).map((i) => this.rows[i]!) };
+    return { figures: this.figures(kept), rows: this.sorts.inOrder(kept, field, dir, offset, limit).map((i) => this.rows[i]!) };
   }
 
   /** Every matching id in the sort's order (the CSV export); null when the SQL must answer. */
   allIds(f: OperatorFilters, field: OperatorSortField, dir: SortDirection): number[] | null {
     const kept = this.match(f);
     if (!kept) return null;
-    return this.inOrder(kept, field, dir, 0, kept.length).map((i) => this.ids[i]!);
+    return this.sorts.inOrder(kept, field, dir, 0, kept.length).map((i) => this.ids[i]!);
   }
 
   /** count(*), round(avg(revenue)), round(avg(community_count), 1) over the kept rows, as PostgreSQL computes them. */
@@ -224,11 +203,6 @@ export class OperatorsIndex {
       avg_revenue: pgRoundedMean(exactSum, BigInt(revenueCount), 0),
       avg_communities: pgRoundedMean(BigInt(sizeSum), BigInt(kept.length), 1),
     };
-  }
-
-  private inOrder(kept: number[], field: OperatorSortField, dir: SortDirection, offset: number, limit: number): number[] {
-    const key = `${field}:${dir}`;
-    return keptInOrder(this.n, kept, this.orders.get(key)!, this.ranks.get(key)!, offset, limit);
   }
 }
 
