@@ -11,7 +11,7 @@ import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import { loadIndexRows } from './search-index.repo';
 import { buildSearchColumns, type SearchColumns } from './search-index.columns';
 import { Bitset, lowerBound } from '../../lib/collections';
-import { countPointsOf, findPointsOf, gridCellsOf } from './search-index.map';
+import { MapQuery, PointJson } from './search-index.map';
 
 const EARTH_RADIUS_MILES = 3958.8;
 /** PostgreSQL's radians(): x * RADIANS_PER_DEGREE (float.c), not x * π / 180. */
@@ -83,6 +83,8 @@ export class SearchIndex {
    * synchronously from match() to its answer, and only the positions of its own result are read.
    */
   private distanceScratch: Float64Array | null = null;
+  /** The map points' JSON pieces (search-index.map.ts), made on first use. */
+  private pointJson: PointJson | null = null;
 
   private constructor(
     readonly n: number,
@@ -442,18 +444,24 @@ export class SearchIndex {
 
   // ---- map points (ADR 018; search-index.map.ts) ----
 
+  /** The map's questions over one match of `c` (a map request asks up to three). */
+  mapQuery(c: SearchCriteria): MapQuery {
+    this.pointJson ??= new PointJson(this.c);
+    return new MapQuery(this.c, this.pointJson, c, this.match(c).result);
+  }
+
   /** = countPoints(). */
   countPoints(c: SearchCriteria, bbox?: Bounds): { total: number; inView: number } {
-    return countPointsOf(this.c, this.match(c).result, bbox);
+    return this.mapQuery(c).countPoints(bbox);
   }
 
   /** = findPoints(): by id, with the chosen care types' price span within the band. */
   findPoints(c: SearchCriteria, scope: PointScope = {}): PointRow[] {
-    return findPointsOf(this.c, c, this.match(c).result, scope);
+    return this.mapQuery(c).findPoints(scope);
   }
 
   /** = gridCells(): cells of `cellDeg` degrees anchored at (0, 0), ordered by their lowest id. */
   gridCells(c: SearchCriteria, cellDeg: number, bbox?: Bounds): GridCell[] {
-    return gridCellsOf(this.c, this.match(c).result, cellDeg, bbox);
+    return this.mapQuery(c).gridCells(cellDeg, bbox);
   }
 }
