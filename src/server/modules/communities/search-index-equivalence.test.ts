@@ -9,7 +9,8 @@ import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filter
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { insertPricingRows } from '../../test/factories';
 import { useIndexAndSqlApps } from '../../test/index-apps';
-import { SearchIndex, smallestKeys } from './search-index';
+import { SearchIndex } from './search-index';
+import { smallestKeys } from './search-index.keys';
 import { countResult, findPageIds, loadCommunities, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds } from './map-points.repo';
 import { toPoint } from './search.service';
