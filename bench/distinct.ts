@@ -103,3 +103,28 @@ export function distinctOperatorInsightPaths(count: number): string[] {
     })}`,
   );
 }
+
+const MAP_VIEWS: Array<string | undefined> = [undefined, undefined, 'zoom=5&bbox=-107.69,27.87,-69.5,47.97', 'zoom=7&bbox=-98.67,36.52,-89.05,41.53', 'zoom=9&bbox=-88.5,41.5,-87.5,42.2', 'zoom=4'];
+
+/** Map points of a result (ADR 018): a state, a city, a ZIP or the whole US, with any filters and some views. */
+export function distinctMapPointPaths(cities: Array<{ city: string; state: string }>, count: number): string[] {
+  const places = cities.length ? cities : [{ city: 'Chicago', state: 'IL' }];
+  return distinctUrls(count, 16, (pick) => {
+    const kind = pick(['state', 'state', 'state', 'city', 'zip', 'none']);
+    const location = kind === 'state' ? pick(STATES) : kind === 'city' ? pick(places).city : kind === 'zip' ? pick(ZIPS) : undefined;
+    const careTypes = pick(['', '', ...CARE_TYPES, 'Assisted Living,Memory Care']);
+    const [priceMin, priceMax] = pick(PRICE_BANDS);
+    const view = pick(MAP_VIEWS);
+    const query = qs({ location, careTypes, amenities: pick(SEARCH_AMENITIES), priceMin, priceMax });
+    return `/api/communities/search/points?${[query, view].filter(Boolean).join('&')}`;
+  });
+}
+
+/** The bench's whole-US map views (bench/run.ts 'search: map points (whole US ...)'). */
+export const US_MAP_POINT_PATHS = [
+  '/api/communities/search/points',
+  '/api/communities/search/points?careTypes=assisted',
+  '/api/communities/search/points?zoom=5&bbox=-107.69,27.87,-69.5,47.97',
+  '/api/communities/search/points?zoom=7&bbox=-98.67,36.52,-89.05,41.53',
+  '/api/communities/search/points?zoom=9&bbox=-88.5,41.5,-87.5,42.2',
+];

@@ -9,9 +9,11 @@ import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filter
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { insertPricingRows } from '../../test/factories';
 import { useIndexAndSqlApps } from '../../test/index-apps';
-import { SearchIndex, smallestKeys } from './search-index';
+import { SearchIndex } from './search-index';
+import { smallestKeys } from './search-index.keys';
 import { countResult, findPageIds, loadCommunities, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds } from './map-points.repo';
+import { toPoint } from './search.service';
 import { rng, TEST_CITIES } from '../../test/random';
 import { randomCriteria } from '../../test/search-criteria';
 
@@ -160,7 +162,10 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
       const bbox: Bounds | undefined = random() < 0.2 ? undefined : { west, south, east: west + 1 + random() * 15, north: south + 1 + random() * 8 };
       const label = `${JSON.stringify(c)} ${JSON.stringify(bbox)}`;
       expect(index.countPoints(c, bbox), label).toEqual(await countPoints(tdb.pool, c, bbox));
-      expect(index.findPoints(c, { bbox }), label).toEqual(await findPoints(tdb.pool, c, { bbox }));
+      const sqlPoints = await findPoints(tdb.pool, c, { bbox });
+      expect(index.findPoints(c, { bbox }), label).toEqual(sqlPoints);
+      // The points' JSON pieces give the text JSON.stringify gives for the API's point objects, byte for byte.
+      expect(index.mapQuery(c).pointsJson({ bbox }), label).toEqual(sqlPoints.map((r) => JSON.stringify(toPoint(r))));
       const cellDeg = [0.25, 1, 2.8125, 5][i % 4]!;
       const sqlCells = await gridCells(tdb.pool, c, cellDeg, bbox);
       const cells = index.gridCells(c, cellDeg, bbox);
@@ -168,7 +173,9 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
       const rounded = (xs: typeof cells) => xs.map((x) => ({ ...x, lat: x.lat.toFixed(9), lng: x.lng.toFixed(9) }));
       expect(rounded(cells), label).toEqual(rounded(sqlCells));
       const singles = cells.filter((x) => x.count === 1).map((x) => x.id);
-      expect(index.findPoints(c, { ids: singles }), label).toEqual(await findPoints(tdb.pool, c, { ids: singles }));
+      const sqlSingles = await findPoints(tdb.pool, c, { ids: singles });
+      expect(index.findPoints(c, { ids: singles }), label).toEqual(sqlSingles);
+      expect(index.mapQuery(c).pointsJson({ ids: singles }), label).toEqual(sqlSingles.map((r) => JSON.stringify(toPoint(r))));
       clusteredCells += cells.filter((x) => x.count > 1).length;
     }
     expect(clusteredCells).toBeGreaterThan(400);
@@ -211,6 +218,8 @@ describe('the API on the index and on SQL (ADR 026)', () => {
       const [a, b] = await http.both(url);
       expect(a.statusCode, url).toBe(200);
       expect(a.json(), url).toEqual(b.json());
+      // The map's answer is text made from pieces on the index (search-index.map.ts): the same bytes as the SQL path's.
+      if (url.includes('/points')) expect(a.body, url).toBe(b.body);
     }
   }, 300_000);
 });

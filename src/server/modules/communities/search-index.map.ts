@@ -1,8 +1,16 @@
 // Map points of the in-memory search index (ADR 018, 026): the same answers as map-points.repo.ts over the
-// positions a query kept (search-index.ts match()).
+// positions a query kept (search-index.ts match()). A map request asks up to three questions of one result
+// (count, cells, points): MapQuery answers them over one match. Points can also be had as their JSON text
+// (pointsJson), from per-community pieces serialized once per index: the text JSON.stringify gives for the
+// service's point object (search.service.ts toPoint), without building the objects (ADR 026, 2026-11-26).
+import type { MapPoint } from '../../../contracts/search';
+import { toSource } from '../../lib/provenance';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import type { SearchColumns } from './search-index.columns';
 import type { SearchCriteria } from './search.repo';
+
+/** The API's rounding of coordinates (search.service.ts round()). */
+export const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 function hasPoint(c_: SearchColumns, i: number): boolean {
   return !Number.isNaN(c_.lat[i]!) && !Number.isNaN(c_.lng[i]!);
@@ -14,89 +22,236 @@ function inBox(c_: SearchColumns, i: number, b: Bounds): boolean {
   return la >= b.south && la <= b.north && lo >= b.west && lo <= b.east;
 }
 
-/** = countPoints() of map-points.repo.ts, over the positions a query kept. */
-export function countPointsOf(c_: SearchColumns, result: readonly number[], bbox?: Bounds): { total: number; inView: number } {
-  let total = 0;
-  let inView = 0;
-  for (const i of result) {
-    if (!hasPoint(c_, i)) continue;
-    total++;
-    if (!bbox || inBox(c_, i, bbox)) inView++;
+/** The first k in sorted `xs` with xs[k] >= x. */
+function lowerBoundOf(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
   }
-  return { total, inView };
+  return lo;
 }
 
-/** = findPoints(): by id, with the chosen care types' price span within the band. */
-export function findPointsOf(c_: SearchColumns, c: SearchCriteria, result: readonly number[], scope: PointScope = {}): PointRow[] {
-  const only = scope.ids ? new Set(scope.ids) : null;
-  const out: PointRow[] = [];
-  for (const i of result) {
-    if (!hasPoint(c_, i)) continue;
-    if (scope.bbox && !inBox(c_, i, scope.bbox)) continue;
-    const row = c_.rows[i]!;
-    if (only && !only.has(row.id)) continue;
-    let min: number | null = null;
-    let max: number | null = null;
-    let careType: string | null = null;
-    if (c.careTypes.length === 0) {
-      min = Number.isNaN(c_.minPrice[i]!) ? null : c_.minPrice[i]!;
-      max = Number.isNaN(c_.maxPrice[i]!) ? null : c_.maxPrice[i]!;
-    } else {
-      for (let k = c_.priceStart[i]!; k < c_.priceStart[i + 1]!; k++) {
-        if (!c.careTypes.includes(c_.priceCare[k]!)) continue;
-        if (c.priceMax !== undefined && c_.priceMinOf[k]! > c.priceMax) continue;
-        if (c.priceMin !== undefined && c_.priceMaxOf[k]! < c.priceMin) continue;
-        const pmin = c_.priceMinOf[k]!;
-        // The cheapest entry's care type (ties: the first care type in order).
-        if (min === null || pmin < min || (pmin === min && c_.priceCare[k]! < careType!)) {
-          if (min === null || pmin < min) min = pmin;
-          careType = c_.priceCare[k]!;
-        }
-        if (max === null || c_.priceMaxOf[k]! > max) max = c_.priceMaxOf[k]!;
-      }
-    }
-    out.push({
-      id: row.id,
-      name: row.name,
-      lat: c_.lat[i]!,
-      lng: c_.lng[i]!,
-      operator_name: row.operator_name,
-      care_types: row.care_types,
-      min_price: min,
-      max_price: max,
-      price_care_type: careType,
-      location_approximate: c_.approximate[i] === 1,
-      source_kind: row.source_kind,
-      source_name: row.source_name,
-      source_as_of: row.source_as_of,
-    });
+/** The price a point shows: its own span without care types, else the chosen care types' span within the band. */
+interface Span {
+  min: number | null;
+  max: number | null;
+  careType: string | null;
+}
+
+/** By care-type code: 1 for the query's care types (null: no care types). */
+function wantedCodes(c_: SearchColumns, c: SearchCriteria): Uint8Array | null {
+  if (c.careTypes.length === 0) return null;
+  const wanted = new Uint8Array(c_.careCode.size);
+  for (const t of c.careTypes) {
+    const code = c_.careCode.get(t);
+    if (code !== undefined) wanted[code] = 1;
   }
+  return wanted;
+}
+
+function spanOf(c_: SearchColumns, c: SearchCriteria, wanted: Uint8Array | null, i: number, out: Span): Span {
+  if (wanted === null) {
+    out.min = Number.isNaN(c_.minPrice[i]!) ? null : c_.minPrice[i]!;
+    out.max = Number.isNaN(c_.maxPrice[i]!) ? null : c_.maxPrice[i]!;
+    out.careType = null;
+    return out;
+  }
+  let min: number | null = null;
+  let max: number | null = null;
+  let careType: string | null = null;
+  for (let k = c_.priceStart[i]!; k < c_.priceStart[i + 1]!; k++) {
+    if (wanted[c_.priceCareCode[k]!] !== 1) continue;
+    if (c.priceMax !== undefined && c_.priceMinOf[k]! > c.priceMax) continue;
+    if (c.priceMin !== undefined && c_.priceMaxOf[k]! < c.priceMin) continue;
+    const pmin = c_.priceMinOf[k]!;
+    // The cheapest entry's care type (ties: the first care type in order).
+    if (min === null || pmin < min || (pmin === min && c_.priceCare[k]! < careType!)) {
+      if (min === null || pmin < min) min = pmin;
+      careType = c_.priceCare[k]!;
+    }
+    if (max === null || c_.priceMaxOf[k]! > max) max = c_.priceMaxOf[k]!;
+  }
+  out.min = min;
+  out.max = max;
+  out.careType = careType;
   return out;
 }
 
-/** = gridCells(): cells of `cellDeg` degrees anchored at (0, 0), ordered by their lowest id. */
-export function gridCellsOf(c_: SearchColumns, result: readonly number[], cellDeg: number, bbox?: Bounds): GridCell[] {
-  const cells = new Map<string, GridCell & { sumLat: number; sumLng: number }>();
-  for (const i of result) {
-    if (!hasPoint(c_, i) || (bbox && !inBox(c_, i, bbox))) continue;
-    const la = c_.lat[i]!;
-    const lo = c_.lng[i]!;
-    const key = `${Math.floor(lo / cellDeg)},${Math.floor(la / cellDeg)}`;
-    const cell = cells.get(key);
-    if (!cell) {
-      cells.set(key, { count: 1, lat: 0, lng: 0, sumLat: la, sumLng: lo, west: lo, east: lo, south: la, north: la, id: c_.ids[i]! });
-    } else {
-      cell.count++;
-      cell.sumLat += la;
-      cell.sumLng += lo;
-      if (lo < cell.west) cell.west = lo;
-      if (lo > cell.east) cell.east = lo;
-      if (la < cell.south) cell.south = la;
-      if (la > cell.north) cell.north = la;
+/** The questions of one map request over one result (positions ascending = id order). */
+export class MapQuery {
+  private wanted: Uint8Array | null | undefined;
+
+  constructor(
+    private readonly c_: SearchColumns,
+    private readonly json: PointJson,
+    private readonly c: SearchCriteria,
+    private readonly result: readonly number[],
+  ) {}
+
+  /** = countPoints() of map-points.repo.ts. */
+  countPoints(bbox?: Bounds): { total: number; inView: number } {
+    const c_ = this.c_;
+    let total = 0;
+    let inView = 0;
+    for (const i of this.result) {
+      if (!hasPoint(c_, i)) continue;
+      total++;
+      if (!bbox || inBox(c_, i, bbox)) inView++;
     }
+    return { total, inView };
   }
-  // Positions are visited in id order: the first id of a cell is its lowest.
-  return [...cells.values()]
-    .sort((a, b) => a.id - b.id)
-    .map(({ sumLat, sumLng, ...cell }) => ({ ...cell, lat: sumLat / cell.count, lng: sumLng / cell.count }));
+
+  /** The positions of the points `scope` keeps, ascending. */
+  private positions(scope: PointScope): number[] {
+    const c_ = this.c_;
+    const out: number[] = [];
+    if (scope.ids) {
+      // A few ids (the single points of a clustered answer): looked up, then checked against the result.
+      const wanted: number[] = [];
+      for (const id of scope.ids) {
+        const i = c_.posById.get(id);
+        if (i !== undefined) wanted.push(i);
+      }
+      wanted.sort((a, b) => a - b);
+      let last = -1;
+      for (const i of wanted) {
+        if (i === last) continue;
+        last = i;
+        const k = lowerBoundOf(this.result, i);
+        if (this.result[k] !== i || !hasPoint(c_, i)) continue;
+        if (scope.bbox && !inBox(c_, i, scope.bbox)) continue;
+        out.push(i);
+      }
+      return out;
+    }
+    for (const i of this.result) {
+      if (!hasPoint(c_, i)) continue;
+      if (scope.bbox && !inBox(c_, i, scope.bbox)) continue;
+      out.push(i);
+    }
+    return out;
+  }
+
+  /** = findPoints(): by id, with the chosen care types' price span within the band. */
+  findPoints(scope: PointScope = {}): PointRow[] {
+    const c_ = this.c_;
+    const wanted = (this.wanted ??= wantedCodes(c_, this.c));
+    const span: Span = { min: null, max: null, careType: null };
+    return this.positions(scope).map((i) => {
+      const row = c_.rows[i]!;
+      spanOf(c_, this.c, wanted, i, span);
+      return {
+        id: row.id,
+        name: row.name,
+        lat: c_.lat[i]!,
+        lng: c_.lng[i]!,
+        operator_name: row.operator_name,
+        care_types: row.care_types,
+        min_price: span.min,
+        max_price: span.max,
+        price_care_type: span.careType,
+        location_approximate: c_.approximate[i] === 1,
+        source_kind: row.source_kind,
+        source_name: row.source_name,
+        source_as_of: row.source_as_of,
+      };
+    });
+  }
+
+  /** The JSON text of the API's point (toPoint()) of each of findPoints(scope), in the same order. */
+  pointsJson(scope: PointScope = {}): string[] {
+    const c_ = this.c_;
+    const wanted = (this.wanted ??= wantedCodes(c_, this.c));
+    const span: Span = { min: null, max: null, careType: null };
+    return this.positions(scope).map((i) => this.json.of(i, spanOf(c_, this.c, wanted, i, span)));
+  }
+
+  /** = gridCells(): cells of `cellDeg` degrees anchored at (0, 0), ordered by their lowest id. */
+  gridCells(cellDeg: number, bbox?: Bounds): GridCell[] {
+    const c_ = this.c_;
+    // A cell's slot: by a dense table over the area's cells when they are few (a clustered answer's area holds
+    // about MAP_MAX_CELLS), else by a map keyed by the two cell numbers.
+    const area = bbox ?? { west: -180, south: -90, east: 180, north: 90 };
+    const x0 = Math.floor(area.west / cellDeg);
+    const y0 = Math.floor(area.south / cellDeg);
+    const cols = Math.floor(area.east / cellDeg) - x0 + 1;
+    const rows = Math.floor(area.north / cellDeg) - y0 + 1;
+    const dense = cols * rows <= 1 << 16 ? new Int32Array(cols * rows).fill(-1) : null;
+    const cells = new Map<number | string, number>();
+    const count: number[] = [];
+    const sumLat: number[] = [];
+    const sumLng: number[] = [];
+    const west: number[] = [];
+    const east: number[] = [];
+    const south: number[] = [];
+    const north: number[] = [];
+    const id: number[] = [];
+    const LIMIT = 2 ** 24;
+    for (const i of this.result) {
+      if (!hasPoint(c_, i) || (bbox && !inBox(c_, i, bbox))) continue;
+      const la = c_.lat[i]!;
+      const lo = c_.lng[i]!;
+      const cx = Math.floor(lo / cellDeg);
+      const cy = Math.floor(la / cellDeg);
+      const slot = dense && cx >= x0 && cx - x0 < cols && cy >= y0 && cy - y0 < rows ? (cx - x0) * rows + (cy - y0) : -1;
+      // Two integers below 2^24 side by side are exact in a double; else a string.
+      const key = slot >= 0 ? 0 : cx > -LIMIT && cx < LIMIT && cy > -LIMIT && cy < LIMIT ? cx * 2 ** 25 + cy : `${cx},${cy}`;
+      const k = slot >= 0 ? dense![slot]! : (cells.get(key) ?? -1);
+      if (k < 0) {
+        if (slot >= 0) dense![slot] = count.length;
+        else cells.set(key, count.length);
+        count.push(1);
+        sumLat.push(la);
+        sumLng.push(lo);
+        west.push(lo);
+        east.push(lo);
+        south.push(la);
+        north.push(la);
+        id.push(c_.ids[i]!);
+      } else {
+        count[k]!++;
+        sumLat[k]! += la;
+        sumLng[k]! += lo;
+        if (lo < west[k]!) west[k] = lo;
+        if (lo > east[k]!) east[k] = lo;
+        if (la < south[k]!) south[k] = la;
+        if (la > north[k]!) north[k] = la;
+      }
+    }
+    // Positions are visited in id order: cells are made in the order of their lowest id.
+    return count.map((n, k) => ({ count: n, lat: sumLat[k]! / n, lng: sumLng[k]! / n, west: west[k]!, south: south[k]!, east: east[k]!, north: north[k]!, id: id[k]! }));
+  }
+}
+
+/**
+ * The JSON text of each community's map point, in two pieces around its price (the only part that depends on
+ * the query), made on first use and kept for the index's life (a rebuilt index starts anew).
+ */
+export class PointJson {
+  private readonly head: (string | undefined)[];
+  private readonly tail: (string | undefined)[];
+
+  constructor(private readonly c_: SearchColumns) {
+    this.head = new Array<string | undefined>(c_.rows.length);
+    this.tail = new Array<string | undefined>(c_.rows.length);
+  }
+
+  /** = JSON.stringify(toPoint(row)) of search.service.ts, keys in the same order. */
+  of(i: number, span: Span): string {
+    let head = this.head[i];
+    let tail = this.tail[i];
+    if (head === undefined || tail === undefined) {
+      const row = this.c_.rows[i]!;
+      const stringify = (p: Partial<MapPoint>) => JSON.stringify(p).slice(1, -1);
+      head = `{${stringify({ id: row.id, name: row.name, lat: round(this.c_.lat[i]!, 5), lng: round(this.c_.lng[i]!, 5), operatorName: row.operator_name, careTypes: row.care_types })},"minPrice":`;
+      tail = `,${stringify({ source: toSource(row) })},"priceCareType":`;
+      this.head[i] = head;
+      this.tail[i] = tail;
+    }
+    const end = this.c_.approximate[i] === 1 ? ',"approximate":true}' : ',"approximate":false}';
+    return `${head}${span.min === null ? 'null' : span.min},"maxPrice":${span.max === null ? 'null' : span.max}${tail}${span.careType === null ? 'null' : JSON.stringify(span.careType)}${end}`;
+  }
 }

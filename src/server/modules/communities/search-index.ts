@@ -2,7 +2,8 @@
 // strings, one bitset per care type / amenity / licence type / capacity band / state), with the sort
 // orders PostgreSQL gives. It answers what search.repo.ts answers in SQL — totals, unpriced counts,
 // pages in order, cards, map points and grid cells — with the same rules (ADR 010, 016, 018), without a
-// round trip. PostgreSQL stays the source of truth: search-index.live.ts rebuilds it when data changes (columns: search-index.columns.ts; map: search-index.map.ts),
+// round trip. PostgreSQL stays the source of truth: search-index.live.ts rebuilds it when data changes (columns: search-index.columns.ts; map: search-index.map.ts;
+// ZIP radius: search-index.near.ts; query types and price-sort keys: search-index.keys.ts),
 // and search-index-equivalence.test.ts compares every answer with the SQL path.
 import type { SearchSort } from '../../../contracts/constants';
 import type pg from 'pg';
@@ -10,70 +11,10 @@ import type { CommunityRow, LocationFilter, PageRef, SearchCriteria } from './se
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import { loadIndexRows } from './search-index.repo';
 import { buildSearchColumns, type SearchColumns } from './search-index.columns';
-import { Bitset, lowerBound } from '../../lib/collections';
-import { countPointsOf, findPointsOf, gridCellsOf } from './search-index.map';
-
-const EARTH_RADIUS_MILES = 3958.8;
-/** PostgreSQL's radians(): x * RADIANS_PER_DEGREE (float.c), not x * π / 180. */
-const RADIANS_PER_DEGREE = Math.PI / 180; // 0.017453292519943295, as the C constant rounds to a double
-const radians = (deg: number) => deg * RADIANS_PER_DEGREE;
-/** Sort keys of the price sorts: price × POS_LIMIT + position, exact in a double while price < PRICE_LIMIT. */
-const POS_LIMIT = 2 ** 22;
-const PRICE_LIMIT = 2 ** 30;
-/** Keys of communities without the price: after every priced one (NULLS LAST). */
-const NULL_KEY = PRICE_LIMIT * POS_LIMIT;
-
-/** What one query keeps: positions (ascending, = id order), and the figures the answer carries. */
-/** A query's price rule, prepared once (bandOf). */
-interface Band {
-  /** By care-type code: 1 for the chosen care types; null without care types. */
-  wanted: Uint8Array | null;
-  hasMin: boolean;
-  min: number;
-  hasMax: boolean;
-  max: number;
-}
-
-interface Matched {
-  /** Positions of the answer's communities (priced in the band, plus unpriced ones with includeUnpriced). Never mutated: it may be the index's own list of every position. */
-  result: readonly number[];
-  unpriced: number;
-  /** Miles from the ZIP centre by position (near searches only; valid for the positions of `result` only). */
-  distance: Float64Array | null;
-  /** The same positions as a set when one was at hand (null: every position; undefined: not at hand). */
-  member?: Bitset | null;
-}
-
-/**
- * The `k` smallest of `keys` (all different), ascending: a sort when most of them are wanted, else one pass
- * that keeps the k smallest seen so far in order (a page of a price sort out of thousands of communities).
- */
-export function smallestKeys(keys: Float64Array, k: number): Float64Array {
-  if (k <= 0) return new Float64Array(0);
-  if (k * 8 >= keys.length) return keys.sort().subarray(0, k);
-  const top = new Float64Array(k);
-  let size = 0;
-  for (let n = 0; n < keys.length; n++) {
-    const x = keys[n]!;
-    if (size === k && !(x < top[k - 1]!)) continue;
-    let j = size < k ? size++ : k - 1;
-    while (j > 0 && top[j - 1]! > x) {
-      top[j] = top[j - 1]!;
-      j--;
-    }
-    top[j] = x;
-  }
-  return top;
-}
-
-export interface SearchIndexStats {
-  communities: number;
-  prices: number;
-  /** Reading the rows from PostgreSQL, and that plus building the columns (ms). */
-  loadMs: number;
-  buildMs: number;
-  builtAt: Date;
-}
+import { Bitset } from '../../lib/collections';
+import { NULL_KEY, POS_LIMIT, PRICE_LIMIT, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
+import { nearPositions } from './search-index.near';
+import { MapQuery, PointJson } from './search-index.map';
 
 export class SearchIndex {
   /** 0 .. n-1: the result of a search without any filter (shared, never mutated). */
@@ -83,6 +24,8 @@ export class SearchIndex {
    * synchronously from match() to its answer, and only the positions of its own result are read.
    */
   private distanceScratch: Float64Array | null = null;
+  /** The map points' JSON pieces (search-index.map.ts), made on first use. */
+  private pointJson: PointJson | null = null;
 
   private constructor(
     readonly n: number,
@@ -170,34 +113,8 @@ export class SearchIndex {
       }
       case 'name':
         return [...this.namesContaining(this.c.lowerText(loc.text))];
-      case 'near': {
-        // The same bounding box and haversine distance as the SQL (search.repo.ts), in float8 arithmetic.
-        const dLat = loc.radiusMiles / 69.0;
-        const dLng = loc.radiusMiles / (69.0 * Math.max(0.05, Math.cos((loc.lat * Math.PI) / 180)));
-        const south = loc.lat - dLat;
-        const north = loc.lat + dLat;
-        const west = loc.lng - dLng;
-        const east = loc.lng + dLng;
-        const cosLat = Math.cos(radians(loc.lat));
-        const out: number[] = [];
-        // The latitude band by binary search over the located positions sorted by latitude (no NaN there),
-        // then the same longitude test and distance for each.
-        const { latOrder, latSorted } = this.c;
-        for (let k = lowerBound(latSorted, south); k < latSorted.length && latSorted[k]! <= north; k++) {
-          const i = latOrder[k]!;
-          const la = latSorted[k]!;
-          const lo = this.c.lng[i]!;
-          if (!(lo >= west && lo <= east)) continue;
-          const s1 = Math.sin(radians(la - loc.lat) / 2);
-          const s2 = Math.sin(radians(lo - loc.lng) / 2);
-          const d = EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(s1 * s1 + cosLat * Math.cos(radians(la)) * s2 * s2)));
-          if (d <= loc.radiusMiles) {
-            out.push(i);
-            distance![i] = d;
-          }
-        }
-        return out.sort((a, b) => a - b);
-      }
+      case 'near':
+        return nearPositions(this.c, loc, distance!);
     }
   }
 
@@ -442,18 +359,24 @@ export class SearchIndex {
 
   // ---- map points (ADR 018; search-index.map.ts) ----
 
+  /** The map's questions over one match of `c` (a map request asks up to three). */
+  mapQuery(c: SearchCriteria): MapQuery {
+    this.pointJson ??= new PointJson(this.c);
+    return new MapQuery(this.c, this.pointJson, c, this.match(c).result);
+  }
+
   /** = countPoints(). */
   countPoints(c: SearchCriteria, bbox?: Bounds): { total: number; inView: number } {
-    return countPointsOf(this.c, this.match(c).result, bbox);
+    return this.mapQuery(c).countPoints(bbox);
   }
 
   /** = findPoints(): by id, with the chosen care types' price span within the band. */
   findPoints(c: SearchCriteria, scope: PointScope = {}): PointRow[] {
-    return findPointsOf(this.c, c, this.match(c).result, scope);
+    return this.mapQuery(c).findPoints(scope);
   }
 
   /** = gridCells(): cells of `cellDeg` degrees anchored at (0, 0), ordered by their lowest id. */
   gridCells(c: SearchCriteria, cellDeg: number, bbox?: Bounds): GridCell[] {
-    return gridCellsOf(this.c, this.match(c).result, cellDeg, bbox);
+    return this.mapQuery(c).gridCells(cellDeg, bbox);
   }
 }

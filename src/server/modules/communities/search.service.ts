@@ -1,7 +1,7 @@
 // Rules of the community search: how the typed location is understood, paging, and a short-lived
 // cache of counts, pages and map points (the directory changes rarely; a search repeats often).
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gzip, type ZlibOptions } from 'node:zlib';
 import zipcodes from 'zipcodes';
 import { US_STATES } from '../../../contracts/constants';
 import {
@@ -27,6 +27,7 @@ import type { SearchIndex } from './search-index';
 import type { LiveSearchIndex } from './search-index.live';
 import { countResult, findPageIds, listCities, loadCommunities, narrowLocation, type CommunityRow, type LocationFilter, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds, type PointRow, type PointScope } from './map-points.repo';
+import { round } from './search-index.map';
 import { communityAddress } from '../../lib/community-address';
 
 const STATE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
@@ -127,16 +128,26 @@ function filterKey(f: SearchFilters): string {
   ]);
 }
 
-const gzipAsync = promisify(gzip);
+const gzipAsync = promisify(gzip) as (buf: string, options: ZlibOptions) => Promise<Buffer>;
 
 export interface SerializedPoints {
   json: string;
-  gzip: Buffer;
+  /** The gzip of `json`: made on the first call, then the same promise. */
+  gzip(): Promise<Buffer>;
 }
 
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+/**
+ * A map answer's text, gzipped on demand at level 3 (deflate's fast mode, as the app's per-request compression):
+ * a 2,000-point answer is 570 kB of JSON; level 6 cost several ms of CPU per uncached answer for a few kB less.
+ */
+function serializedPoints(json: string): SerializedPoints {
+  let zipped: Promise<Buffer> | undefined;
+  // One output chunk for most answers (zlib's default of 16 kB made a 2,000-point answer a stream of ~6 chunks).
+  return { json, gzip: () => (zipped ??= gzipAsync(json, { level: 3, chunkSize: 128 * 1024 })) };
+}
 
-function toPoint(r: PointRow): MapPointsResponse['points'][number] {
+
+export function toPoint(r: PointRow): MapPointsResponse['points'][number] {
   return {
     id: r.id,
     name: r.name,
@@ -255,54 +266,52 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   /**
    * The map's answer (ADR 018): the whole result as single points when it has at most `pointsMax`
    * communities with coordinates; else those in the requested view (`bbox`) when they are few enough;
-   * else grid clusters by zoom level, with cells of one community sent as points. Serialized and gzipped once.
+   * else grid clusters by zoom level, with cells of one community sent as points. Serialized once, gzipped
+   * when a client first asks for it (cached with the answer when the caches are on).
    */
   async function mapPoints(q: Pick<MapPointsQuery, keyof SearchFilters | 'zoom' | 'bbox'>): Promise<SerializedPoints> {
     const bbox = q.bbox;
     const { index, version } = memory();
     const key = JSON.stringify([filterKey(q), q.zoom, bbox ? [bbox.west, bbox.south, bbox.east, bbox.north] : null, version]);
-    // The same three questions, answered by the index when there is one, else by SQL.
-    const source = index
-      ? {
-          countPoints: async (c: SearchCriteria, b?: Bounds) => index.countPoints(c, b),
-          findPoints: async (c: SearchCriteria, scope?: PointScope) => index.findPoints(c, scope),
-          gridCells: async (c: SearchCriteria, cellDeg: number, b?: Bounds) => index.gridCells(c, cellDeg, b),
-        }
-      : {
-          countPoints: (c: SearchCriteria, b?: Bounds) => countPoints(db, c, b),
-          findPoints: (c: SearchCriteria, scope?: PointScope) => findPoints(db, c, scope),
-          gridCells: (c: SearchCriteria, cellDeg: number, b?: Bounds) => gridCells(db, c, cellDeg, b),
-        };
     return points.get(key, async () => {
       const criteria = await criteriaFor(q);
-      const { total, inView } = await source.countPoints(criteria, bbox);
-      let body: MapPointsResponse;
+      // The same three questions, answered by the index over one match when there is one (the points as their
+      // JSON text, search-index.map.ts), else by SQL.
+      const mine = index?.mapQuery(criteria);
+      const source = mine
+        ? {
+            countPoints: async (b?: Bounds) => mine.countPoints(b),
+            pointsJson: async (scope?: PointScope) => mine.pointsJson(scope),
+            gridCells: async (cellDeg: number, b?: Bounds) => mine.gridCells(cellDeg, b),
+          }
+        : {
+            countPoints: (b?: Bounds) => countPoints(db, criteria, b),
+            pointsJson: async (scope?: PointScope) => (await findPoints(db, criteria, scope)).map((r) => JSON.stringify(toPoint(r))),
+            gridCells: (cellDeg: number, b?: Bounds) => gridCells(db, criteria, cellDeg, b),
+          };
+      const { total, inView } = await source.countPoints(bbox);
+      // = JSON.stringify of { points, clusters, total, inView, clustered, complete } with the points' texts as they are.
+      const answer = (pointTexts: string[], clusters: MapPointsResponse['clusters'], inViewOf: number, clustered: boolean, complete: boolean) =>
+        `{"points":[${pointTexts.join(',')}],"clusters":${JSON.stringify(clusters)},"total":${total},"inView":${inViewOf},"clustered":${clustered},"complete":${complete}}`;
+      let json: string;
       if (total <= pointsMax) {
-        body = { points: (await source.findPoints(criteria)).map(toPoint), clusters: [], total, inView: total, clustered: false, complete: true };
+        json = answer(await source.pointsJson(), [], total, false, true);
       } else if (inView <= pointsMax) {
-        body = { points: (await source.findPoints(criteria, { bbox })).map(toPoint), clusters: [], total, inView, clustered: false, complete: false };
+        json = answer(await source.pointsJson({ bbox }), [], inView, false, false);
       } else {
-        const cells = await source.gridCells(criteria, clusterCellDegrees(q.zoom, bbox), bbox);
+        const cells = await source.gridCells(clusterCellDegrees(q.zoom, bbox), bbox);
         const singles = cells.filter((c) => c.count === 1).map((c) => c.id);
-        const rows = singles.length ? await source.findPoints(criteria, { ids: singles }) : [];
-        body = {
-          points: rows.map(toPoint),
-          clusters: cells
-            .filter((c) => c.count > 1)
-            .map((c) => ({
-              lat: round(c.lat, 5),
-              lng: round(c.lng, 5),
-              count: c.count,
-              bounds: [round(c.west, 5), round(c.south, 5), round(c.east, 5), round(c.north, 5)] as [number, number, number, number],
-            })),
-          total,
-          inView,
-          clustered: true,
-          complete: false,
-        };
+        const clusters = cells
+          .filter((c) => c.count > 1)
+          .map((c) => ({
+            lat: round(c.lat, 5),
+            lng: round(c.lng, 5),
+            count: c.count,
+            bounds: [round(c.west, 5), round(c.south, 5), round(c.east, 5), round(c.north, 5)] as [number, number, number, number],
+          }));
+        json = answer(singles.length ? await source.pointsJson({ ids: singles }) : [], clusters, inView, true, false);
       }
-      const json = JSON.stringify(body);
-      return { json, gzip: await gzipAsync(json) };
+      return serializedPoints(json);
     });
   }
 

@@ -1,0 +1,62 @@
+// Helpers of the in-memory search index (ADR 026, search-index.ts): what one query keeps (Matched), its price rule
+// prepared once (Band), the price sorts' numeric keys and smallestKeys() (a page of a price sort without sorting
+// the whole result), and the index's build figures. Split from search-index.ts (issue 11: module files <= 400 lines).
+import type { Bitset } from '../../lib/collections';
+
+/** Sort keys of the price sorts: price × POS_LIMIT + position, exact in a double while price < PRICE_LIMIT. */
+export const POS_LIMIT = 2 ** 22;
+export const PRICE_LIMIT = 2 ** 30;
+/** Keys of communities without the price: after every priced one (NULLS LAST). */
+export const NULL_KEY = PRICE_LIMIT * POS_LIMIT;
+
+/** A query's price rule, prepared once (bandOf). */
+export interface Band {
+  /** By care-type code: 1 for the chosen care types; null without care types. */
+  wanted: Uint8Array | null;
+  hasMin: boolean;
+  min: number;
+  hasMax: boolean;
+  max: number;
+}
+
+/** What one query keeps: positions (ascending, = id order), and the figures the answer carries. */
+export interface Matched {
+  /** Positions of the answer's communities (priced in the band, plus unpriced ones with includeUnpriced). Never mutated: it may be the index's own list of every position. */
+  result: readonly number[];
+  unpriced: number;
+  /** Miles from the ZIP centre by position (near searches only; valid for the positions of `result` only). */
+  distance: Float64Array | null;
+  /** The same positions as a set when one was at hand (null: every position; undefined: not at hand). */
+  member?: Bitset | null;
+}
+
+/**
+ * The `k` smallest of `keys` (all different), ascending: a sort when most of them are wanted, else one pass
+ * that keeps the k smallest seen so far in order (a page of a price sort out of thousands of communities).
+ */
+export function smallestKeys(keys: Float64Array, k: number): Float64Array {
+  if (k <= 0) return new Float64Array(0);
+  if (k * 8 >= keys.length) return keys.sort().subarray(0, k);
+  const top = new Float64Array(k);
+  let size = 0;
+  for (let n = 0; n < keys.length; n++) {
+    const x = keys[n]!;
+    if (size === k && !(x < top[k - 1]!)) continue;
+    let j = size < k ? size++ : k - 1;
+    while (j > 0 && top[j - 1]! > x) {
+      top[j] = top[j - 1]!;
+      j--;
+    }
+    top[j] = x;
+  }
+  return top;
+}
+
+export interface SearchIndexStats {
+  communities: number;
+  prices: number;
+  /** Reading the rows from PostgreSQL, and that plus building the columns (ms). */
+  loadMs: number;
+  buildMs: number;
+  builtAt: Date;
+}
