@@ -78,7 +78,7 @@ export function interner(): <S extends string | null>(s: S) => S {
 }
 
 /** The first position whose value is >= x (values ascending). */
-export function lowerBound(values: Float64Array, x: number): number {
+export function lowerBound(values: ArrayLike<number>, x: number): number {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {

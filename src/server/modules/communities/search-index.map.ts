@@ -4,6 +4,7 @@
 // (pointsJson), from per-community pieces serialized once per index: the text JSON.stringify gives for the
 // service's point object (search.service.ts toPoint), without building the objects (ADR 026, 2026-11-26).
 import type { MapPoint } from '../../../contracts/search';
+import { lowerBound } from '../../lib/collections';
 import { toSource } from '../../lib/provenance';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import type { SearchColumns } from './search-index.columns';
@@ -20,18 +21,6 @@ function inBox(c_: SearchColumns, i: number, b: Bounds): boolean {
   const la = c_.lat[i]!;
   const lo = c_.lng[i]!;
   return la >= b.south && la <= b.north && lo >= b.west && lo <= b.east;
-}
-
-/** The first k in sorted `xs` with xs[k] >= x. */
-function lowerBoundOf(xs: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (xs[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The price a point shows: its own span without care types, else the chosen care types' span within the band. */
@@ -120,7 +109,7 @@ export class MapQuery {
       for (const i of wanted) {
         if (i === last) continue;
         last = i;
-        const k = lowerBoundOf(this.result, i);
+        const k = lowerBound(this.result, i);
         if (this.result[k] !== i || !hasPoint(c_, i)) continue;
         if (scope.bbox && !inBox(c_, i, scope.bbox)) continue;
         out.push(i);
