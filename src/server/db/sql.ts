@@ -68,3 +68,9 @@ type SnakeCase<S extends string> = S extends `${infer H}${infer T}`
  * selected columns from it instead of writing the row by hand, so a changed column type reaches every query.
  */
 export type RowOf<T> = { [K in keyof T & string as SnakeCase<K>]: T[K] };
+
+/** Whether the database's lower() changes only ASCII letters (LC_CTYPE C, as the embedded server is made). */
+export async function lowerChangesOnlyAscii(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ ascii: boolean }>(`SELECT lower('ÀB') = 'Àb' AS ascii`);
+  return rows[0]?.ascii ?? true;
+}

@@ -2,8 +2,8 @@
 // card and the facts the index filters and sorts on, in one read-only snapshot.
 import type pg from 'pg';
 import { LICENCE_TYPES, type LicenceType } from '../../../contracts/licence-filters';
-import { allowLongStatements, INDEX_BUILD_READ_MS } from '../../db/client';
-import { inTransaction, type Queryable } from '../../db/sql';
+import { readIndexRows } from '../../db/client';
+import { lowerChangesOnlyAscii, type Queryable } from '../../db/sql';
 import { licenceTypeCondition } from '../../lib/licence-filters';
 import { listedOnly } from '../../lib/listing';
 import { CARD_COLUMNS, type CommunityRow } from './search.repo';
@@ -27,52 +27,39 @@ export interface IndexRow {
  * Every listed community with its card, the filter facts the SQL conditions decide (licence types by the
  * same SQL as licenceTypeCondition) and its rank in each fixed sort order, by id, in one statement; and
  * whether the database's lower() changes only ASCII letters (LC_CTYPE C, as the embedded server is made).
- * Runs without the request statement timeout (seconds at scale 10).
+ * Read through readIndexRows: without the request statement timeout (seconds at scale 10, and under load).
  */
 export async function loadIndexRows(pool: pg.Pool): Promise<{ rows: IndexRow[]; asciiLower: boolean }> {
-  return inTransaction(pool, async (db) => {
-    // Seconds under load (and at scale 10): neither the request statement timeout nor the client-side read timeout applies.
-    const restore = await allowLongStatements(db, INDEX_BUILD_READ_MS);
-    try {
-      return await readIndexRows(db);
-    } finally {
-      restore();
-    }
-  }, { readOnly: true });
+  const [rows, asciiLower] = await readIndexRows(pool, listedIndexRows, lowerChangesOnlyAscii);
+  return { rows, asciiLower };
 }
 
-async function readIndexRows(db: Queryable): Promise<{ rows: IndexRow[]; asciiLower: boolean }> {
-  {
-    const licence = LICENCE_TYPES.map((t) => `(${licenceTypeCondition('c', t)}) IS TRUE AS "lic_${t}"`).join(', ');
-    const { rows } = await db.query<CommunityRow & Record<string, unknown>>(
-      `SELECT ${CARD_COLUMNS}, c.min_price AS idx_min_price, c.max_price AS idx_max_price, c.location_approximate AS idx_approximate,
-              c.capacity AS idx_capacity, lower(c.name) AS idx_lower_name,
-              (row_number() OVER (ORDER BY c.rating_score DESC, c.review_count DESC, c.id DESC) - 1)::int AS idx_rating_rank,
-              (row_number() OVER (ORDER BY c.name ASC, c.id ASC) - 1)::int AS idx_name_rank,
-              ${licence}
-         FROM communities c
-         LEFT JOIN operators o ON o.id = c.operator_id
-        WHERE ${listedOnly('c')}
-        ORDER BY c.id`,
-    );
-    const { rows: ctype } = await db.query<{ ascii: boolean }>(`SELECT lower('ÀB') = 'Àb' AS ascii`);
-    return {
-      asciiLower: ctype[0]?.ascii ?? true,
-      rows: rows.map((r) => {
-        const out: IndexRow = {
-          row: r,
-          min_price: r.idx_min_price as number | null,
-          max_price: r.idx_max_price as number | null,
-          location_approximate: r.idx_approximate as boolean,
-          capacity: r.idx_capacity as number | null,
-          lower_name: r.idx_lower_name as string,
-          rating_rank: r.idx_rating_rank as number,
-          name_rank: r.idx_name_rank as number,
-          licence: Object.fromEntries(LICENCE_TYPES.map((t) => [t, r[`lic_${t}`] === true])) as Record<LicenceType, boolean>,
-        };
-        for (const k of Object.keys(r)) if (k.startsWith('idx_') || k.startsWith('lic_')) delete r[k];
-        return out;
-      }),
+async function listedIndexRows(db: Queryable): Promise<IndexRow[]> {
+  const licence = LICENCE_TYPES.map((t) => `(${licenceTypeCondition('c', t)}) IS TRUE AS "lic_${t}"`).join(', ');
+  const { rows } = await db.query<CommunityRow & Record<string, unknown>>(
+    `SELECT ${CARD_COLUMNS}, c.min_price AS idx_min_price, c.max_price AS idx_max_price, c.location_approximate AS idx_approximate,
+            c.capacity AS idx_capacity, lower(c.name) AS idx_lower_name,
+            (row_number() OVER (ORDER BY c.rating_score DESC, c.review_count DESC, c.id DESC) - 1)::int AS idx_rating_rank,
+            (row_number() OVER (ORDER BY c.name ASC, c.id ASC) - 1)::int AS idx_name_rank,
+            ${licence}
+       FROM communities c
+       LEFT JOIN operators o ON o.id = c.operator_id
+      WHERE ${listedOnly('c')}
+      ORDER BY c.id`,
+  );
+  return rows.map((r) => {
+    const out: IndexRow = {
+      row: r,
+      min_price: r.idx_min_price as number | null,
+      max_price: r.idx_max_price as number | null,
+      location_approximate: r.idx_approximate as boolean,
+      capacity: r.idx_capacity as number | null,
+      lower_name: r.idx_lower_name as string,
+      rating_rank: r.idx_rating_rank as number,
+      name_rank: r.idx_name_rank as number,
+      licence: Object.fromEntries(LICENCE_TYPES.map((t) => [t, r[`lic_${t}`] === true])) as Record<LicenceType, boolean>,
     };
-  }
+    for (const k of Object.keys(r)) if (k.startsWith('idx_') || k.startsWith('lic_')) delete r[k];
+    return out;
+  });
 }

@@ -1,6 +1,6 @@
 // SQL of Community Insights (Operator Intelligence: operators.repo.ts). Every value is a bind parameter; column and
 // ORDER BY fragments come only from the constant maps below (allow-lists), never from the request.
-import { Params, containsPattern, type Queryable } from '../../db/sql';
+import { Params, containsPattern, lowerChangesOnlyAscii, type Queryable } from '../../db/sql';
 import { capacityCondition, licenceTypeCondition } from '../../lib/licence-filters';
 import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
@@ -312,12 +312,6 @@ export async function loadInsightIndexRows(
   };
   const [rows, asciiLower] = await readIndexRows(pool, read, lowerChangesOnlyAscii);
   return { rows, asciiLower };
-}
-
-/** Whether the database's lower() changes only ASCII letters (LC_CTYPE C, as the embedded server is made). */
-async function lowerChangesOnlyAscii(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query<{ ascii: boolean }>(`SELECT lower('ÀB') = 'Àb' AS ascii`);
-  return rows[0]?.ascii ?? true;
 }
 
 // ------------------------------------------------------------------ warm-up (bulk counts)
