@@ -9,13 +9,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import type pg from 'pg';
 import { feature } from 'topojson-client';
 import type { Feature, Geometry } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { publicFiles } from './public-dataset/files';
+import type { Queryable } from './sql';
 
-type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 export interface CountyRow {
   fips: string;

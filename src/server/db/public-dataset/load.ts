@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { writeDirectory, type DirectoryRecord, type DirectoryOperator } from '../import/directory';
 import { prepareDirectory } from '../import/directory-run';
 import { publicFiles, PUBLIC_DATA_DIR } from './files';
+import type { Queryable } from '../sql';
 
 export interface PublicDatasetOptions {
   /** Limit to these states (two-letter codes; CI and browser tests load a few); all when empty. */
@@ -30,12 +31,12 @@ const MARKER_KEY = 'dataset';
 /** Same lock as the demo generator: one loader at a time on one database. */
 const LOCK_ID = 0x5e1d_da7a;
 
-async function readMarker(db: Pick<pg.Pool, 'query'>): Promise<Record<string, unknown> | null> {
+async function readMarker(db: Queryable): Promise<Record<string, unknown> | null> {
   const { rows } = await db.query<{ value: Record<string, unknown> }>('SELECT value FROM app_meta WHERE key = $1', [MARKER_KEY]);
   return rows[0]?.value ?? null;
 }
 
-export async function readPublicMarker(db: Pick<pg.Pool, 'query'>): Promise<PublicMarker | null> {
+export async function readPublicMarker(db: Queryable): Promise<PublicMarker | null> {
   const m = await readMarker(db);
   return m && m.dataset === 'public' ? (m as unknown as PublicMarker) : null;
 }

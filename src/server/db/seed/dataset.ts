@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
 import { batched, copyArray, copyInto, copyNum, copyText } from './copy';
 import { buildPlan, customerReviewChunks, employeeReviewLines, type CommunityRow, type Counts, type Plan } from './generate';
+import type { Queryable } from '../sql';
 
 export interface DatasetOptions {
   scale: number;
@@ -43,7 +44,7 @@ export const DATASET_VERSION = 2;
 /** Serializes concurrent generators (two app processes starting on one empty database). */
 const LOCK_ID = 0x5e1d_da7a;
 
-export async function readDatasetMarker(db: Pick<pg.Pool, 'query'>): Promise<DatasetMarker | null> {
+export async function readDatasetMarker(db: Queryable): Promise<DatasetMarker | null> {
   const { rows } = await db.query<{ value: DatasetMarker }>('SELECT value FROM app_meta WHERE key = $1', [MARKER_KEY]);
   return rows[0]?.value ?? null;
 }

@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import { COMPARE_LIMIT } from '../../../contracts/compare';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
+import type { Queryable } from '../../db/sql';
 
 export async function listCompare(pool: pg.Pool, userId: number): Promise<number[]> {
   const { rows } = await pool.query<{ community_id: number }>(
@@ -36,7 +37,7 @@ async function inUserLock<T>(pool: pg.Pool, userId: number, work: (client: pg.Po
 }
 
 /** Which of `ids` exist. */
-async function existing(db: Pick<pg.Pool, 'query'>, ids: number[]): Promise<Set<number>> {
+async function existing(db: Queryable, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const { rows } = await db.query<{ id: number }>('SELECT id FROM communities WHERE id = ANY($1::int[])', [ids]);
   return new Set(rows.map((r) => r.id));

@@ -22,7 +22,7 @@ import {
 import type pg from 'pg';
 import type { Env } from '../../env';
 import { withLongReads } from '../../db/client';
-import { withStatementTimeout } from '../../db/sql';
+import { withStatementTimeout, type Queryable } from '../../db/sql';
 import { AppError, notFound } from '../../lib/errors';
 import * as repo from './insights.repo';
 import * as operatorRepo from './operators.repo';
@@ -145,7 +145,7 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
       return timeoutAsUnavailable(err);
     }
   }
-  const withTimeout = <T>(fn: (db: Pick<pg.Pool, 'query'>) => Promise<T>) =>
+  const withTimeout = <T>(fn: (db: Queryable) => Promise<T>) =>
     withStatementTimeout(pool, REVIEW_TOPIC_TIMEOUT_MS, fn);
 
   async function computeCommunityInsights(q: InsightQuery): Promise<InsightResponse> {

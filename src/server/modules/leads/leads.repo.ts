@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import { ADVISOR_RESPONSE_HOURS, type LeadStatus } from '../../../contracts/constants';
 import type { CreateLeadInput } from '../../../contracts/leads';
-import { inTransaction } from '../../db/sql';
+import { inTransaction, type Queryable } from '../../db/sql';
 import { isDatabaseUnavailable } from '../../lib/errors';
 
 export interface InsertedLead {
@@ -107,7 +107,6 @@ export interface TrackedLeadRow {
   history: Array<{ status: LeadStatus; at: string }>;
 }
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /**
  * $1 is ADVISOR_RESPONSE_HOURS. The history lists status changes only (never the desk's notes or names);

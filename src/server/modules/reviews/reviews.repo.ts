@@ -6,8 +6,8 @@ import type { AdminReview, FamilyReview, ReviewInput, ReviewRelationship, Review
 import { REVIEW_RELATIONSHIP_LABELS } from '../../../contracts/family-reviews';
 import { SITE_REVIEW_SOURCE } from '../../../contracts/provenance';
 import { refreshReviewFigures } from '../../db/aggregates';
+import type { Queryable } from '../../db/sql';
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 export interface ReviewRow {
   id: number;

@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { ThemeKind } from '../../../contracts/themes';
 import { ThemeScorer, themeSentimentLiteral } from '../../lib/themes';
+import type { Queryable } from '../../db/sql';
 
 const TABLE: Record<ThemeKind, string> = { customer: 'customer_reviews', employee: 'employee_reviews' };
 const BATCH = 5000;
@@ -17,7 +18,7 @@ export interface BackfillResult {
 
 /** Scores and stores the themes of the given rows (id, content) of one kind. */
 export async function storeReviewThemes(
-  db: Pick<pg.Pool, 'query'>,
+  db: Queryable,
   kind: ThemeKind,
   rows: readonly { id: number; content: string }[],
   scorer = new ThemeScorer(kind),
