@@ -202,7 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     warn: (err, msg) => app.log.warn({ err }, msg),
   });
   app.addHook('onClose', async () => insights.close());
-  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insights, insightsIndex, operatorsIndex, marketIndex, marketThemesIndex };
+  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insights, marketIndex, marketThemesIndex };
   // The OpenAPI collector listens to every route declared from here on (ADR 019).
   await registerApiDocs(app as unknown as App);
   await app.register(

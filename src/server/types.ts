@@ -48,14 +48,10 @@ export interface AppServices extends AppDeps {
   search: SearchService;
   /** The one insight service (Community Insights, Operator Intelligence; its answer caches), shared by its routes and the pre-rendered page. */
   insights: InsightService;
-  /** The in-memory index of Community Insights, rebuilt with the search index (ADR 026); null when SEARCH_INDEX is off. */
-  insightsIndex: LiveIndex<InsightsIndex> | null;
   /** The in-memory index of the competitive set and price positions (ADR 029); null when SEARCH_INDEX is off. */
   marketIndex: LiveIndex<MarketIndex> | null;
   /** The in-memory index of market theme reports (ADR 029); null when SEARCH_INDEX is off. */
   marketThemesIndex: LiveIndex<MarketThemesIndex> | null;
-  /** The in-memory index of Operator Intelligence (ADR 027); null when SEARCH_INDEX is off. */
-  operatorsIndex: LiveIndex<OperatorsIndex> | null;
 }
 
 /** A module registers its routes under /api. */

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { CARE_TYPE_KEYS, CARE_TYPES, DEFAULT_PAGE_SIZE } from '../../../contracts/constants';
 import { INSIGHT_FILTER_KEYS, insightQuerySchema, insightResponseSchema } from '../../../contracts/insights';
 import { LICENCE_FILTER_KEYS } from '../../../contracts/licence-filters';
@@ -90,12 +91,22 @@ function careTypesParam(raw: unknown): string | undefined {
  * (features/search/api/search-communities.ts: [url, filterParams, page, sort]) when the address holds
  * only a place and care types, as the server's own search read them; else none (the screen asks itself).
  */
-function searchKey(query: Record<string, unknown>, result: unknown): { key: readonly unknown[]; data: unknown } | undefined {
+function searchAnswer(query: Record<string, unknown>, result: unknown): FirstAnswer | undefined {
   if (Object.keys(query).some((k) => k !== 'location' && k !== 'careType') || typeof query.location !== 'string') return undefined;
   const location = query.location.trim();
   const careTypes = careTypesParam(query.careType);
-  return { key: [SEARCH_KEY, { location, ...(careTypes ? { careTypes } : {}) }, 1, 'relevance'], data: result };
+  return { key: [SEARCH_KEY, { location, ...(careTypes ? { careTypes } : {}) }, 1, 'relevance'], data: result, schema: searchResponseSchema };
 }
+
+/** An answer the page carries for the client's first request: its query key, and the API's schema that encodes it as the API does. */
+interface FirstAnswer {
+  key: readonly unknown[];
+  data: unknown;
+  schema: z.ZodType;
+}
+
+/** The query of Community Insights' first page (no filters, by name), as the API reads it. */
+const INSIGHTS_FIRST_PAGE_QUERY = insightQuerySchema.parse({});
 
 export function registerSeoRoutes(app: App, { pool, env, search, insights }: AppServices, options: SeoOptions): void {
   const pageSize = Math.min(SITEMAP_MAX_URLS, Math.max(1, options.sitemapPageSize ?? SITEMAP_MAX_URLS));
@@ -162,9 +173,7 @@ export function registerSeoRoutes(app: App, { pool, env, search, insights }: App
   const preloads = createPagePreloads(options.clientDir);
   interface First {
     photo?: string;
-    community?: { id: number; data: unknown };
-    search?: { key: readonly unknown[]; data: unknown };
-    insights?: { key: readonly unknown[]; data: unknown };
+    answer?: FirstAnswer;
   }
   const fastStart = async (request: FastifyRequest, page: PageName, first?: First) => {
     // The session's user (null: signed out) as GET /api/auth/user answers it: the header, the landing
@@ -178,22 +187,14 @@ export function registerSeoRoutes(app: App, { pool, env, search, insights }: App
     // Signed in, the layout's compare bar asks for the account's list as the page hydrates; the page's
     // Compare buttons, hydrated a moment later, would otherwise see it arrive and no longer match.
     if (user) entries.push([[COMPARE_KEY], await compareListOf(pool, user.id)]);
-    if (first?.community) {
-      const encoded = communityDetailSchema.safeEncode(first.community.data as never);
-      if (encoded.success) entries.push([[COMMUNITIES_KEY, first.community.id], encoded.data]);
-    }
-    if (first?.search) {
-      const encoded = searchResponseSchema.safeEncode(first.search.data as never);
-      if (encoded.success) entries.push([first.search.key, encoded.data]);
-    }
-    if (first?.insights) {
-      const encoded = insightResponseSchema.safeEncode(first.insights.data as never);
-      if (encoded.success) entries.push([first.insights.key, encoded.data]);
+    if (first?.answer) {
+      const encoded = first.answer.schema.safeEncode(first.answer.data as never);
+      if (encoded.success) entries.push([first.answer.key, encoded.data]);
     }
     // The picture of the community (or of the first search result): the page's largest paint. A generated
     // illustration goes into the HTML as a data: URI (rendered by the server and hydrated as such) when the
     // page carries the answer that shows it, else it is preloaded.
-    const inline = first?.photo && (first.community || first.search) ? inlineIllustration(first.photo) : null;
+    const inline = first?.photo && first.answer ? inlineIllustration(first.photo) : null;
     if (first?.photo && inline) entries.push([[INLINE_PICTURES_KEY], { [first.photo]: inline }]);
     const preload = !inline && first?.photo?.startsWith('/') ? `<link rel="preload" as="image" href="${escapeHtml(first.photo)}" fetchpriority="high" />` : '';
     return { entries, preload, files: preloads(page), data: initialDataScript(entries) };
@@ -247,17 +248,18 @@ export function registerSeoRoutes(app: App, { pool, env, search, insights }: App
 
   app.get('/', async (request, reply) => sendShell(request, reply, 'landing'));
   // The analyst screens: the site answer keeps the demo ribbon from pushing the page down when it arrives.
-  for (const [screen, url] of Object.entries(ANALYST_PAGES) as Array<[PageName, string]>) {
-    if (screen !== 'communityInsights') app.get(url, async (request, reply) => sendShell(request, reply, screen));
-  }
   // Community Insights carries its first page (no filters, by name): the screen renders its table in its first
   // render instead of asking for it after start and drawing the page twice (issue 14). An address with a
   // query (the focus hand-off from Operator Intelligence) asks for its own answer.
-  app.get(ANALYST_PAGES.communityInsights!, async (request, reply) => {
-    if (request.url.includes('?')) return sendShell(request, reply, 'communityInsights');
-    const data = await insights.getCommunityInsights(insightQuerySchema.parse({}));
-    return sendShell(request, reply, 'communityInsights', { insights: { key: INSIGHTS_FIRST_PAGE_KEY, data } });
-  });
+  const firstAnswers: Partial<Record<PageName, () => Promise<FirstAnswer>>> = {
+    communityInsights: async () => ({ key: INSIGHTS_FIRST_PAGE_KEY, data: await insights.getCommunityInsights(INSIGHTS_FIRST_PAGE_QUERY), schema: insightResponseSchema }),
+  };
+  for (const [screen, url] of Object.entries(ANALYST_PAGES) as Array<[PageName, string]>) {
+    app.get(url, async (request, reply) => {
+      const answer = request.url.includes('?') ? undefined : await firstAnswers[screen]?.();
+      return sendShell(request, reply, screen, answer && { answer });
+    });
+  }
 
   app.get<{ Params: { id: string } }>('/community/:id', async (request, reply) => {
     const base = publicBase(env, request);
@@ -266,7 +268,10 @@ export function registerSeoRoutes(app: App, { pool, env, search, insights }: App
     if (!(id <= 2_147_483_647)) return sendPage(request, reply, communityNotFoundPage(base, `/community/${encodeURIComponent(raw)}`), 'community');
     try {
       const [community, user] = await Promise.all([getCommunityDetail(pool, id), userReviewSummary(pool, id)]);
-      return sendPage(request, reply, communityPage(base, community, user), 'community', { photo: community.photos[0], community: { id, data: community } });
+      return sendPage(request, reply, communityPage(base, community, user), 'community', {
+        photo: community.photos[0],
+        answer: { key: [COMMUNITIES_KEY, id], data: community, schema: communityDetailSchema },
+      });
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') return sendPage(request, reply, communityNotFoundPage(base, `/community/${id}`), 'community');
       throw err;
@@ -296,7 +301,7 @@ export function registerSeoRoutes(app: App, { pool, env, search, insights }: App
     if (keys.length) params.set('careType', keys.join(','));
     return sendPage(request, reply, searchPage(base, { place, careLabel, total: result.total, communities: result.communities, query: params.toString() }), 'search', {
       photo: result.communities[0]?.photos[0],
-      search: searchKey(request.query, result),
+      answer: searchAnswer(request.query, result),
     });
   });
 }
