@@ -3,6 +3,7 @@
 // `PageButtons` (Previous, the page numbers, Next) also serves the search results' paging.
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { MAX_PAGE_BUTTONS } from '../../contracts/constants';
+import { formatNumber } from '../lib/format';
 import { cn } from '../lib/utils';
 import { PageSizeSelect } from './page-size-select';
 import { Button } from './ui/button';
@@ -79,7 +80,7 @@ export function Pagination({ page, pageSize, total, noun, onPageChange, onPageSi
     <nav aria-label="Pagination" className={cn('flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between', className)}>
       <div className="flex flex-wrap items-center gap-4">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          Showing {from.toLocaleString('en-US')}-{to.toLocaleString('en-US')} of {total.toLocaleString('en-US')} {noun}
+          Showing {formatNumber(from)}-{formatNumber(to)} of {formatNumber(total)} {noun}
         </p>
         <PageSizeSelect value={pageSize} onChange={onPageSizeChange} disabled={disabled} />
       </div>

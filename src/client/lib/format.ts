@@ -1,7 +1,27 @@
 // US formatting helpers used by every screen.
-const currency0 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const number0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const compactCurrency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+//
+// Whole dollars and counts are written here in plain JavaScript rather than by Intl.NumberFormat: the first
+// Intl formatter a page builds loads ICU's number data, a long task on a slow phone while the search page
+// hydrates (ADR 028). The output is Intl's en-US output character for character (format.test.ts compares the
+// two on thousands of values: rounding half away from zero, "-0" for small negatives, shortest digits past 1e21).
+let compactCurrency: Intl.NumberFormat | undefined;
+
+/** The digits of a non-negative whole number as Intl writes them (no exponent), with thousands separators. */
+function groupedDigits(whole: number): string {
+  let digits = String(whole);
+  const exp = /^(\d)(?:\.(\d+))?e\+(\d+)$/.exec(digits);
+  if (exp) {
+    const fraction = exp[2] ?? '';
+    digits = exp[1] + fraction + '0'.repeat(Number(exp[3]) - fraction.length);
+  }
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** en-US, no decimals: "-" for negatives (and negative zero, as Intl), then `prefix`, then the grouped digits. */
+function wholeEnUs(n: number, prefix: string): string {
+  const negative = n < 0 || Object.is(n, -0);
+  return `${negative ? '-' : ''}${prefix}${groupedDigits(Math.round(Math.abs(n)))}`;
+}
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const toNum = (v: number | string | null | undefined): number | null => {
@@ -13,19 +33,21 @@ const toNum = (v: number | string | null | undefined): number | null => {
 /** $4,280 (no decimals). Returns the fallback for null/undefined/NaN. */
 export function formatCurrency(value: number | string | null | undefined, fallback = 'N/A'): string {
   const n = toNum(value);
-  return n === null ? fallback : currency0.format(n);
+  return n === null ? fallback : wholeEnUs(n, '$');
 }
 
 /** $1.2M, $350K: for large amounts such as annual revenue. */
 export function formatCompactCurrency(value: number | string | null | undefined, fallback = 'N/A'): string {
   const n = toNum(value);
-  return n === null ? fallback : compactCurrency.format(n);
+  if (n === null) return fallback;
+  compactCurrency ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+  return compactCurrency.format(n);
 }
 
 /** 45,247 */
 export function formatNumber(value: number | string | null | undefined, fallback = 'N/A'): string {
   const n = toNum(value);
-  return n === null ? fallback : number0.format(n);
+  return n === null ? fallback : wholeEnUs(n, '');
 }
 
 /** 4.2 (one decimal). */
