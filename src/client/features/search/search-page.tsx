@@ -6,6 +6,7 @@ import { AMENITY_OPTIONS, CARE_TYPE_KEYS, CARE_TYPES, PRICE_SLIDER, SEARCH_SORTS
 import { CAPACITY_BANDS, LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
 import { CommunityCard, CommunityCardSkeleton, type CommunityCardVariant } from '../../components/community-card';
 import { CompareButton } from '../../components/compare-button';
+import { HydrateApart } from '../../components/hydrate-apart';
 import { LabelledSelect, optionsOf } from '../../components/labelled-select';
 import { LeadForm } from '../../components/lead-form';
 import { Button } from '../../components/ui/button';
@@ -210,7 +211,9 @@ function SearchScreen({ initial, initialSort }: { initial: SearchFilterState; in
             {filtersOpen ? 'Hide filters' : 'Show filters'}
           </Button>
           <div id="search-filter-panel" className={cn(!filtersOpen && 'hidden', 'lg:sticky lg:top-24 lg:block')}>
-            <SearchFilters draft={draft} onChange={setDraft} onApply={applyFilters} />
+            <HydrateApart>
+              <SearchFilters draft={draft} onChange={setDraft} onApply={applyFilters} />
+            </HydrateApart>
           </div>
         </aside>
 
@@ -351,17 +354,20 @@ function ResultCards({ variant, communities, favoriteIds, pendingId, onToggleFav
     >
       {communities.map((c, i) => (
         <li key={c.id} className="flex">
-          <CommunityCard
-            className="w-full"
-            priority={i === 0}
-            community={c}
-            variant={variant}
-            isFavorite={favoriteIds.has(c.id)}
-            favoritePending={pendingId === c.id}
-            onToggleFavorite={onToggleFavorite}
-            onRequestInfo={onRequestInfo}
-            actions={<CompareButton communityId={c.id} name={c.name} size="default" className={cn(variant === 'grid' && 'w-full')} />}
-          />
+          {/* Each card hydrated and committed in a pass of its own (ADR 028, "Hydration in parts"). */}
+          <HydrateApart>
+            <CommunityCard
+              className="w-full"
+              priority={i === 0}
+              community={c}
+              variant={variant}
+              isFavorite={favoriteIds.has(c.id)}
+              favoritePending={pendingId === c.id}
+              onToggleFavorite={onToggleFavorite}
+              onRequestInfo={onRequestInfo}
+              actions={<CompareButton communityId={c.id} name={c.name} size="default" className={cn(variant === 'grid' && 'w-full')} />}
+            />
+          </HydrateApart>
         </li>
       ))}
     </ul>
