@@ -1,6 +1,7 @@
-// The in-memory index of the competitive set and the portfolio's price positions (issue 15, ADR 029):
-// every listed community as the markets repo's communityById reads it, ordered by latitude for the
-// neighbour search, with its review sentiment and its customer review themes summed over all quarters.
+// The in-memory index of the competitive set, the portfolio's price positions and a county's market (issue 15,
+// ADR 029): every listed community as the markets repo's communityById reads it, ordered by latitude for the
+// neighbour search, with its review sentiment and its customer review themes summed over all quarters, and every
+// county's care types, prices, reputation, top operators and publishers (the county statements grouped by county).
 // PostgreSQL stays the source of truth and the reference: the markets service answers from SQL until the
 // first build, when SEARCH_INDEX is off, and for a community the index does not hold (a delisted one).
 // The neighbour search repeats markets.repo.ts's `neighbours` step by step: the same latitude/longitude box
@@ -12,6 +13,7 @@
 import type pg from 'pg';
 import { CUSTOMER_THEMES } from '../../../contracts/themes';
 import { readIndexRows } from '../../db/client';
+import type { Queryable } from '../../db/sql';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
@@ -26,6 +28,9 @@ export interface MarketIndexStats {
 }
 
 const THEME_COUNT = CUSTOMER_THEMES.length;
+/** The county market's top operators (markets.service's TOP_OPERATORS). */
+export const TOP_OPERATORS = 5;
+const countyReads = (db: Queryable) => repo.everyCountyRows(db, TOP_OPERATORS);
 const RAD = Math.PI / 180;
 
 /** repo.neighbours' MILES expression in JavaScript: PostgreSQL's radians(x) is x * (pi / 180). */
@@ -73,13 +78,14 @@ export class MarketIndex {
     private readonly sums: Float64Array,
     private readonly portfolios: Map<number, PortfolioCommunityRow[]>,
     private readonly trends: CompactTrends,
+    private readonly counties: Map<string, repo.CountyRows>,
     readonly stats: MarketIndexStats,
   ) {}
 
   static async build(pool: pg.Pool): Promise<MarketIndex> {
     const started = performance.now();
-    const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends] as const;
-    const [rows, sentiments, scored, totals, portfolioRows, trendRows] = await readIndexRows(pool, ...reads);
+    const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends, countyReads] as const;
+    const [rows, sentiments, scored, totals, portfolioRows, trendRows, counties] = await readIndexRows(pool, ...reads);
     // Rows of many communities share their strings: one copy each.
     const intern = interner();
     for (const r of rows) {
@@ -126,6 +132,7 @@ export class MarketIndex {
       sums,
       portfolios,
       new CompactTrends(trendRows),
+      counties,
       { communities: rows.length, located: located.length, buildMs: performance.now() - started },
     );
   }
@@ -206,6 +213,11 @@ export class MarketIndex {
       }
       return best.map((o) => neighbour(this.located[found[o]!]!, dist[o]!));
     }
+  }
+
+  /** What repo.countyRows reads of a county (care types, prices, reputation, top operators, publishers). */
+  countyRows(fips: string): repo.CountyRows {
+    return this.counties.get(fips) ?? repo.NO_COUNTY_ROWS;
   }
 
   /** repo.sentimentOf over the index's figures. */

@@ -1,10 +1,10 @@
 // Rules of the markets module (issue 15, docs/decisions/020-markets.md). The county and state supply of
 // the whole country is computed in one pass and cached (5 minutes); a county's market and a competitive
-// set read only their own rows (county_fips and lat/lng indexes).
+// set read only their own rows (county_fips and lat/lng indexes), or the market index once built (ADR 029).
 import type { PortfolioPricePosition } from '../../../contracts/themes';
 import { appThemeService, compareThemes, themeCaching, themesOfTotals, type ThemeService } from '../themes/themes.service';
 import type { LiveIndex } from '../../lib/live-index';
-import type { MarketIndex, Neighbour } from './market-index';
+import { TOP_OPERATORS, type MarketIndex, type Neighbour } from './market-index';
 import type pg from 'pg';
 import { US_STATES } from '../../../contracts/constants';
 import {
@@ -34,7 +34,6 @@ import { competitiveSetAnswer, pricePositionsOf } from './competitive-set';
 
 const MAX_AGE_MS = 5 * 60_000;
 const UNDERSERVED_LIST = 25;
-const TOP_OPERATORS = 5;
 /** The competitive set looks this far at most for its nearest 10. */
 const SEARCH_STEPS_MILES = [50, 150, 500];
 /** Competitors listed in an answer (the figures count every competitor in the set). */
@@ -121,7 +120,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
         repo.supplyByState(pool),
         repo.populations(pool),
         repo.capacitySources(pool),
-        repo.capacitySourcesByState(pool),
+        repo.capacitySourcesBy(pool, 'state'),
       ]);
       const supply = new Map(byCounty.map((r) => [r.key, r]));
       const counties = pops.map((p) => ({ fips: p.fips, county: p.county, state: p.state, percent85: p.percent_85, ...figures(supply.get(p.fips), p.population_65) }));
@@ -221,13 +220,9 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     const o = await overview();
     const figures = o.byFips.get(fips);
     if (!figures || figures.state !== state) throw notFound('County');
-    const [care, prices, rep, ops, src] = await Promise.all([
-      repo.countyCareTypes(pool, fips),
-      repo.countyPrices(pool, fips),
-      repo.countyReputation(pool, fips),
-      repo.countyOperators(pool, fips, TOP_OPERATORS),
-      repo.capacitySources(pool, { fips }),
-    ]);
+    // From the market index once built (every county's rows, read at its build), else this county's statements.
+    const ix = options.index?.current;
+    const { care, prices, reputation: rep, operators: ops, sources: src } = ix ? ix.countyRows(fips) : await repo.countyRows(pool, fips, TOP_OPERATORS);
     const stateFigures = o.byState.get(state);
     return {
       fips,
