@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import { listedOnly } from '../../lib/listing';
 import type { Queryable } from '../../db/sql';
-import type { PortfolioCommunityRow, PortfolioTrendRow } from '../themes/themes.service';
+import type { OperatorPlace, PortfolioCommunityRow, PortfolioTrendRow } from '../themes/themes.service';
 import { pushTo } from '../../lib/collections';
 
 export interface SupplyRow {
@@ -309,6 +309,12 @@ export async function portfolioCommunities(db: Queryable) {
       WHERE c.operator_id IS NOT NULL AND ${listedOnly('c')}
       ORDER BY c.operator_id, c.review_count DESC, c.name, c.id`,
   );
+  return rows;
+}
+
+/** Every operator's name and place (themes.repo's selectOperatorPlace for all operators at once). */
+export async function operatorPlaces(db: Queryable) {
+  const { rows } = await db.query<OperatorPlace & { id: number }>('SELECT id, name, city, state FROM operators');
   return rows;
 }
 

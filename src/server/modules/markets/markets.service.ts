@@ -9,7 +9,6 @@ import type pg from 'pg';
 import { US_STATES } from '../../../contracts/constants';
 import {
   MIN_CAPACITY_SHARE,
-  MIN_COMPETITORS,
   marketsOverviewSchema,
   POPULATION_SOURCE,
   type CapacitySource,
@@ -30,12 +29,10 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { serializeAnswer, type SerializedAnswer } from '../../lib/serialized';
 import * as repo from './markets.repo';
 import { bedsPer1000, round } from './markets.figures';
-import { competitiveSetAnswer, pricePositionsOf } from './competitive-set';
+import { competitiveSetAnswer, competitorSearches, portfolioPricePosition, type Competitors } from './competitive-set';
 
 const MAX_AGE_MS = 5 * 60_000;
 const UNDERSERVED_LIST = 25;
-/** The competitive set looks this far at most for its nearest 10. */
-const SEARCH_STEPS_MILES = [50, 150, 500];
 /** Competitors listed in an answer (the figures count every competitor in the set). */
 const LISTED_COMPETITORS = 60;
 
@@ -252,17 +249,13 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     return setCache.get(`${id}:${radius}`, () => computeCompetitiveSet(id, radius));
   }
 
-  /** The competitive set of community c: the listed communities within `radius`, else its nearest 10 within 500 miles. */
-  async function competitorsOf(r: SetReader, c: repo.CommunityRow, radius: number) {
-    let near = await r.neighbours(c.id, c.lat!, c.lng!, radius);
-    const withinRadius = near.length;
-    for (const step of SEARCH_STEPS_MILES) {
-      if (near.length >= MIN_COMPETITORS || step <= radius) continue;
-      // Only its nearest MIN_COMPETITORS can be kept (and they tell whether there are that many).
-      near = await r.neighbours(c.id, c.lat!, c.lng!, step, MIN_COMPETITORS);
+  /** The competitive set of community c (competitorSearches, each search on the reader). */
+  async function competitorsOf(r: SetReader, c: repo.CommunityRow, radius: number): Promise<Competitors> {
+    const searches = competitorSearches(radius);
+    for (let step = searches.next(); ; ) {
+      if (step.done) return step.value;
+      step = searches.next(await r.neighbours(c.id, c.lat!, c.lng!, step.value.miles, step.value.limit));
     }
-    const set = withinRadius >= MIN_COMPETITORS ? near.slice(0, withinRadius) : near.slice(0, MIN_COMPETITORS);
-    return { set, withinRadius };
   }
 
   /**
@@ -271,14 +264,18 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
    */
   async function pricePositions(ids: readonly number[], radius: number): Promise<Map<number, PortfolioPricePosition | null>> {
     const out = new Map<number, PortfolioPricePosition | null>();
-    const one = (id: number) =>
-      positionCache.get(`${id}:${radius}`, async () => {
+    const ix = options.index?.current;
+    const one = (id: number) => {
+      // The market index computed every listed community's position at the portfolio's radius at its build.
+      const built = ix?.pricePosition(id, radius);
+      if (built !== undefined) return built;
+      return positionCache.get(`${id}:${radius}`, async () => {
         const r = reader();
         const c = await r.communityById(id);
         if (!c || c.lat === null || c.lng === null) return null;
-        const { set, withinRadius } = await competitorsOf(r, c, radius);
-        return { radiusMiles: radius, competitors: set.length, withinRadius, positions: pricePositionsOf(c, set) };
+        return portfolioPricePosition(c, radius, await competitorsOf(r, c, radius));
       });
+    };
     // A few at a time: a large portfolio must not take every connection of the pool.
     for (let i = 0; i < ids.length; i += 4) {
       const batch = ids.slice(i, i + 4);
@@ -306,8 +303,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
   return { markets, marketsBody, underserved, states, stateMarket, countyMarket, competitiveSet, pricePositions, portfolioSource };
 }
 
-/** Radius of the competitive set an operator's portfolio compares each community's prices with (miles). */
-export const PORTFOLIO_RADIUS_MILES = 10;
+export { PORTFOLIO_RADIUS_MILES } from './competitive-set';
 
 const appServices = new WeakMap<pg.Pool, MarketsService>();
 

@@ -271,8 +271,15 @@ export async function selectPortfolioTrend(pool: pg.Pool, operatorId: number): P
   return rows;
 }
 
-export async function selectOperatorPlace(pool: pg.Pool, id: number): Promise<{ name: string; city: string | null; state: string | null } | null> {
-  const { rows } = await pool.query<{ name: string; city: string | null; state: string | null }>('SELECT name, city, state FROM operators WHERE id = $1', [id]);
+/** An operator's name and place (the portfolio's heading). */
+export interface OperatorPlace {
+  name: string;
+  city: string | null;
+  state: string | null;
+}
+
+export async function selectOperatorPlace(pool: pg.Pool, id: number): Promise<OperatorPlace | null> {
+  const { rows } = await pool.query<OperatorPlace>('SELECT name, city, state FROM operators WHERE id = $1', [id]);
   return rows[0] ?? null;
 }
 

@@ -31,14 +31,17 @@ import {
   type ReportRows,
   type PortfolioCommunityRow,
   type PortfolioTrendRow,
+  type OperatorPlace,
 } from './themes.repo';
 
-export type { PortfolioCommunityRow, PortfolioTrendRow };
+export type { OperatorPlace, PortfolioCommunityRow, PortfolioTrendRow };
 
 /** Where a portfolio's rows come from when not from SQL (the market index): null means ask SQL. */
 export interface PortfolioSource {
   communities(operatorId: number): PortfolioCommunityRow[];
   trend(operatorId: number): PortfolioTrendRow[];
+  /** The operator's name and place; null when there is no such operator. */
+  operator(operatorId: number): OperatorPlace | null;
 }
 
 type Scope = ThemeReport['scope'];
@@ -255,7 +258,7 @@ export class ThemeService {
     pricePositions: (ids: number[]) => Promise<Map<number, PortfolioPricePosition | null>>,
     source: PortfolioSource | null = null,
   ): Promise<Portfolio> {
-    const o = await selectOperatorPlace(this.pool, id);
+    const o = source ? source.operator(id) : await selectOperatorPlace(this.pool, id);
     if (!o) throw notFound('Operator');
     const [communities, trend] = source
       ? [source.communities(id), source.trend(id)]
