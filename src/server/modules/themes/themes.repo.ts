@@ -391,6 +391,12 @@ export async function digitCountyNames(db: Queryable): Promise<boolean> {
   return rows[0]!.any;
 }
 
+/** Every county of the ACS list (selectCountyName of each). */
+export async function countyNames(db: Queryable): Promise<{ state: string; fips: string; county: string }[]> {
+  const { rows } = await db.query<{ state: string; fips: string; county: string }>('SELECT state, fips, county FROM county_population');
+  return rows;
+}
+
 /** The content of the example reviews (by id). */
 export async function exampleContents(db: Queryable, kind: ThemeKind, ids: number[]) {
   const { rows } = await db.query<{ id: number; rating: number; date: string; content: string }>(
