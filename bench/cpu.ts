@@ -163,7 +163,7 @@ async function once(name: string, measured: string[], run: (list: string[]) => P
 const places = await cities();
 // The market-intelligence rows with a parameter (each URL new), as the bench sends them (signed in as Pro; over HTTP only).
 const marketWorkloads = async (): Promise<Array<[string, () => string[], string]>> => {
-  if (INPROCESS || (ONLY && !['markets', 'themes', 'portfolio'].some((w) => ONLY.test(w)))) return [];
+  if (INPROCESS || (ONLY && !/markets|themes|portfolio/i.test(ONLY.source))) return [];
   const cookie = await signIn(url.origin);
   if (!cookie) return [];
   await prepareMarketRows(url.origin, cookie, places);
