@@ -6,12 +6,15 @@
 // decoded answers per workload: two versions that give the same digests gave the same answers, byte for byte.
 // BENCH_URL (default http://localhost:5472), APP_PID (default: the process listening on BENCH_URL's port),
 // CPU_N (requests per workload, default 3000), CPU_CONCURRENCY (default 8), CPU_ONLY (a regexp of workload names),
-// CPU_REPEAT (measured runs of the same URLs, default 1).
+// CPU_REPEAT (measured runs of the same URLs, default 1). Over HTTP it also sends the distinct rows of the market
+// intelligence endpoints (bench/market-rows.ts: competitive sets, counties, theme reports, portfolios) as the
+// signed-in Pro bench user.
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { marketRows, prepareMarketRows, signIn } from './market-rows';
 import { distinctCommunityInsightPaths, distinctOperatorInsightPaths, distinctSearchPaths, distinctMapPointPaths, US_MAP_POINT_PATHS } from './distinct';
 
 const url = new URL(process.env.BENCH_URL ?? 'http://localhost:5472');
@@ -48,9 +51,10 @@ function overHttp() {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
     },
-    get(path: string): Promise<Answer> {
+    get(path: string, cookie?: string): Promise<Answer> {
       return new Promise((resolve, reject) => {
-        const req = http.get({ host: url.hostname, port: url.port, path, agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const headers: Record<string, string> = { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) };
+        const req = http.get({ host: url.hostname, port: url.port, path, agent, headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
@@ -82,8 +86,8 @@ async function inProcess() {
       const u = process.cpuUsage();
       return (u.user + u.system) / 1000;
     },
-    async get(path: string): Promise<Answer> {
-      const res = await app.inject({ method: 'GET', url: path, headers: { 'accept-encoding': 'gzip' } });
+    async get(path: string, cookie?: string): Promise<Answer> {
+      const res = await app.inject({ method: 'GET', url: path, headers: { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) } });
       const raw = res.rawPayload;
       return { status: res.statusCode, wire: raw.length, raw, gzipped: res.headers['content-encoding'] === 'gzip' };
     },
@@ -114,7 +118,7 @@ async function cities(): Promise<Array<{ city: string; state: string }>> {
   return [...out.values()];
 }
 
-async function measure(name: string, paths: string[]) {
+async function measure(name: string, paths: string[], cookie?: string) {
   // Warm-up (JIT) on other URLs of the same kind where there are enough, then the measured ones.
   const warm = paths.length > 2 * N ? paths.slice(N, N + Math.min(500, N)) : paths.slice(0, Math.min(200, paths.length));
   const measured = paths.slice(0, N);
@@ -128,7 +132,7 @@ async function measure(name: string, paths: string[]) {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < list.length) {
           const k = next++;
-          const r = await get(list[k]!);
+          const r = await get(list[k]!, cookie);
           answers[k] = r;
           wire += r.wire;
           maxWire = Math.max(maxWire, r.wire);
@@ -157,13 +161,24 @@ async function once(name: string, measured: string[], run: (list: string[]) => P
 }
 
 const places = await cities();
-const workloads: Array<[string, () => string[]]> = [
+// The market-intelligence rows with a parameter (each URL new), as the bench sends them (signed in as Pro; over HTTP only).
+const marketWorkloads = async (): Promise<Array<[string, () => string[], string]>> => {
+  if (INPROCESS || (ONLY && !/markets|themes|portfolio/i.test(ONLY.source))) return [];
+  const cookie = await signIn(url.origin);
+  if (!cookie) return [];
+  await prepareMarketRows(url.origin, cookie, places);
+  return marketRows()
+    .filter((r) => r.distinct)
+    .map((r) => [r.name.replace(/ \(Pro, distinct.*$/, ''), () => r.paths, cookie]);
+};
+const workloads: Array<[string, () => string[], string?]> = [
   ['search distinct', () => distinctSearchPaths(places, 3 * N)],
   ['community insights distinct', () => distinctCommunityInsightPaths(places, 3 * N)],
   ['operator insights distinct', () => distinctOperatorInsightPaths(3 * N)],
   ['map points state distinct', () => distinctMapPointPaths(places, N)],
   // The bench's five whole-US views, repeated (they are few: with caches on, all but the first are cache hits).
   ['map points US', () => Array.from({ length: Math.min(N, 500) }, (_, k) => US_MAP_POINT_PATHS[k % US_MAP_POINT_PATHS.length]!)],
+  ...(await marketWorkloads()),
 ];
 // CPU_PATHS: one workload per path (comma-free paths separated by spaces), each sent CPU_N times.
 if (process.env.CPU_PATHS) {
@@ -171,6 +186,6 @@ if (process.env.CPU_PATHS) {
   for (const path of process.env.CPU_PATHS.split(' ').filter(Boolean)) workloads.push([path, () => Array.from({ length: N }, () => path)]);
 }
 console.log(`app pid ${pid}, load average ${execSync('cat /proc/loadavg').toString().trim()}, ${N} requests per workload, ${CONCURRENCY} at a time`);
-for (const [name, make] of workloads) if (!ONLY || ONLY.test(name)) await measure(name, make());
+for (const [name, make, cookie] of workloads) if (!ONLY || ONLY.test(name)) await measure(name, make(), cookie);
 await close();
 process.exit(0);

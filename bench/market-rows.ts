@@ -1,7 +1,7 @@
 // Benchmark rows of the market-intelligence endpoints (issue 15, ADR 029), added to `npm run bench` by
 // bench/run.ts: the competitive set, the markets overview, a state, a county, the underserved list, theme
 // reports per community / operator / market, the sentiment trend, portfolios and saved lists. All Pro: the
-// bench user signs in (a new account has the Pro trial; run.ts's signIn). Where an endpoint has a
+// bench user signs in (a new account has the Pro trial; signIn below). Where an endpoint has a
 // parameter, the row is distinct-request: every URL is new in the run (one counter shared by all
 // connections, kept across the warm-up; bench/distinct.ts), so the answer caches never serve a repeat.
 // The overview, the sentiment trend and the lists are one answer per data version (or per user): they
@@ -48,6 +48,20 @@ async function json<T>(url: string, cookie?: string): Promise<T> {
   const res = await fetch(url, { headers: cookie ? { cookie } : {} });
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
   return (await res.json()) as T;
+}
+
+/** Registers (or signs in) the bench user; a new account has the Pro trial. Returns its cookie header. */
+export async function signIn(url: string): Promise<string | undefined> {
+  const body = JSON.stringify({ email: 'bench-user@example.com', password: 'bench-password-123', firstName: 'Bench' });
+  const headers = { 'content-type': 'application/json' };
+  let res = await fetch(`${url}/api/auth/register`, { method: 'POST', headers, body });
+  if (res.status === 409) res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers, body });
+  if (!res.ok) {
+    console.log(`could not sign the bench user in (${res.status}); Pro endpoints are skipped`);
+    return undefined;
+  }
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  return sid?.split(';')[0];
 }
 
 /** Real ids from the running app: communities and operators of the insight tables, counties and states of the overview. */

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { distinctCommunityInsightPaths, distinctOperatorInsightPaths, distinctSearchPaths } from './distinct';
-import { marketRows, prepareMarketRows } from './market-rows';
+import { marketRows, prepareMarketRows, signIn } from './market-rows';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -181,20 +181,6 @@ async function sample(url: string) {
     }
   }
   return { ids, operatorIds: operatorIds.length ? operatorIds : [1, 2, 3], cities: [...cities.values()] };
-}
-
-/** Registers (or signs in) the bench user; a new account has the Pro trial. Returns its cookie header. */
-async function signIn(url: string): Promise<string | undefined> {
-  const body = JSON.stringify({ email: 'bench-user@example.com', password: 'bench-password-123', firstName: 'Bench' });
-  const headers = { 'content-type': 'application/json' };
-  let res = await fetch(`${url}/api/auth/register`, { method: 'POST', headers, body });
-  if (res.status === 409) res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers, body });
-  if (!res.ok) {
-    console.log(`could not sign the bench user in (${res.status}); Pro endpoints are skipped`);
-    return undefined;
-  }
-  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
-  return sid?.split(';')[0];
 }
 
 interface Sample {

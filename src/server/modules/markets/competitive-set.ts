@@ -1,12 +1,50 @@
 // The competitive set's figures (issue 15, docs/decisions/020-markets.md), computed in JavaScript from the
 // rows the markets service read (from SQL or the market index): where a community's prices sit among its
 // competitors', the amenity gap and the reputation against them, and the answer they make.
-import type { CompetitiveSet, PricePosition } from '../../../contracts/markets';
+import { MIN_COMPETITORS, type CompetitiveSet, type PricePosition } from '../../../contracts/markets';
 import { toSourceKind } from '../../../contracts/provenance';
-import type { ThemeVersus } from '../../../contracts/themes';
+import type { PortfolioPricePosition, ThemeVersus } from '../../../contracts/themes';
 import type { Neighbour } from './market-index';
 import { mid, percentileCont, percentRank, round } from './markets.figures';
 import type * as repo from './markets.repo';
+
+/** The competitive set looks this far at most for its nearest 10. */
+const SEARCH_STEPS_MILES = [50, 150, 500];
+/** Radius of the competitive set an operator's portfolio compares each community's prices with (miles). */
+export const PORTFOLIO_RADIUS_MILES = 10;
+
+/** One neighbour search of the competitive set: the listed communities within `miles`, nearest first (the first `limit`). */
+export interface NeighbourSearch {
+  miles: number;
+  limit?: number;
+}
+/** The competitive set: every competitor in it, nearest first, and how many lie within the radius. */
+export interface Competitors {
+  set: Neighbour[];
+  withinRadius: number;
+}
+
+/**
+ * The competitive set's searches at `radius`: the listed communities within the radius, else its nearest 10
+ * within 500 miles. Yields each neighbour search and takes its answer, so that the markets service runs it on
+ * SQL or the index (awaiting each answer) and the market index runs it at its build (ADR 029).
+ */
+export function* competitorSearches(radius: number): Generator<NeighbourSearch, Competitors, Neighbour[]> {
+  let near = yield { miles: radius };
+  const withinRadius = near.length;
+  for (const step of SEARCH_STEPS_MILES) {
+    if (near.length >= MIN_COMPETITORS || step <= radius) continue;
+    // Only its nearest MIN_COMPETITORS can be kept (and they tell whether there are that many).
+    near = yield { miles: step, limit: MIN_COMPETITORS };
+  }
+  const set = withinRadius >= MIN_COMPETITORS ? near.slice(0, withinRadius) : near.slice(0, MIN_COMPETITORS);
+  return { set, withinRadius };
+}
+
+/** A portfolio's price position of community c against its competitive set at `radius`. */
+export function portfolioPricePosition(c: repo.CommunityRow, radius: number, { set, withinRadius }: Competitors): PortfolioPricePosition {
+  return { radiusMiles: radius, competitors: set.length, withinRadius, positions: pricePositionsOf(c, set) };
+}
 
 /** Where c's price for each of its care types sits among the competitors' prices for it. */
 export function pricePositionsOf(c: repo.CommunityRow, set: repo.CommunityRow[]): PricePosition[] {

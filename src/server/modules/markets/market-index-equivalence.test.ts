@@ -8,6 +8,7 @@ import type { CompetitiveSet } from '../../../contracts/markets';
 import type { Portfolio } from '../../../contracts/themes';
 import { refreshAggregates } from '../../db/aggregates';
 import { ensureDataset } from '../../db/seed/dataset';
+import { ensureMarketData } from '../../db/counties';
 import type { LiveIndex } from '../../lib/live-index';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { useIndexAndSqlApps } from '../../test/index-apps';
@@ -43,6 +44,8 @@ beforeAll(async () => {
   await tdb.pool.query(`UPDATE communities SET listing_status = 'delisted' WHERE id = $1`, [delisted]);
   await createCommunity(tdb.pool, { name: 'Nowhere', city: 'Austin', state: 'TX', lat: null, lng: null });
   await refreshAggregates(tdb.pool);
+  // The county of every community and the ACS counties (a county's market), as every start does.
+  await ensureMarketData(tdb.pool);
   index = await MarketIndex.build(tdb.pool);
   const themes = new ThemeService(tdb.pool, 0);
   onSql = createMarketsService(tdb.pool, { caching: false, themes });
@@ -139,6 +142,29 @@ describe('the market index against the SQL path', () => {
       if (a.value.trend.some((t) => t.customerReviews > 0) && a.value.trend.some((t) => t.employeeReviews > 0)) withTrend++;
     }
     expect(withTrend).toBeGreaterThan(5);
+  }, 120_000);
+});
+
+describe("a county's market on the index", () => {
+  it('gives every county with listed communities, and some without, the same market as its own statements', async () => {
+    const { rows } = await tdb.pool.query<{ state: string; fips: string; n: number }>(
+      `SELECT p.state, p.fips, count(c.id)::int AS n FROM county_population p
+         LEFT JOIN communities c ON c.county_fips = p.fips AND c.listing_status = 'listed'
+        GROUP BY 1, 2 ORDER BY 3 DESC, 2`,
+    );
+    const counties = [...rows.filter((r) => r.n > 0), ...rows.filter((r) => r.n === 0).slice(0, 20)];
+    expect(counties.length).toBeGreaterThan(150);
+    let priced = 0;
+    let operated = 0;
+    for (const { state, fips } of counties) {
+      const [a, b] = await Promise.all([onIndex.countyMarket(state, fips), onSql.countyMarket(state, fips)]);
+      expect(a, `${state} ${fips}`).toEqual(b);
+      if (a.prices.some((p) => p.priced > 1)) priced++;
+      if (a.topOperators.length > 1 && a.rating.sentiment !== null) operated++;
+    }
+    // Counties with several priced communities, several operators and reviews were compared.
+    expect(priced).toBeGreaterThan(20);
+    expect(operated).toBeGreaterThan(20);
   }, 120_000);
 });
 

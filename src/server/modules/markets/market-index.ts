@@ -1,6 +1,7 @@
-// The in-memory index of the competitive set and the portfolio's price positions (issue 15, ADR 029):
-// every listed community as the markets repo's communityById reads it, ordered by latitude for the
-// neighbour search, with its review sentiment and its customer review themes summed over all quarters.
+// The in-memory index of the competitive set, the portfolio's price positions and a county's market (issue 15,
+// ADR 029): every listed community as the markets repo's communityById reads it, ordered by latitude for the
+// neighbour search, with its review sentiment and its customer review themes summed over all quarters, and every
+// county's care types, prices, reputation, top operators and publishers (the county statements grouped by county).
 // PostgreSQL stays the source of truth and the reference: the markets service answers from SQL until the
 // first build, when SEARCH_INDEX is off, and for a community the index does not hold (a delisted one).
 // The neighbour search repeats markets.repo.ts's `neighbours` step by step: the same latitude/longitude box
@@ -12,9 +13,12 @@
 import type pg from 'pg';
 import { CUSTOMER_THEMES } from '../../../contracts/themes';
 import { readIndexRows } from '../../db/client';
+import type { Queryable } from '../../db/sql';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
-import type { PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
+import type { OperatorPlace, PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
+import type { PortfolioPricePosition } from '../../../contracts/themes';
+import { competitorSearches, portfolioPricePosition, PORTFOLIO_RADIUS_MILES, type Competitors } from './competitive-set';
 import { interner, lowerBound, pushTo } from '../../lib/collections';
 
 export type Neighbour = repo.CommunityRow & { miles: number };
@@ -26,6 +30,9 @@ export interface MarketIndexStats {
 }
 
 const THEME_COUNT = CUSTOMER_THEMES.length;
+/** The county market's top operators (markets.service's TOP_OPERATORS). */
+export const TOP_OPERATORS = 5;
+const countyReads = (db: Queryable) => repo.everyCountyRows(db, TOP_OPERATORS);
 const RAD = Math.PI / 180;
 
 /** repo.neighbours' MILES expression in JavaScript: PostgreSQL's radians(x) is x * (pi / 180). */
@@ -59,6 +66,9 @@ function neighbour(c: repo.CommunityRow, miles: number): Neighbour {
 }
 
 export class MarketIndex {
+  /** Every listed community's price position at the portfolio's radius (null without a location), computed at the build. */
+  private readonly positions = new Map<number, PortfolioPricePosition | null>();
+
   private constructor(
     private readonly byId: Map<number, repo.CommunityRow>,
     /** Listed communities with a location, by latitude ascending. */
@@ -73,13 +83,15 @@ export class MarketIndex {
     private readonly sums: Float64Array,
     private readonly portfolios: Map<number, PortfolioCommunityRow[]>,
     private readonly trends: CompactTrends,
+    private readonly operators: Map<number, OperatorPlace>,
+    private readonly counties: Map<string, repo.CountyRows>,
     readonly stats: MarketIndexStats,
   ) {}
 
   static async build(pool: pg.Pool): Promise<MarketIndex> {
     const started = performance.now();
-    const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends] as const;
-    const [rows, sentiments, scored, totals, portfolioRows, trendRows] = await readIndexRows(pool, ...reads);
+    const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends, repo.operatorPlaces, countyReads] as const;
+    const [rows, sentiments, scored, totals, portfolioRows, trendRows, operators, counties] = await readIndexRows(pool, ...reads);
     // Rows of many communities share their strings: one copy each.
     const intern = interner();
     for (const r of rows) {
@@ -114,7 +126,7 @@ export class MarketIndex {
       r.state = intern(r.state);
       pushTo(portfolios, operator_id, r);
     }
-    return new MarketIndex(
+    const index = new MarketIndex(
       byId,
       located,
       lats,
@@ -126,8 +138,43 @@ export class MarketIndex {
       sums,
       portfolios,
       new CompactTrends(trendRows),
-      { communities: rows.length, located: located.length, buildMs: performance.now() - started },
+      new Map(operators.map(({ id, ...place }) => [id, place])),
+      counties,
+      { communities: rows.length, located: located.length, buildMs: 0 },
     );
+    await index.computePositions();
+    index.stats.buildMs = performance.now() - started;
+    return index;
+  }
+
+  /**
+   * Every listed community's price position at the portfolio's radius, as the markets service computes one on
+   * request: a portfolio of hundreds of communities met for the first time computed hundreds of competitive sets
+   * in one turn of the event loop (ADR 029). About 10 ms at a time, so that requests are answered meanwhile.
+   */
+  private async computePositions(): Promise<void> {
+    let slice = performance.now();
+    for (const c of this.byId.values()) {
+      const located = c.lat !== null && c.lng !== null;
+      this.positions.set(c.id, located ? portfolioPricePosition(c, PORTFOLIO_RADIUS_MILES, this.competitors(c, PORTFOLIO_RADIUS_MILES)) : null);
+      if (performance.now() - slice > 10) {
+        await new Promise(setImmediate);
+        slice = performance.now();
+      }
+    }
+  }
+
+  /** The competitive set of a listed community with a location at `radius` (competitorSearches on this index). */
+  competitors(c: repo.CommunityRow, radius: number): Competitors {
+    const searches = competitorSearches(radius);
+    let step = searches.next();
+    while (!step.done) step = searches.next(this.neighbours(c.id, c.lat!, c.lng!, step.value.miles, step.value.limit));
+    return step.value;
+  }
+
+  /** The price position computed at the build (null: the community has no location); undefined: not computed (ask the service). */
+  pricePosition(id: number, radius: number): PortfolioPricePosition | null | undefined {
+    return radius === PORTFOLIO_RADIUS_MILES ? this.positions.get(id) : undefined;
   }
 
   /** The listed community as communityById reads it; undefined when it is not listed (ask SQL). */
@@ -208,6 +255,11 @@ export class MarketIndex {
     }
   }
 
+  /** What repo.countyRows reads of a county (care types, prices, reputation, top operators, publishers). */
+  countyRows(fips: string): repo.CountyRows {
+    return this.counties.get(fips) ?? repo.NO_COUNTY_ROWS;
+  }
+
   /** repo.sentimentOf over the index's figures. */
   sentimentOf(ids: readonly number[]): Map<number, { community_id: number; sentiment: number; n: number }> {
     const out = new Map<number, { community_id: number; sentiment: number; n: number }>();
@@ -222,6 +274,7 @@ export class MarketIndex {
   readonly portfolio: PortfolioSource = {
     communities: (operatorId) => (this.portfolios.get(operatorId) ?? []).map((r) => ({ ...r })),
     trend: (operatorId) => this.trends.of(operatorId),
+    operator: (operatorId) => this.operators.get(operatorId) ?? null,
   };
 
   /** The customer review themes of these communities, summed over all quarters (what the theme report adds up). */

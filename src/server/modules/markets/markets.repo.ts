@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import { listedOnly } from '../../lib/listing';
 import type { Queryable } from '../../db/sql';
-import type { PortfolioCommunityRow, PortfolioTrendRow } from '../themes/themes.service';
+import type { OperatorPlace, PortfolioCommunityRow, PortfolioTrendRow } from '../themes/themes.service';
 import { pushTo } from '../../lib/collections';
 
 export interface SupplyRow {
@@ -64,72 +64,143 @@ export async function capacitySources(pool: pg.Pool, where: { state?: string; fi
   return rows;
 }
 
-/** capacitySources of every state at once (each state's rows in that function's order). */
-export async function capacitySourcesByState(pool: pg.Pool): Promise<Map<string, SourceRow[]>> {
-  const { rows } = await pool.query<SourceRow & { state: string }>(
-    `SELECT c.state, c.source_kind, c.source_name, min(c.source_as_of)::text AS as_of, max(c.source_as_of)::text AS as_of_latest, count(*)::int AS communities
+/** capacitySources of every state or every county at once (each key's rows in that function's order). */
+export async function capacitySourcesBy(db: Queryable, column: 'state' | 'county_fips'): Promise<Map<string, SourceRow[]>> {
+  const { rows } = await db.query<SourceRow & { key: string }>(
+    `SELECT c.${column} AS key, c.source_kind, c.source_name, min(c.source_as_of)::text AS as_of, max(c.source_as_of)::text AS as_of_latest, count(*)::int AS communities
        FROM communities c
-      WHERE ${listedOnly('c')}
-      GROUP BY c.state, c.source_kind, c.source_name ORDER BY c.state, count(*) DESC, c.source_name`,
+      WHERE ${listedOnly('c')} AND c.${column} IS NOT NULL
+      GROUP BY c.${column}, c.source_kind, c.source_name ORDER BY c.${column}, count(*) DESC, c.source_name`,
   );
   const out = new Map<string, SourceRow[]>();
-  for (const { state, ...r } of rows) {
-    pushTo(out, state, r);
+  for (const { key, ...r } of rows) {
+    pushTo(out, key, r);
   }
   return out;
 }
 
-export async function countyCareTypes(pool: pg.Pool, fips: string) {
-  const { rows } = await pool.query<{ care_type: string; communities: number; capacity: number }>(
-    `SELECT ct AS care_type, count(*)::int AS communities, coalesce(sum(c.capacity) FILTER (WHERE c.capacity > 0), 0)::int AS capacity
-       FROM communities c CROSS JOIN LATERAL unnest(c.care_types) AS ct
-      WHERE c.county_fips = $1 AND ${listedOnly('c')}
-      GROUP BY ct ORDER BY ct`,
-    [fips],
-  );
-  return rows;
+// --- a county's market: one county's statements, or every county's at once for the market index --------
+// Each statement over every county is the one-county statement grouped by the county as well (its rows keyed
+// by `fips`, each county's rows in the one-county order), so both give a county the same rows.
+
+export interface CountyCareTypeRow {
+  care_type: string;
+  communities: number;
+  capacity: number;
 }
+export interface CountyPriceRow {
+  care_type: string;
+  offering: number;
+  priced: number;
+  q: (number | null)[] | null;
+}
+export interface CountyReputationRow {
+  average: number | null;
+  reviews: number;
+  rated: number;
+  sentiment: number | null;
+}
+export interface CountyOperatorRow {
+  id: number;
+  name: string;
+  communities: number;
+  capacity: number;
+}
+
+/** What a county's market reads (besides the overview). */
+export interface CountyRows {
+  care: CountyCareTypeRow[];
+  prices: CountyPriceRow[];
+  reputation: CountyReputationRow;
+  operators: CountyOperatorRow[];
+  sources: SourceRow[];
+}
+
+/** One county ($1) or every county (keyed by `fips`): the SQL of each read. */
+interface CountyScope {
+  /** The key column, with its comma (every county), or nothing. */
+  key: string;
+  where: string;
+  params: string[];
+}
+const oneCounty = (fips: string): CountyScope => ({ key: '', where: 'c.county_fips = $1', params: [fips] });
+const everyCounty: CountyScope = { key: 'c.county_fips AS fips, ', where: 'c.county_fips IS NOT NULL', params: [] };
+const groupKey = (s: CountyScope) => (s.key ? 'c.county_fips, ' : '');
+
+const careTypesSql = (s: CountyScope) =>
+  `SELECT ${s.key}ct AS care_type, count(*)::int AS communities, coalesce(sum(c.capacity) FILTER (WHERE c.capacity > 0), 0)::int AS capacity
+     FROM communities c CROSS JOIN LATERAL unnest(c.care_types) AS ct
+    WHERE ${s.where} AND ${listedOnly('c')}
+    GROUP BY ${groupKey(s)}ct ORDER BY ${groupKey(s)}ct`;
 
 /**
  * p25/median/p75 of the listed communities' prices per care type (the middle of each monthly range;
  * PostgreSQL's percentile_cont: linear interpolation between the two nearest ranks).
  */
-export async function countyPrices(pool: pg.Pool, fips: string) {
-  const { rows } = await pool.query<{ care_type: string; offering: number; priced: number; q: (number | null)[] | null }>(
-    `SELECT ct AS care_type, count(DISTINCT c.id)::int AS offering, count(DISTINCT p.community_id)::int AS priced,
-            percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY (p.min_price + p.max_price) / 2.0) AS q
-       FROM communities c CROSS JOIN LATERAL unnest(c.care_types) AS ct
-       LEFT JOIN community_pricing p ON p.community_id = c.id AND p.care_type = ct
-      WHERE c.county_fips = $1 AND ${listedOnly('c')}
-      GROUP BY ct ORDER BY ct`,
-    [fips],
-  );
-  return rows;
-}
+const pricesSql = (s: CountyScope) =>
+  `SELECT ${s.key}ct AS care_type, count(DISTINCT c.id)::int AS offering, count(DISTINCT p.community_id)::int AS priced,
+          percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY (p.min_price + p.max_price) / 2.0) AS q
+     FROM communities c CROSS JOIN LATERAL unnest(c.care_types) AS ct
+     LEFT JOIN community_pricing p ON p.community_id = c.id AND p.care_type = ct
+    WHERE ${s.where} AND ${listedOnly('c')}
+    GROUP BY ${groupKey(s)}ct ORDER BY ${groupKey(s)}ct`;
 
-export async function countyReputation(pool: pg.Pool, fips: string) {
-  const { rows } = await pool.query<{ average: number | null; reviews: number; rated: number; sentiment: number | null }>(
-    `SELECT (sum(c.rating * c.review_count) / nullif(sum(c.review_count), 0))::float AS average,
-            coalesce(sum(c.review_count), 0)::int AS reviews,
-            (count(*) FILTER (WHERE c.review_count > 0))::int AS rated,
-            (SELECT avg(r.sentiment)::float FROM customer_reviews r JOIN communities c2 ON c2.id = r.community_id
-              WHERE c2.county_fips = $1 AND ${listedOnly('c2')}) AS sentiment
-       FROM communities c WHERE c.county_fips = $1 AND ${listedOnly('c')}`,
-    [fips],
-  );
-  return rows[0]!;
-}
+const REPUTATION = `(sum(c.rating * c.review_count) / nullif(sum(c.review_count), 0))::float AS average,
+  coalesce(sum(c.review_count), 0)::int AS reviews, (count(*) FILTER (WHERE c.review_count > 0))::int AS rated`;
+/** The mean sentiment of the customer reviews of the listed communities of `where` (over alias c). */
+const sentimentSql = (s: CountyScope) =>
+  `SELECT ${s.key}avg(r.sentiment)::float AS sentiment FROM customer_reviews r JOIN communities c ON c.id = r.community_id
+    WHERE ${s.where} AND ${listedOnly('c')}${s.key ? ' GROUP BY c.county_fips' : ''}`;
+/** One row for one county (figures of no rows when it has none); a row per county that has listed communities. */
+const reputationSql = (s: CountyScope) =>
+  s.key
+    ? `SELECT f.*, s.sentiment FROM (SELECT ${s.key}${REPUTATION} FROM communities c WHERE ${s.where} AND ${listedOnly('c')} GROUP BY c.county_fips) f
+         LEFT JOIN (${sentimentSql(s)}) s USING (fips)`
+    : `SELECT ${REPUTATION}, (${sentimentSql(s)}) AS sentiment FROM communities c WHERE ${s.where} AND ${listedOnly('c')}`;
 
-export async function countyOperators(pool: pg.Pool, fips: string, limit: number) {
-  const { rows } = await pool.query<{ id: number; name: string; communities: number; capacity: number }>(
-    `SELECT o.id, o.name, count(*)::int AS communities, coalesce(sum(c.capacity) FILTER (WHERE c.capacity > 0), 0)::int AS capacity
+/** The county's operators with the most listed communities (then by name). */
+const operatorsSql = (s: CountyScope, limit: number) =>
+  `SELECT * FROM (
+     SELECT ${s.key}o.id, o.name, count(*)::int AS communities, coalesce(sum(c.capacity) FILTER (WHERE c.capacity > 0), 0)::int AS capacity,
+            row_number() OVER (${s.key ? 'PARTITION BY c.county_fips ' : ''}ORDER BY count(*) DESC, o.name) AS k
        FROM communities c JOIN operators o ON o.id = c.operator_id
-      WHERE c.county_fips = $1 AND ${listedOnly('c')}
-      GROUP BY o.id, o.name ORDER BY count(*) DESC, o.name LIMIT $2`,
-    [fips, limit],
-  );
-  return rows;
+      WHERE ${s.where} AND ${listedOnly('c')}
+      GROUP BY ${groupKey(s)}o.id, o.name) x
+    WHERE x.k <= ${Number(limit)} ORDER BY ${s.key ? 'x.fips, ' : ''}x.k`;
+
+/** A county's rows (one statement per read, side by side). */
+export async function countyRows(pool: pg.Pool, fips: string, topOperators: number): Promise<CountyRows> {
+  const s = oneCounty(fips);
+  const read = async <T>(sql: string) => (await pool.query<T & pg.QueryResultRow>(sql, s.params)).rows;
+  const [care, prices, reputation, operators, sources] = await Promise.all([
+    read<CountyCareTypeRow>(careTypesSql(s)),
+    read<CountyPriceRow>(pricesSql(s)),
+    read<CountyReputationRow>(reputationSql(s)),
+    read<CountyOperatorRow & { k?: number }>(operatorsSql(s, topOperators)),
+    capacitySources(pool, { fips }),
+  ]);
+  return { care, prices, reputation: reputation[0]!, operators: operators.map(({ k: _k, ...o }) => o), sources };
 }
+
+/** Every county's rows at once (the market index), by FIPS code; a county without listed communities has none. */
+export async function everyCountyRows(db: Queryable, topOperators: number): Promise<Map<string, CountyRows>> {
+  const s = everyCounty;
+  const read = async <T>(sql: string) => (await db.query<T & { fips: string }>(sql)).rows;
+  const care = await read<CountyCareTypeRow>(careTypesSql(s));
+  const prices = await read<CountyPriceRow>(pricesSql(s));
+  const reputation = await read<CountyReputationRow>(reputationSql(s));
+  const operators = await read<CountyOperatorRow & { k?: number }>(operatorsSql(s, topOperators));
+  const sources = await capacitySourcesBy(db, 'county_fips');
+  const out = new Map<string, CountyRows>();
+  for (const { fips, ...r } of reputation) out.set(fips, { care: [], prices: [], reputation: r, operators: [], sources: sources.get(fips) ?? [] });
+  for (const { fips, ...r } of care) out.get(fips)?.care.push(r);
+  for (const { fips, ...r } of prices) out.get(fips)?.prices.push(r);
+  for (const { fips, k: _k, ...r } of operators) out.get(fips)?.operators.push(r);
+  return out;
+}
+
+/** What countyRows reads for a county without listed communities. */
+export const NO_COUNTY_ROWS: CountyRows = { care: [], prices: [], reputation: { average: null, reviews: 0, rated: 0, sentiment: null }, operators: [], sources: [] };
 
 // --- competitive set -----------------------------------------------------------------------------
 
@@ -238,6 +309,12 @@ export async function portfolioCommunities(db: Queryable) {
       WHERE c.operator_id IS NOT NULL AND ${listedOnly('c')}
       ORDER BY c.operator_id, c.review_count DESC, c.name, c.id`,
   );
+  return rows;
+}
+
+/** Every operator's name and place (themes.repo's selectOperatorPlace for all operators at once). */
+export async function operatorPlaces(db: Queryable) {
+  const { rows } = await db.query<OperatorPlace & { id: number }>('SELECT id, name, city, state FROM operators');
   return rows;
 }
 

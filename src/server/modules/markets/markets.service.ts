@@ -1,15 +1,14 @@
 // Rules of the markets module (issue 15, docs/decisions/020-markets.md). The county and state supply of
 // the whole country is computed in one pass and cached (5 minutes); a county's market and a competitive
-// set read only their own rows (county_fips and lat/lng indexes).
+// set read only their own rows (county_fips and lat/lng indexes), or the market index once built (ADR 029).
 import type { PortfolioPricePosition } from '../../../contracts/themes';
 import { appThemeService, compareThemes, themeCaching, themesOfTotals, type ThemeService } from '../themes/themes.service';
 import type { LiveIndex } from '../../lib/live-index';
-import type { MarketIndex, Neighbour } from './market-index';
+import { TOP_OPERATORS, type MarketIndex, type Neighbour } from './market-index';
 import type pg from 'pg';
 import { US_STATES } from '../../../contracts/constants';
 import {
   MIN_CAPACITY_SHARE,
-  MIN_COMPETITORS,
   marketsOverviewSchema,
   POPULATION_SOURCE,
   type CapacitySource,
@@ -30,13 +29,10 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { serializeAnswer, type SerializedAnswer } from '../../lib/serialized';
 import * as repo from './markets.repo';
 import { bedsPer1000, round } from './markets.figures';
-import { competitiveSetAnswer, pricePositionsOf } from './competitive-set';
+import { competitiveSetAnswer, competitorSearches, portfolioPricePosition, type Competitors } from './competitive-set';
 
 const MAX_AGE_MS = 5 * 60_000;
 const UNDERSERVED_LIST = 25;
-const TOP_OPERATORS = 5;
-/** The competitive set looks this far at most for its nearest 10. */
-const SEARCH_STEPS_MILES = [50, 150, 500];
 /** Competitors listed in an answer (the figures count every competitor in the set). */
 const LISTED_COMPETITORS = 60;
 
@@ -121,7 +117,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
         repo.supplyByState(pool),
         repo.populations(pool),
         repo.capacitySources(pool),
-        repo.capacitySourcesByState(pool),
+        repo.capacitySourcesBy(pool, 'state'),
       ]);
       const supply = new Map(byCounty.map((r) => [r.key, r]));
       const counties = pops.map((p) => ({ fips: p.fips, county: p.county, state: p.state, percent85: p.percent_85, ...figures(supply.get(p.fips), p.population_65) }));
@@ -221,13 +217,9 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     const o = await overview();
     const figures = o.byFips.get(fips);
     if (!figures || figures.state !== state) throw notFound('County');
-    const [care, prices, rep, ops, src] = await Promise.all([
-      repo.countyCareTypes(pool, fips),
-      repo.countyPrices(pool, fips),
-      repo.countyReputation(pool, fips),
-      repo.countyOperators(pool, fips, TOP_OPERATORS),
-      repo.capacitySources(pool, { fips }),
-    ]);
+    // From the market index once built (every county's rows, read at its build), else this county's statements.
+    const ix = options.index?.current;
+    const { care, prices, reputation: rep, operators: ops, sources: src } = ix ? ix.countyRows(fips) : await repo.countyRows(pool, fips, TOP_OPERATORS);
     const stateFigures = o.byState.get(state);
     return {
       fips,
@@ -257,17 +249,13 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     return setCache.get(`${id}:${radius}`, () => computeCompetitiveSet(id, radius));
   }
 
-  /** The competitive set of community c: the listed communities within `radius`, else its nearest 10 within 500 miles. */
-  async function competitorsOf(r: SetReader, c: repo.CommunityRow, radius: number) {
-    let near = await r.neighbours(c.id, c.lat!, c.lng!, radius);
-    const withinRadius = near.length;
-    for (const step of SEARCH_STEPS_MILES) {
-      if (near.length >= MIN_COMPETITORS || step <= radius) continue;
-      // Only its nearest MIN_COMPETITORS can be kept (and they tell whether there are that many).
-      near = await r.neighbours(c.id, c.lat!, c.lng!, step, MIN_COMPETITORS);
+  /** The competitive set of community c (competitorSearches, each search on the reader). */
+  async function competitorsOf(r: SetReader, c: repo.CommunityRow, radius: number): Promise<Competitors> {
+    const searches = competitorSearches(radius);
+    for (let step = searches.next(); ; ) {
+      if (step.done) return step.value;
+      step = searches.next(await r.neighbours(c.id, c.lat!, c.lng!, step.value.miles, step.value.limit));
     }
-    const set = withinRadius >= MIN_COMPETITORS ? near.slice(0, withinRadius) : near.slice(0, MIN_COMPETITORS);
-    return { set, withinRadius };
   }
 
   /**
@@ -276,14 +264,18 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
    */
   async function pricePositions(ids: readonly number[], radius: number): Promise<Map<number, PortfolioPricePosition | null>> {
     const out = new Map<number, PortfolioPricePosition | null>();
-    const one = (id: number) =>
-      positionCache.get(`${id}:${radius}`, async () => {
+    const ix = options.index?.current;
+    const one = (id: number) => {
+      // The market index computed every listed community's position at the portfolio's radius at its build.
+      const built = ix?.pricePosition(id, radius);
+      if (built !== undefined) return built;
+      return positionCache.get(`${id}:${radius}`, async () => {
         const r = reader();
         const c = await r.communityById(id);
         if (!c || c.lat === null || c.lng === null) return null;
-        const { set, withinRadius } = await competitorsOf(r, c, radius);
-        return { radiusMiles: radius, competitors: set.length, withinRadius, positions: pricePositionsOf(c, set) };
+        return portfolioPricePosition(c, radius, await competitorsOf(r, c, radius));
       });
+    };
     // A few at a time: a large portfolio must not take every connection of the pool.
     for (let i = 0; i < ids.length; i += 4) {
       const batch = ids.slice(i, i + 4);
@@ -311,8 +303,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
   return { markets, marketsBody, underserved, states, stateMarket, countyMarket, competitiveSet, pricePositions, portfolioSource };
 }
 
-/** Radius of the competitive set an operator's portfolio compares each community's prices with (miles). */
-export const PORTFOLIO_RADIUS_MILES = 10;
+export { PORTFOLIO_RADIUS_MILES } from './competitive-set';
 
 const appServices = new WeakMap<pg.Pool, MarketsService>();
 

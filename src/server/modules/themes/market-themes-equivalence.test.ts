@@ -74,6 +74,13 @@ describe('the market themes index against the SQL path', () => {
       }
     }
     expect(employees).toBeGreaterThan(20);
+    // A FIPS code of another state's county, or of none, is not found on either path (the county's name comes from the index).
+    const other = counties.find((c) => c.state !== counties[0]!.state)!;
+    for (const fips of [other.fips, '99999']) {
+      expect(index.countyName(counties[0]!.state, fips)).toBeUndefined();
+      await expect(onIndex.market('customer', counties[0]!.state, null, fips)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(onSql.market('customer', counties[0]!.state, null, fips)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
   }, 180_000);
 
   it("answers cities' employee reports, in any case", async () => {

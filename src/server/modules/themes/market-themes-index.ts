@@ -45,13 +45,15 @@ export class MarketThemesIndex {
     /** 'state:fips' -> the 'L:' keys of the cities that belong to the county (employee county scope). */
     private readonly countyLocations: Map<string, string[]>,
     private readonly digitCountyNames: boolean,
+    /** 'state:fips' -> the county's ACS name (selectCountyName). */
+    private readonly countyNames: Map<string, string>,
     readonly stats: MarketThemesStats,
   ) {}
 
   static async build(pool: pg.Pool): Promise<MarketThemesIndex> {
     const started = performance.now();
-    const reads = [repo.marketQuarterRows, repo.marketTotalRows, repo.marketExampleRows, repo.cityCounties, repo.digitCountyNames] as const;
-    const [quarterRows, totalRows, exampleRows, cities, digitNames] = await readIndexRows(pool, ...reads);
+    const reads = [repo.marketQuarterRows, repo.marketTotalRows, repo.marketExampleRows, repo.cityCounties, repo.digitCountyNames, repo.countyNames] as const;
+    const [quarterRows, totalRows, exampleRows, cities, digitNames, countyNames] = await readIndexRows(pool, ...reads);
     const quarterNames = [...new Set(quarterRows.map((q) => q.quarter))].sort();
     const quarterAt = new Map(quarterNames.map((q, k) => [q, k]));
     // By key, then theme, then quarter: a key's rows are one span, in the SQL's ORDER BY i, quarter.
@@ -96,8 +98,14 @@ export class MarketThemesIndex {
       examples,
       countyLocations,
       digitNames,
+      new Map(countyNames.map((c) => [`${c.state}:${c.fips}`, c.county])),
       { keys: new Set([...spans.keys(), ...totalRows.map((t) => t.key)]).size, quarterRows: n, buildMs: performance.now() - started },
     );
+  }
+
+  /** selectCountyName: the ACS name of the state's county with this FIPS code; undefined when the list has none (ask SQL). */
+  countyName(state: string, fips: string): string | undefined {
+    return this.countyNames.get(`${state}:${fips}`);
   }
 
   /** The index's keys of a market scope (scopeMarket's rules), or null when the SQL path must answer. */

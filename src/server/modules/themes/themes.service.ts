@@ -31,14 +31,17 @@ import {
   type ReportRows,
   type PortfolioCommunityRow,
   type PortfolioTrendRow,
+  type OperatorPlace,
 } from './themes.repo';
 
-export type { PortfolioCommunityRow, PortfolioTrendRow };
+export type { OperatorPlace, PortfolioCommunityRow, PortfolioTrendRow };
 
 /** Where a portfolio's rows come from when not from SQL (the market index): null means ask SQL. */
 export interface PortfolioSource {
   communities(operatorId: number): PortfolioCommunityRow[];
   trend(operatorId: number): PortfolioTrendRow[];
+  /** The operator's name and place; null when there is no such operator. */
+  operator(operatorId: number): OperatorPlace | null;
 }
 
 type Scope = ThemeReport['scope'];
@@ -229,8 +232,10 @@ export class ThemeService {
   async market(kind: ThemeKind, state: string, city: string | null, county: string | null): Promise<ThemeReport> {
     const stateName = US_STATES[state];
     if (!stateName) throw new AppError('BAD_REQUEST', `state must be a two-letter US state code (got ${state})`);
-    // A county by its FIPS code is named from the ACS list (and must be one of the state's).
-    const countyName = county && /^\d{5}$/.test(county) ? await selectCountyName(this.pool, state, county) : county;
+    // A county by its FIPS code is named from the ACS list (and must be one of the state's): the market themes
+    // index holds the list once built.
+    const index = this.options.fromSummaries !== false ? this.options.index?.current : null;
+    const countyName = county && /^\d{5}$/.test(county) ? (index?.countyName(state, county) ?? (await selectCountyName(this.pool, state, county))) : county;
     if (county && !countyName) throw notFound('County');
     const name = city ? `${city}, ${state}` : countyName ? `${countyName.replace(/\s+(county|parish)$/i, '')} County, ${state}` : stateName;
     const scope: Scope = { type: 'market', id: null, name, state, city, county };
@@ -242,7 +247,6 @@ export class ThemeService {
           : `employees located in ${name}`;
     return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), async () => {
       // From the market themes index once built (the same rows, added up in memory; ADR 029), else SQL.
-      const index = this.options.fromSummaries !== false ? this.options.index?.current : null;
       const keys = index?.keysFor(kind, state, city, county);
       if (index && keys) return composeReport(kind, scope, what, await index.rows(this.pool, kind, keys, true));
       return this.report(kind, scope, scopeMarket(kind, state, city, county), what, true);
@@ -255,7 +259,7 @@ export class ThemeService {
     pricePositions: (ids: number[]) => Promise<Map<number, PortfolioPricePosition | null>>,
     source: PortfolioSource | null = null,
   ): Promise<Portfolio> {
-    const o = await selectOperatorPlace(this.pool, id);
+    const o = source ? source.operator(id) : await selectOperatorPlace(this.pool, id);
     if (!o) throw notFound('Operator');
     const [communities, trend] = source
       ? [source.communities(id), source.trend(id)]
