@@ -37,6 +37,8 @@ import { themeRoutes } from './modules/themes/themes.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import { createSearchService, searchIndexEnabled } from './modules/communities/search.service';
 import { createAppInsightService } from './modules/insights/insights.service';
+import { createAppMarketsService } from './modules/markets/markets.service';
+import { createAppThemeService } from './modules/themes/themes.service';
 import { LiveSearchIndex, SEARCH_INDEX_CHANNEL } from './modules/communities/search-index.live';
 import { liveInsightsIndex } from './modules/insights/insights-index';
 import { OPERATORS_INDEX_CHANNEL, liveOperatorsIndex } from './modules/insights/operators-index';
@@ -202,7 +204,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     warn: (err, msg) => app.log.warn({ err }, msg),
   });
   app.addHook('onClose', async () => insights.close());
-  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insights, marketIndex, marketThemesIndex };
+  // The theme and markets services: one each, shared by their routes and their caches.
+  const themes = createAppThemeService(options.pool, env, marketThemesIndex);
+  const markets = createAppMarketsService(options.pool, env, marketIndex, themes);
+  const deps: AppServices = { pool: options.pool, db: options.db, env, search, insights, themes, markets };
   // The OpenAPI collector listens to every route declared from here on (ADR 019).
   await registerApiDocs(app as unknown as App);
   await app.register(

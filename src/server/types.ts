@@ -9,7 +9,9 @@ import type { InsightService } from './modules/insights/insights.service';
 import type { OperatorsIndex } from './modules/insights/operators-index';
 import type { LiveIndex } from './lib/live-index';
 import type { MarketIndex } from './modules/markets/market-index';
+import type { MarketsService } from './modules/markets/markets.service';
 import type { MarketThemesIndex } from './modules/themes/market-themes-index';
+import type { ThemeService } from './modules/themes/themes.service';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<
@@ -48,10 +50,10 @@ export interface AppServices extends AppDeps {
   search: SearchService;
   /** The one insight service (Community Insights, Operator Intelligence; its answer caches), shared by its routes and the pre-rendered page. */
   insights: InsightService;
-  /** The in-memory index of the competitive set and price positions (ADR 029); null when SEARCH_INDEX is off. */
-  marketIndex: LiveIndex<MarketIndex> | null;
-  /** The in-memory index of market theme reports (ADR 029); null when SEARCH_INDEX is off. */
-  marketThemesIndex: LiveIndex<MarketThemesIndex> | null;
+  /** The one theme service (review themes, portfolios; its report caches), on the market themes index when there is one (ADR 029). */
+  themes: ThemeService;
+  /** The one markets service (markets, competitive sets, price positions), on the market index when there is one (ADR 029). */
+  markets: MarketsService;
 }
 
 /** A module registers its routes under /api. */

@@ -18,13 +18,11 @@ import type { RouteModule } from '../../types';
 import { requireUser } from '../auth/session';
 import { addCompare, listCompare, mergeCompare, removeCompare, replaceCompare } from './compare.repo';
 import { compareView } from './compare.service';
-import { appThemeService } from '../themes/themes.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
-export const compareRoutes: RouteModule = (app, { pool, env, search }) => {
+export const compareRoutes: RouteModule = (app, { pool, search, themes }) => {
   // Per-community theme reports are not cached (each is a few indexed statements over one community's reviews).
-  const themes = appThemeService(pool, env);
   const userId = (request: { user: { id: number } | null }) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     return request.user.id;

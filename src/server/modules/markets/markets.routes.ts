@@ -15,11 +15,9 @@ import {
 } from '../../../contracts/markets';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
-import { appMarketsService } from './markets.service';
 import { sendSerialized } from '../../lib/serialized';
 
-export const marketsRoutes: RouteModule = (app, { pool, env, marketIndex }) => {
-  const service = appMarketsService(pool, env, marketIndex);
+export const marketsRoutes: RouteModule = (app, { markets: service }) => {
 
   app.get('/markets', { onRequest: requirePro, schema: { querystring: marketsQuerySchema, response: { 200: marketsOverviewSchema } } }, async (request, reply) => {
     // Every county (~0.8 MB of JSON): serialized and gzipped once per computed overview, not per request (ADR 029).

@@ -2,7 +2,7 @@
 // the whole country is computed in one pass and cached (5 minutes); a county's market and a competitive
 // set read only their own rows (county_fips and lat/lng indexes), or the market index once built (ADR 029).
 import type { PortfolioPricePosition } from '../../../contracts/themes';
-import { appThemeService, compareThemes, themeCaching, themesOfTotals, type ThemeService } from '../themes/themes.service';
+import { compareThemes, themeCaching, themesOfTotals, type ThemeService } from '../themes/themes.service';
 import type { LiveIndex } from '../../lib/live-index';
 import { TOP_OPERATORS, type MarketIndex, type Neighbour } from './market-index';
 import type pg from 'pg';
@@ -305,12 +305,15 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
 
 export { PORTFOLIO_RADIUS_MILES } from './competitive-set';
 
-const appServices = new WeakMap<pg.Pool, MarketsService>();
-
-/** The app's one markets service per database pool (the markets and portfolio routes share its caches). */
-export function appMarketsService(pool: pg.Pool, env: { NODE_ENV: string; APP_CACHES: boolean }, index: LiveIndex<MarketIndex> | null = null): MarketsService {
-  let service = appServices.get(pool);
-  // The competitive set's reputation compares review themes (ADR 021) through the app's theme service.
-  if (!service) appServices.set(pool, (service = createMarketsService(pool, { caching: themeCaching(env), themes: appThemeService(pool, env), index })));
-  return service;
+/**
+ * The app's one markets service (made in app.ts; the markets and portfolio routes share its caches). The
+ * competitive set's reputation compares review themes (ADR 021) through the app's theme service.
+ */
+export function createAppMarketsService(
+  pool: pg.Pool,
+  env: { NODE_ENV: string; APP_CACHES: boolean },
+  index: LiveIndex<MarketIndex> | null,
+  themes: ThemeService,
+): MarketsService {
+  return createMarketsService(pool, { caching: themeCaching(env), themes, index });
 }

@@ -10,12 +10,10 @@ import {
 } from '../../../contracts/themes';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
-import { appMarketsService, PORTFOLIO_RADIUS_MILES } from '../markets/markets.service';
-import { appThemeService, themeCaching } from './themes.service';
+import { PORTFOLIO_RADIUS_MILES } from '../markets/markets.service';
+import { themeCaching } from './themes.service';
 
-export const themeRoutes: RouteModule = (app, { pool, env, marketIndex, marketThemesIndex }) => {
-  const themes = appThemeService(pool, env, marketThemesIndex);
-  const markets = appMarketsService(pool, env, marketIndex);
+export const themeRoutes: RouteModule = (app, { env, themes, markets }) => {
   if (themeCaching(env)) {
     app.addHook('onListen', (done) => {
       // The whole-table reports read every review: computed once ahead of the first visitor.

@@ -294,11 +294,6 @@ export class ThemeService {
     };
   }
 
-  /** Market reports answer from this index once it is built (the app's service gets it from the module that has it). */
-  useIndex(index: LiveIndex<MarketThemesIndex>): void {
-    this.options.index = index;
-  }
-
   async warm(): Promise<void> {
     await this.all('customer');
     await this.all('employee');
@@ -308,15 +303,11 @@ export class ThemeService {
 /** Whether the app's answer caches are on (off in tests and with APP_CACHES=false). */
 export const themeCaching = (env: { NODE_ENV: string; APP_CACHES: boolean }) => env.NODE_ENV !== 'test' && env.APP_CACHES;
 
-const appServices = new WeakMap<pg.Pool, ThemeService>();
-
 /**
- * The app's one theme service per database pool: the themes, markets and compare routes share it and its
- * cache of whole-table, operator and market reports (created by the first module that asks).
+ * The app's one theme service (made in app.ts): the themes, markets and compare routes share it and its cache of
+ * whole-table, operator and market reports. One per app, not per pool: two apps over one pool (the equivalence
+ * tests' app on the index and app on SQL) each answer from their own.
  */
-export function appThemeService(pool: pg.Pool, env: { NODE_ENV: string; APP_CACHES: boolean }, index: LiveIndex<MarketThemesIndex> | null = null): ThemeService {
-  let service = appServices.get(pool);
-  if (!service) appServices.set(pool, (service = new ThemeService(pool, themeCaching(env) ? 5 * 60_000 : 0, { index })));
-  else if (index) service.useIndex(index);
-  return service;
+export function createAppThemeService(pool: pg.Pool, env: { NODE_ENV: string; APP_CACHES: boolean }, index: LiveIndex<MarketThemesIndex> | null): ThemeService {
+  return new ThemeService(pool, themeCaching(env) ? 5 * 60_000 : 0, { index });
 }
