@@ -6,18 +6,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { searchResponseSchema } from '../../contracts/search';
 import { insightResponseSchema, operatorResponseSchema } from '../../contracts/insights';
 import { compileJsonWriter, jsonSerializerCompiler } from './json-serializer';
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../test/random';
 
 type Def = {
   type: string;
