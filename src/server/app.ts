@@ -7,7 +7,8 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSerializerCompiler } from './lib/json-serializer';
 import { registerErrorHandling } from './lib/errors';
 import { assertSameOrigin, isApiPath } from './lib/http';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -103,7 +104,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers written by code compiled from each response schema, zod deciding whatever that code does not accept
+  // (lib/json-serializer.ts); under tests both run and must give the same text.
+  app.setSerializerCompiler(jsonSerializerCompiler({ verify: env.NODE_ENV === 'test' }));
   registerErrorHandling(app);
   if (options.onRoute) {
     const onRoute = options.onRoute;
@@ -140,10 +143,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // gzip first for answers compressed per request: on the API's JSON it is as small as brotli at the plugin's
   // quality 4 (a 47 kB insights page: 7.4 kB gzip, 7.5 kB brotli) and cheaper to produce (ADR 026). Static
   // files keep their brotli, written once at build time at full quality.
-  // One call, not a stream, up to 64 kB (a search page is ~15 kB, an insights page 45 kB): on this 2-core host the
-  // plugin's default (streams above 8 kB) cost more main-thread time per answer than the compression itself, and at
-  // gzip level 3 (deflate's fast mode) a 45 kB page takes a quarter of level 6's time for 11% more bytes (ADR 026, 2026-11-25).
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'br'], syncThreshold: 64 * 1024, zlibOptions: { level: 3 } });
+  // One call, not a stream, up to 128 kB (a search page is ~15 kB, an insights page 27 kB, 83 kB at 100 rows): on this
+  // 2-core host the plugin's default (streams above 8 kB) cost more main-thread time per answer than the compression
+  // itself, and at gzip level 3 (deflate's fast mode) a 45 kB page takes a quarter of level 6's time for 11% more bytes
+  // (ADR 026, 2026-11-25); an 83 kB page cost 0.41-0.57 ms of CPU through the stream against 0.27-0.39 ms in one call (2026-11-26).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'br'], syncThreshold: 128 * 1024, zlibOptions: { level: 3 } });
   // Limits are opted into per route (sign-in, leads, chat...) with `config.rateLimit`. Counters live in
   // PostgreSQL, shared by every app node; when the database is down the request gets a 503.
   await app.register(rateLimit, {

@@ -163,6 +163,37 @@ export function toPoint(r: PointRow): MapPointsResponse['points'][number] {
   };
 }
 
+type CardBase = Omit<SearchCommunity, 'shownPrice' | 'distanceMiles'>;
+/**
+ * The part of a search card that does not depend on the query, made once per card row: the index's rows live as long
+ * as the index, so a card is not rebuilt field by field for every search that shows it (building the 12 cards of a page
+ * was 9% of a distinct search's CPU, ADR 026 2026-11-26). The SQL path's rows are new per search (their entry goes with them).
+ */
+const cardBases = new WeakMap<CommunityRow, CardBase>();
+function cardBase(r: CommunityRow): CardBase {
+  let base = cardBases.get(r);
+  if (!base) {
+    base = {
+      ...communityAddress(r),
+      phone: r.phone,
+      email: r.email,
+      website: r.website,
+      description: r.description,
+      rating: round(Number(r.rating), 2),
+      reviewCount: r.review_count,
+      careTypes: r.care_types,
+      amenities: r.amenities,
+      photos: r.photos,
+      pricing: r.pricing,
+      coordinates: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
+      operatorName: r.operator_name,
+      source: toSource(r),
+    };
+    cardBases.set(r, base);
+  }
+  return base;
+}
+
 /** SEARCH_INDEX: on unless set to false; under NODE_ENV=test only when set to true (ADR 026). */
 export function searchIndexEnabled(env: Pick<Env, 'SEARCH_INDEX' | 'NODE_ENV'>): boolean {
   if (env.SEARCH_INDEX === undefined) return env.NODE_ENV !== 'test';
@@ -234,21 +265,8 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
         if (!r) continue; // deleted between the two queries
         const shown = shownPrice(r.pricing, q.careTypes, q);
         communities.push({
-          ...communityAddress(r),
-          phone: r.phone,
-          email: r.email,
-          website: r.website,
-          description: r.description,
-          rating: round(Number(r.rating), 2),
-          reviewCount: r.review_count,
-          careTypes: r.care_types,
-          amenities: r.amenities,
-          photos: r.photos,
-          pricing: r.pricing,
+          ...cardBase(r),
           shownPrice: shown && { ...shown, forCareTypes: q.careTypes.length > 0 },
-          coordinates: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
-          operatorName: r.operator_name,
-          source: toSource(r),
           distanceMiles: ref.distance === null ? null : round(ref.distance, 1),
         });
       }

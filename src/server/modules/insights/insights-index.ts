@@ -54,9 +54,12 @@ export class InsightsIndex {
     private readonly zip: string[],
     private readonly operator: (string | null)[],
     private readonly communityType: (string | null)[],
-    private readonly lowerName: string[],
-    private readonly lowerCity: string[],
-    private readonly lowerOperator: (string | null)[],
+    /**
+     * The lower-cased name, city and operator name of each community joined by U+0001 (`name\u0001city\u0001operator`):
+     * free text is printable ASCII (answers()), so it is in one of the three exactly when it is in this text; one
+     * search per row instead of three.
+     */
+    private readonly lowerText: string[],
     /** The positions in the order of each sort, and their ranks in it. */
     private readonly sorts: SortOrders,
     /** Membership of each fixed choice by position (set = the SQL's WHERE keeps the row). */
@@ -81,9 +84,7 @@ export class InsightsIndex {
     const zip: string[] = new Array<string>(n);
     const operator: (string | null)[] = new Array<string | null>(n);
     const communityType: (string | null)[] = new Array<string | null>(n);
-    const lowerName: string[] = new Array<string>(n);
-    const lowerCity: string[] = new Array<string>(n);
-    const lowerOperator: (string | null)[] = new Array<string | null>(n);
+    const lowerText: string[] = new Array<string>(n);
     const tableRows: InsightRow[] = new Array<InsightRow>(n);
     for (let i = 0; i < n; i++) {
       const r = rows[i]!;
@@ -94,14 +95,12 @@ export class InsightsIndex {
       zip[i] = interned(r.zip_code);
       operator[i] = interned(r.operator_name);
       communityType[i] = interned(r.community_type);
-      lowerName[i] = r.lower_name;
-      lowerCity[i] = interned(r.lower_city);
-      lowerOperator[i] = interned(r.lower_operator);
+      // A flat string (a template would leave a cons string to be flattened at its first search).
+      lowerText[i] = [r.lower_name, r.lower_city, r.lower_operator ?? ''].join('\u0001');
       for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]!.set(i);
     }
     const choices = new Map(INDEXED_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
-    const text = (i: number) => `${lowerName[i]}\u0001${lowerCity[i]}\u0001${lowerOperator[i] ?? ''}`;
-    return new InsightsIndex(n, ids, tableRows, city, state, zip, operator, communityType, lowerName, lowerCity, lowerOperator, SortOrders.fromRanks(INSIGHT_ORDERS, rows), choices, positionsOf(state), positionsOf(city), gramPostings(n, text), {
+    return new InsightsIndex(n, ids, tableRows, city, state, zip, operator, communityType, lowerText, SortOrders.fromRanks(INSIGHT_ORDERS, rows), choices, positionsOf(state), positionsOf(city), gramPostings(n, (i) => lowerText[i]!), {
       communities: n,
       buildMs: performance.now() - started,
       builtAt: new Date(),
@@ -143,7 +142,7 @@ export class InsightsIndex {
       if (type !== undefined && this.communityType[i] !== type) return false;
       if (zip !== undefined && !this.zip[i]!.startsWith(zip)) return false;
       if (needle === undefined) return true;
-      return this.lowerName[i]!.includes(needle) || this.lowerCity[i]!.includes(needle) || (this.lowerOperator[i]?.includes(needle) ?? false);
+      return this.lowerText[i]!.includes(needle);
     };
     // Only fixed choices (or nothing): their intersection is the answer, no test per row.
     if (state === undefined && city === undefined && operator === undefined && type === undefined && zip === undefined && needle === undefined) {

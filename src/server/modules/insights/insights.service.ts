@@ -86,6 +86,8 @@ function pickOperatorFilters(q: OperatorExportQuery): OperatorFilters {
   return out as OperatorFilters;
 }
 
+const frozen = (list: string[]): string[] => Object.freeze(list) as string[];
+
 function timeoutAsUnavailable(err: unknown): never {
   if ((err as { code?: string }).code === '57014') {
     throw new AppError('UNAVAILABLE', 'Searching the review texts took too long. Try a more specific topic or add filters.');
@@ -99,7 +101,13 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
   const counts = new TtlCache<number>({ ...figures, maxEntries: 50_000 });
   const lists = { ttlMs: options.listsTtlMs ?? options.figuresTtlMs, staleMs: options.staleMs };
   const totals = new TtlCache<{ total: number; csat: number | null }>({ ...lists, maxEntries: 4 });
-  const options$ = new TtlCache<string[]>({ ...lists, maxEntries: 2_000 });
+  const optionLists = new TtlCache<string[]>({ ...lists, maxEntries: 2_000 });
+  // The option lists are frozen: the same list goes into many answers, and the response serializer writes a frozen
+  // list's text once (lib/json-serializer.ts).
+  const options$ = {
+    get: (key: string, load: () => Promise<string[]>) => optionLists.get(key, () => load().then(frozen)),
+    set: (key: string, list: string[]) => optionLists.set(key, frozen(list)),
+  };
   const insightPages = new TtlCache<InsightResponse>(pages);
   const operatorPages = new TtlCache<OperatorResponse>(pages);
   const operatorFigures = new TtlCache<{ n: number; avg_revenue: number | null; avg_communities: number | null }>({
