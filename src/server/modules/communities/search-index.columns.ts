@@ -6,6 +6,7 @@ import type { IndexRow } from './search-index.repo';
 import type { CommunityRow } from './search.repo';
 import { gramPostings } from '../../lib/grams';
 import { Bitset } from '../../lib/collections';
+import { buildCells } from './search-index.near';
 
 /** The columns of the index (one entry per listed community, by position = id order). */
 export interface SearchColumns {
@@ -14,12 +15,8 @@ export interface SearchColumns {
   readonly rows: CommunityRow[];
   readonly lat: Float64Array;
   readonly lng: Float64Array;
-  /**
-   * The located positions by latitude (ascending; equal latitudes by position) and their latitudes: a ZIP
-   * radius's bounding box is a binary search for its latitude band instead of a pass over every community.
-   */
-  readonly latOrder: Int32Array;
-  readonly latSorted: Float64Array;
+  /** The located positions by one-degree cell of latitude and longitude (a ZIP radius's box reads about 9 cells). */
+  readonly cells: Map<number, Int32Array>;
   readonly minPrice: Float64Array;
   readonly maxPrice: Float64Array;
   readonly approximate: Uint8Array;
@@ -148,13 +145,6 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
       return dir * (a - b);
     }));
 
-  const latOrder = Int32Array.from(
-    Array.from({ length: n }, (_, i) => i)
-      .filter((i) => !Number.isNaN(lat[i]!))
-      .sort((a, b) => lat[a]! - lat[b]! || a - b),
-  );
-  const latSorted = Float64Array.from(latOrder, (i) => lat[i]!);
-
   // Pricing rows, already in the card's order (min_price, care_type, id) per community.
   const priceStart = new Int32Array(n + 1);
   let priceRows = 0;
@@ -190,8 +180,7 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     rows,
     lat,
     lng,
-    latOrder,
-    latSorted,
+    cells: buildCells(lat, lng),
     minPrice,
     maxPrice,
     approximate,

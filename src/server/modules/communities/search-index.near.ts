@@ -1,6 +1,5 @@
 // The ZIP radius of the in-memory search index (ADR 026, search-index.ts): the same bounding box and haversine
 // distance as the SQL (search.repo.ts), in float8 arithmetic. Split from search-index.ts (issue 11).
-import { lowerBound } from '../../lib/collections';
 import type { SearchColumns } from './search-index.columns';
 import type { LocationFilter } from './search.repo';
 
@@ -9,8 +8,26 @@ const EARTH_RADIUS_MILES = 3958.8;
 const RADIANS_PER_DEGREE = Math.PI / 180; // 0.017453292519943295, as the C constant rounds to a double
 const radians = (deg: number) => deg * RADIANS_PER_DEGREE;
 
+/** Cells of one degree of latitude by one of longitude: a 50-mile box spans about 3 by 3 of them. */
+const cellKey = (latCell: number, lngCell: number) => (latCell + 500) * 2000 + (lngCell + 1000);
+
+/** The located positions (those with both coordinates) by one-degree cell, each cell's ascending (SearchColumns.cells). */
+export function buildCells(lat: Float64Array, lng: Float64Array): Map<number, Int32Array> {
+  const lists = new Map<number, number[]>();
+  for (let i = 0; i < lat.length; i++) {
+    const la = lat[i]!;
+    const lo = lng[i]!;
+    if (Number.isNaN(la) || Number.isNaN(lo)) continue;
+    const key = cellKey(Math.floor(la), Math.floor(lo));
+    const list = lists.get(key);
+    if (list) list.push(i);
+    else lists.set(key, [i]);
+  }
+  return new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)]));
+}
+
 /** Positions within the radius (ascending), their distances written into `distance` by position. */
-export function nearPositions(c_: SearchColumns, loc: Extract<LocationFilter, { kind: 'near' }>, distance: Float64Array): number[] {
+export function nearPositions(c_: SearchColumns, loc: Extract<LocationFilter, { kind: 'near' }>, distance: Float64Array): Int32Array {
   // The same bounding box and haversine distance as the SQL (search.repo.ts), in float8 arithmetic.
   const dLat = loc.radiusMiles / 69.0;
   const dLng = loc.radiusMiles / (69.0 * Math.max(0.05, Math.cos((loc.lat * Math.PI) / 180)));
@@ -20,21 +37,26 @@ export function nearPositions(c_: SearchColumns, loc: Extract<LocationFilter, { 
   const east = loc.lng + dLng;
   const cosLat = Math.cos(radians(loc.lat));
   const out: number[] = [];
-  // The latitude band by binary search over the located positions sorted by latitude (no NaN there),
-  // then the same longitude test and distance for each.
-  const { latOrder, latSorted } = c_;
-  for (let k = lowerBound(latSorted, south); k < latSorted.length && latSorted[k]! <= north; k++) {
-    const i = latOrder[k]!;
-    const la = latSorted[k]!;
-    const lo = c_.lng[i]!;
-    if (!(lo >= west && lo <= east)) continue;
-    const s1 = Math.sin(radians(la - loc.lat) / 2);
-    const s2 = Math.sin(radians(lo - loc.lng) / 2);
-    const d = EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(s1 * s1 + cosLat * Math.cos(radians(la)) * s2 * s2)));
-    if (d <= loc.radiusMiles) {
-      out.push(i);
-      distance[i] = d;
+  const { lat, lng } = c_;
+  // The cells the box touches (a 50-mile box: about 3 by 3), then the box's own test.
+  for (let y = Math.floor(south); y <= Math.floor(north); y++) {
+    for (let x = Math.floor(west); x <= Math.floor(east); x++) {
+      const cell = c_.cells.get(cellKey(y, x));
+      if (!cell) continue;
+      for (let k = 0; k < cell.length; k++) {
+        const i = cell[k]!;
+        const la = lat[i]!;
+        const lo = lng[i]!;
+        if (!(la >= south && la <= north && lo >= west && lo <= east)) continue;
+        const s1 = Math.sin(radians(la - loc.lat) / 2);
+        const s2 = Math.sin(radians(lo - loc.lng) / 2);
+        const d = EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(s1 * s1 + cosLat * Math.cos(radians(la)) * s2 * s2)));
+        if (d <= loc.radiusMiles) {
+          out.push(i);
+          distance[i] = d;
+        }
+      }
     }
   }
-  return out.sort((a, b) => a - b);
+  return Int32Array.from(out).sort();
 }

@@ -93,7 +93,7 @@ export class SearchIndex {
   }
 
   /** Positions the location keeps (ascending), or null for "every community". */
-  private locationCandidates(loc: LocationFilter, distance: Float64Array | null): number[] | null {
+  private locationCandidates(loc: LocationFilter, distance: Float64Array | null): ArrayLike<number> & Iterable<number> | null {
     switch (loc.kind) {
       case 'none':
       case 'state':
