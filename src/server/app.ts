@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonSerializerCompiler } from './lib/json-serializer';
 import { registerErrorHandling } from './lib/errors';
@@ -14,6 +14,7 @@ import { assertSameOrigin, isApiPath } from './lib/http';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { postgresRateLimitStore } from './lib/rate-limit-store';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session';
+import { changesSessions, SessionCache, sessionCacheEnabled } from './modules/auth/session-cache';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { registerApiDocs, registerApiDocsRoutes } from './modules/docs/openapi';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -162,10 +163,25 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onRequest', async (request) => assertSameOrigin(env, request));
 
   app.decorateRequest('user', null);
+  // Who is signed in: from the session cache when it is on (ADR 031), else from PostgreSQL. Requests that may change
+  // users or sessions (sign-in and out, password reset, the admin's user changes) read PostgreSQL and empty the
+  // cache before their answer is sent.
+  const sessionCache = sessionCacheEnabled(env) ? new SessionCache(options.pool, { logError: (msg, err) => app.log.error({ module: 'auth', err }, msg) }) : null;
+  if (sessionCache) {
+    sessionCache.start();
+    app.addHook('onClose', async () => sessionCache.close());
+    app.addHook('onSend', async (request) => {
+      if (changesSessions(request.method, request.url)) sessionCache.clear();
+    });
+  }
+  app.decorate('sessionCache', sessionCache);
+  app.decorate('sessionUserOf', (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    return sessionCache ? sessionCache.lookup(token, !changesSessions(request.method, request.url)) : findSessionUser(options.pool, token);
+  });
   app.addHook('onRequest', async (request) => {
     if (!isApiPath(request.url)) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = await findSessionUser(options.pool, token);
+    if (request.cookies[SESSION_COOKIE]) request.user = await app.sessionUserOf(request);
   });
 
   // The in-memory indexes (ADR 026, 027, 029), when SEARCH_INDEX is on: each logs under its module, starts

@@ -122,6 +122,12 @@ export const envSchema = z.object({
    * NODE_ENV=test (server tests that write and read at once see SQL; the index's own tests turn it on).
    */
   SEARCH_INDEX: z.enum(['true', 'false', '1', '0']).optional(),
+  /**
+   * The session cache (ADR 031): signed-in requests find their user in memory, forgotten on the database's change
+   * notifications. Default true; off by default under NODE_ENV=test (tests that change users by SQL and read at
+   * once see PostgreSQL; the cache's own tests and the two-node tests turn it on).
+   */
+  SESSION_CACHE: z.enum(['true', 'false', '1', '0']).optional(),
   /** Wait after a change notification before the index is rebuilt (a burst of writes costs one build). */
   SEARCH_INDEX_DEBOUNCE_MS: z.coerce.number().int().min(0).default(500),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),

@@ -4,41 +4,20 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { createPool, wrapPool } from './db/client';
+import { describe, expect, it } from 'vitest';
 import { createMailer } from './modules/notify/mailer';
 import { dueLeadIds, processPendingNotifications, type NotifierDeps } from './modules/notify/notifier';
-import { createTestDatabase, testEnv, type TestDatabase } from './test/db';
-import type { App } from './types';
+import { testEnv, useTwoNodes } from './test/db';
 
 const LIMITS = { LEAD_RATE_LIMIT_MAX: '4', AUTH_RATE_LIMIT_MAX: '3' };
 
-let tdb: TestDatabase;
-let poolB: ReturnType<typeof createPool>;
-let nodeA: App;
-let nodeB: App;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  poolB = createPool(tdb.url, 5);
-  nodeA = await buildApp({ pool: tdb.pool, db: tdb.db, env: testEnv(LIMITS), serveClient: false });
-  nodeB = await buildApp({ pool: poolB, db: wrapPool(poolB), env: testEnv(LIMITS), serveClient: false });
-  await Promise.all([nodeA.ready(), nodeB.ready()]);
-});
-
-afterAll(async () => {
-  await nodeA?.close();
-  await nodeB?.close();
-  await poolB?.end();
-  await tdb?.drop();
-});
+const t = useTwoNodes(LIMITS);
 
 /** `n` JSON POSTs from one client, one after the other, alternately to node A and node B. */
 async function postAlternately(n: number, url: string, remoteAddress: string, payload: (i: number) => object) {
   const responses = [];
   for (let i = 0; i < n; i++) {
-    const node = i % 2 === 0 ? nodeA : nodeB;
+    const node = i % 2 === 0 ? t.nodeA : t.nodeB;
     responses.push(await node.inject({ method: 'POST', url, remoteAddress, headers: { 'content-type': 'application/json' }, payload: payload(i) }));
   }
   return responses;
@@ -51,10 +30,10 @@ describe('rate limits shared by two app nodes', () => {
     const statuses = responses.map((r) => r.statusCode);
     // One limit of 4 across both nodes (each node on its own would have let all 8 through).
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
-    const { rows } = await tdb.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE email LIKE 'shared%'");
+    const { rows } = await t.tdb.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE email LIKE 'shared%'");
     expect(rows[0]!.n).toBe(4);
     // Another client still gets through on either node.
-    const other = await nodeB.inject({
+    const other = await t.nodeB.inject({
       method: 'POST',
       url: '/api/leads',
       remoteAddress: '10.20.30.41',
@@ -92,15 +71,15 @@ describe('the notifier on two app nodes', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     try {
       const env = testEnv({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, ADVISOR_EMAILS: 'ann@advisors.example' });
-      const deps = (pool: typeof poolB): NotifierDeps => {
+      const deps = (pool: typeof t.poolB): NotifierDeps => {
         const log = Fastify({ logger: false }).log;
         return { pool, env, log, mailer: createMailer(env, log) };
       };
-      const a = deps(tdb.pool);
-      const b = deps(poolB);
-      await tdb.pool.query('DELETE FROM leads');
+      const a = deps(t.tdb.pool);
+      const b = deps(t.poolB);
+      await t.tdb.pool.query('DELETE FROM leads');
       const names = Array.from({ length: 30 }, (_, i) => `Twice Tested ${String(i).padStart(2, '0')}`);
-      await tdb.pool.query(`INSERT INTO leads (name, email) SELECT n, 'twice@example.com' FROM unnest($1::text[]) AS n`, [names]);
+      await t.tdb.pool.query(`INSERT INTO leads (name, email) SELECT n, 'twice@example.com' FROM unnest($1::text[]) AS n`, [names]);
 
       // Both nodes work through the queue at the same time until nothing is due.
       const drain = async (d: NotifierDeps) => {
@@ -112,7 +91,7 @@ describe('the notifier on two app nodes', () => {
 
       const subjects = received.map((raw) => /Subject: New information request from (Twice Tested \d+)/.exec(raw)?.[1]);
       expect(subjects.sort()).toEqual(names);
-      const { rows } = await tdb.pool.query<{ notification_status: string; notification_attempts: number }>(
+      const { rows } = await t.tdb.pool.query<{ notification_status: string; notification_attempts: number }>(
         'SELECT notification_status, notification_attempts FROM leads',
       );
       expect(rows).toHaveLength(30);

@@ -1,9 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { SearchService } from './modules/communities/search.service';
+import type { SessionUser } from './modules/auth/session';
+import type { SessionCache } from './modules/auth/session-cache';
 import type { InsightsIndex } from './modules/insights/insights-index';
 import type { InsightService } from './modules/insights/insights.service';
 import type { OperatorsIndex } from './modules/insights/operators-index';
@@ -41,6 +43,10 @@ declare module 'fastify' {
     marketThemesIndex: LiveIndex<MarketThemesIndex> | null;
     /** The Operator Intelligence index (null when SEARCH_INDEX is off; its state is read by tests). */
     operatorsIndex: LiveIndex<OperatorsIndex> | null;
+    /** The session cache (null when SESSION_CACHE is off; its state is read by tests). */
+    sessionCache: SessionCache | null;
+    /** The signed-in user of a request's session cookie (the session cache's, or PostgreSQL's), null when signed out. */
+    sessionUserOf(request: FastifyRequest): Promise<SessionUser | null>;
   }
 }
 

@@ -1,9 +1,10 @@
 // An in-memory index kept in step with PostgreSQL, the source of truth (ADR 026): triggers send NOTIFY on
 // channels on every statement that changes the tables it reads; this node LISTENs on a connection of its
-// own, waits `debounceMs` for more changes, rebuilds in the background and swaps the new index in at once
-// (the old one answers meanwhile). A lost listening connection is opened again and the index rebuilt, since
-// notifications sent while it was down are lost. Until the first build the callers answer from SQL.
+// own (lib/channel-listener.ts), waits `debounceMs` for more changes, rebuilds in the background and swaps the new
+// index in at once (the old one answers meanwhile). A lost listening connection is opened again and the index
+// rebuilt, since notifications sent while it was down are lost. Until the first build the callers answer from SQL.
 import type pg from 'pg';
+import { ChannelListener } from './channel-listener';
 
 /** What is indexed: how to build it from the database, and the channels that say it changed. */
 export interface IndexSource<T> {
@@ -49,17 +50,14 @@ export class LiveIndex<T> {
   current: T | null = null;
   /** Completed builds (a new number means new answers). */
   version = 0;
-  private listener: pg.PoolClient | null = null;
+  private readonly listener: ChannelListener;
   private timer: NodeJS.Timeout | null = null;
   private building: Promise<void> | null = null;
   private dirty = false;
   /** Failed builds since the last one that succeeded (the next retry waits longer). */
   private failures = 0;
   private closed = false;
-  private reconnectDelay: number;
   private readonly debounceMs: number;
-  private readonly baseReconnectMs: number;
-  private readonly channels: readonly string[];
   private firstBuild: Promise<void>;
   private resolveFirst!: () => void;
 
@@ -68,15 +66,26 @@ export class LiveIndex<T> {
     private readonly options: LiveIndexOptions & IndexSource<T>,
   ) {
     this.debounceMs = options.debounceMs ?? 500;
-    this.baseReconnectMs = options.reconnectMs ?? 1000;
-    this.reconnectDelay = this.baseReconnectMs;
-    this.channels = typeof options.channel === 'string' ? [options.channel] : options.channel;
+    this.listener = new ChannelListener(pool, {
+      name: options.name,
+      channels: typeof options.channel === 'string' ? [options.channel] : options.channel,
+      reconnectMs: options.reconnectMs,
+      logError: options.logError,
+      onNotification: (msg) => {
+        if (!options.payloads || options.payloads.includes(msg.payload ?? '')) this.changed();
+      },
+      // Changes made before LISTEN (or while the connection was lost) are in this build.
+      onListening: () => {
+        this.dirty = true;
+        void this.kick();
+      },
+    });
     this.firstBuild = new Promise((resolve) => (this.resolveFirst = resolve));
   }
 
   /** Starts listening and builds the first index in the background. */
   start(): void {
-    void this.listen();
+    this.listener.start();
   }
 
   /** Resolves once an index answers (for start-up warm-up and tests). */
@@ -95,63 +104,8 @@ export class LiveIndex<T> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const client = this.listener;
-    this.listener = null;
-    if (client) {
-      client.removeAllListeners('notification');
-      try {
-        for (const channel of this.channels) await client.query(`UNLISTEN ${channel}`);
-        client.release();
-      } catch (err) {
-        client.release(err as Error);
-      }
-    }
+    await this.listener.close();
     if (this.building) await this.building.catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    if (this.closed) return;
-    let client: pg.PoolClient | null = null;
-    try {
-      client = await this.pool.connect();
-      const c = client;
-      c.on('notification', (msg) => {
-        if (this.channels.includes(msg.channel) && (!this.options.payloads || this.options.payloads.includes(msg.payload ?? ''))) this.changed();
-      });
-      c.on('error', (err) => this.lost(c, err));
-      for (const channel of this.channels) await c.query(`LISTEN ${channel}`);
-      if (this.closed) {
-        c.release();
-        return;
-      }
-      this.listener = c;
-      this.reconnectDelay = this.baseReconnectMs;
-      // Changes made before LISTEN (or while the connection was lost) are in this build.
-      this.dirty = true;
-      void this.kick();
-    } catch (err) {
-      if (client) this.lost(client, err);
-      else this.retry(err);
-    }
-  }
-
-  private lost(client: pg.PoolClient, err: unknown): void {
-    if (this.listener === client) this.listener = null;
-    client.removeAllListeners('notification');
-    try {
-      client.release(err instanceof Error ? err : new Error(String(err)));
-    } catch {
-      // already released
-    }
-    this.retry(err);
-  }
-
-  private retry(err: unknown): void {
-    if (this.closed) return;
-    this.options.logError?.(`${this.options.name}: the change listener failed; listening again`, err);
-    const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(this.reconnectDelay * 2, 30_000);
-    setTimeout(() => void this.listen(), delay).unref();
   }
 
   /** A change notification: rebuild after the debounce (notifications meanwhile join that build). */

@@ -78,3 +78,34 @@ export function useTestApp(envOverrides: Record<string, string> = {}, seed?: (td
   });
   return t;
 }
+
+export interface TwoNodes {
+  tdb: TestDatabase;
+  /** Node A, on the file's pool. */
+  nodeA: App;
+  /** Node B, on a pool of its own (as a second node behind a load balancer). */
+  nodeB: App;
+  poolB: pg.Pool;
+}
+
+/**
+ * For a test file's top level: a fresh database and two app nodes on it, each with its own pool, built before the
+ * file's tests and closed after. Read them as `t.nodeA`, `t.nodeB`, `t.tdb`, `t.poolB`.
+ */
+export function useTwoNodes(envOverrides: Record<string, string> = {}): TwoNodes {
+  const t = {} as TwoNodes;
+  beforeAll(async () => {
+    t.tdb = await createTestDatabase();
+    t.poolB = createPool(t.tdb.url, 5);
+    t.nodeA = await buildApp({ pool: t.tdb.pool, db: t.tdb.db, env: testEnv(envOverrides), serveClient: false });
+    t.nodeB = await buildApp({ pool: t.poolB, db: wrapPool(t.poolB), env: testEnv(envOverrides), serveClient: false });
+    await Promise.all([t.nodeA.ready(), t.nodeB.ready()]);
+  });
+  afterAll(async () => {
+    await t.nodeA?.close();
+    await t.nodeB?.close();
+    await t.poolB?.end();
+    await t.tdb?.drop();
+  });
+  return t;
+}

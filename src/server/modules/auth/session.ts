@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Pro means a paid plan or a trial that has not ended yet. */
 export function isPro(user: SessionUser | null, now = new Date()): boolean {
@@ -68,15 +68,25 @@ export function toSessionUser(r: SessionUserRow): SessionUser {
   };
 }
 
+/** A token worth looking up (anything longer than this is no token of ours). */
+export const validToken = (token: string | undefined): token is string => !!token && token.length <= 200;
+
+/** The session (by the SHA-256 of its token) with its user, unless it has expired. A named (prepared) statement. */
+export async function selectSession(pool: pg.Pool, tokenHash: string): Promise<(SessionUserRow & { expires_at: Date }) | null> {
+  const { rows } = await pool.query<SessionUserRow & { expires_at: Date }>({
+    name: 'session-user',
+    text: `SELECT u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.plan, u.trial_ends_at, u.email_verified_at, s.expires_at
+             FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.id = $1 AND s.expires_at > now()`,
+    values: [tokenHash],
+  });
+  return rows[0] ?? null;
+}
+
+/** From PostgreSQL, without the session cache (session-cache.ts). */
 export async function findSessionUser(pool: pg.Pool, token: string | undefined): Promise<SessionUser | null> {
-  if (!token || token.length > 200) return null;
-  const { rows } = await pool.query<SessionUserRow>(
-    `SELECT u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.plan, u.trial_ends_at, u.email_verified_at
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = $1 AND s.expires_at > now()`,
-    [hashToken(token)],
-  );
-  const r = rows[0];
+  if (!validToken(token)) return null;
+  const r = await selectSession(pool, hashToken(token));
   return r ? toSessionUser(r) : null;
 }
 

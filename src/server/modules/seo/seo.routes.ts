@@ -14,7 +14,6 @@ import { TtlCache } from '../../lib/ttl-cache';
 import type { App, AppServices } from '../../types';
 import { communityDetailSchema } from '../../../contracts/community';
 import { toAuthUserResponse } from '../auth/auth.service';
-import { findSessionUser, SESSION_COOKIE } from '../auth/session';
 import { compareListOf } from '../compare/compare.service';
 import { getCommunityDetail } from '../communities/detail.service';
 import { createSiteInfo } from '../health/site';
@@ -179,7 +178,7 @@ export function registerSeoRoutes(app: App, { pool, env, search, insights }: App
     // The session's user (null: signed out) as GET /api/auth/user answers it: the header, the landing
     // page and the review card render for that user at once, on the server and in the browser alike.
     // (The app reads sessions for /api paths only; a page reads it here.)
-    const user = (request.user ??= await findSessionUser(pool, request.cookies[SESSION_COOKIE]));
+    const user = (request.user ??= await app.sessionUserOf(request));
     const entries: InitialEntries = [
       [['/api/site'], await site.get()],
       [[AUTH_USER_KEY], user ? toAuthUserResponse(user) : null],
