@@ -1,13 +1,14 @@
-// The in-memory index of market theme reports (issue 15, ADR 029): per state and per county (customer reviews,
-// from the per-community summaries), per state suffix and per location (employee reviews), the totals,
+// The in-memory index of market and operator theme reports (issue 15, ADR 029): per state, per county and per
+// operator (customer reviews, from the per-community summaries), per state suffix, per location and per operator
+// (employee reviews), the totals,
 // the quarter rows and the most positive and most negative mention of each theme, each the scope's own SQL
 // aggregate grouped by the key as well (themes.repo.ts: marketQuarterRows, marketTotalRows,
 // marketExampleRows). A report adds up one key (a state, a county, a city's employees) or several (a
 // county's employees: the locations of the cities that belong to it, cityCounties); only the examples' texts
 // are read per request, by primary key. A customer city, a county asked by name and non-ASCII text stay on
 // SQL (lower-casing beyond ASCII is the database's). Rebuilt on notifications from communities (customer
-// summaries change with a community's rating and review count, which notify) and employee reviews, not on
-// those from prices or operators (MARKET_THEMES_TABLES); the theme service answers
+// summaries change with a community's rating and review count, which notify; a community's operator and
+// listing), employee reviews and operators (their names), not on those from prices (MARKET_THEMES_TABLES); the theme service answers
 // from SQL until the first build and when SEARCH_INDEX is off. market-themes-equivalence.test.ts compares it
 // with the SQL path.
 import type pg from 'pg';
@@ -47,13 +48,15 @@ export class MarketThemesIndex {
     private readonly digitCountyNames: boolean,
     /** 'state:fips' -> the county's ACS name (selectCountyName). */
     private readonly countyNames: Map<string, string>,
+    /** Operator id -> its name (selectOperatorName). */
+    private readonly operatorNames: Map<number, string>,
     readonly stats: MarketThemesStats,
   ) {}
 
   static async build(pool: pg.Pool): Promise<MarketThemesIndex> {
     const started = performance.now();
-    const reads = [repo.marketQuarterRows, repo.marketTotalRows, repo.marketExampleRows, repo.cityCounties, repo.digitCountyNames, repo.countyNames] as const;
-    const [quarterRows, totalRows, exampleRows, cities, digitNames, countyNames] = await readIndexRows(pool, ...reads);
+    const reads = [repo.marketQuarterRows, repo.marketTotalRows, repo.marketExampleRows, repo.cityCounties, repo.digitCountyNames, repo.countyNames, repo.operatorNames] as const;
+    const [quarterRows, totalRows, exampleRows, cities, digitNames, countyNames, operators] = await readIndexRows(pool, ...reads);
     const quarterNames = [...new Set(quarterRows.map((q) => q.quarter))].sort();
     const quarterAt = new Map(quarterNames.map((q, k) => [q, k]));
     // By key, then theme, then quarter: a key's rows are one span, in the SQL's ORDER BY i, quarter.
@@ -99,6 +102,7 @@ export class MarketThemesIndex {
       countyLocations,
       digitNames,
       new Map(countyNames.map((c) => [`${c.state}:${c.fips}`, c.county])),
+      new Map(operators.map((o) => [o.id, o.name])),
       { keys: new Set([...spans.keys(), ...totalRows.map((t) => t.key)]).size, quarterRows: n, buildMs: performance.now() - started },
     );
   }
@@ -106,6 +110,16 @@ export class MarketThemesIndex {
   /** selectCountyName: the ACS name of the state's county with this FIPS code; undefined when the list has none (ask SQL). */
   countyName(state: string, fips: string): string | undefined {
     return this.countyNames.get(`${state}:${fips}`);
+  }
+
+  /** The operator's name (selectOperatorName); undefined when there is no such operator. */
+  operatorName(id: number): string | undefined {
+    return this.operatorNames.get(id);
+  }
+
+  /** The index's keys of an operator's report (scopeOperator): its listed communities' summaries, or its employee reviews. */
+  operatorKeys(kind: ThemeKind, id: number): string[] {
+    return [repo.operatorKey(kind, id)];
   }
 
   /** The index's keys of a market scope (scopeMarket's rules), or null when the SQL path must answer. */
@@ -223,12 +237,13 @@ function moreExtreme(e: repo.MarketExampleRow, hit: repo.MarketExampleRow, dir: 
 }
 
 /**
- * The tables whose notifications change the index: communities (a community's place and listing, and its
- * rating and review count, which refreshReviewFigures updates in the transaction that rewrites its review
- * summaries) and employee reviews (the employee reports). The search index's channel also carries prices and
- * operators, which no market theme report reads: they used to rebuild it (40 s of a core at scale 1) too.
+ * The tables whose notifications change the index: communities (a community's place, listing and operator,
+ * and its rating and review count, which refreshReviewFigures updates in the transaction that rewrites its
+ * review summaries), employee reviews (the employee reports) and operators (an operator report's name, and
+ * whether the operator exists). The search index's channel also carries prices, which no theme report reads:
+ * they used to rebuild it (40 s of a core at scale 1) too.
  */
-export const MARKET_THEMES_TABLES = ['communities', 'employee_reviews'] as const;
+export const MARKET_THEMES_TABLES = ['communities', 'employee_reviews', 'operators'] as const;
 
 /** The index kept current by change notifications of the tables it reads (MARKET_THEMES_TABLES) on these channels. */
 export function liveMarketThemesIndex(pool: pg.Pool, channel: string | readonly string[], options: LiveIndexOptions = {}): LiveIndex<MarketThemesIndex> {
