@@ -224,14 +224,14 @@ export class ThemeService {
 
   async operator(id: number, kind: ThemeKind): Promise<ThemeReport> {
     // From the market themes index once built (its name, and the rows of the operator's key; ADR 029), else SQL.
+    // Not cached: an answer from the index costs less than keeping it (a cached answer outlives two young-generation
+    // collections and is promoted, then dropped from the old generation).
     const index = this.marketIndex();
     if (index) {
       const name = index.operatorName(id);
       if (name === undefined) throw notFound('Operator');
-      return this.cache.get(`operator:${id}:${kind}`, async () => {
-        const scope: Scope = { type: 'operator', id, name, state: null, city: null, county: null };
-        return composeReport(kind, scope, operatorWhat(kind, name), await index.rows(this.pool, kind, index.operatorKeys(kind, id), true));
-      });
+      const scope: Scope = { type: 'operator', id, name, state: null, city: null, county: null };
+      return composeReport(kind, scope, operatorWhat(kind, name), await index.rows(this.pool, kind, index.operatorKeys(kind, id), true));
     }
     // The operator must exist on every request (one that is gone is not found): on a cache miss its name is
     // read in the report's statement; on a hit, a shared computation or a stale answer, by itself.
@@ -263,12 +263,13 @@ export class ThemeService {
         : county
           ? `employees located in the cities of ${name} (each city in the county of most of its listed communities)`
           : `employees located in ${name}`;
-    return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), async () => {
-      // From the market themes index once built (the same rows, added up in memory; ADR 029), else SQL.
-      const keys = index?.keysFor(kind, state, city, county);
-      if (index && keys) return composeReport(kind, scope, what, await index.rows(this.pool, kind, keys, true));
-      return this.report(kind, scope, scopeMarket(kind, state, city, county), what, true);
-    });
+    // From the market themes index once built (the same rows, added up in memory; ADR 029; not cached, as an
+    // operator's), else SQL (cached).
+    const keys = index?.keysFor(kind, state, city, county);
+    if (index && keys) return composeReport(kind, scope, what, await index.rows(this.pool, kind, keys, true));
+    return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), () =>
+      this.report(kind, scope, scopeMarket(kind, state, city, county), what, true),
+    );
   }
 
   /** The operator's portfolio: listed communities with sentiment and the quarterly trend of both review kinds. */
