@@ -179,7 +179,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     let body = byThreshold.get(minPopulation);
     if (!body) {
       // Checked against the answer's schema once, as the route's serializer would on every request.
-      body = markets(minPopulation).then((answer) => serializeAnswer(marketsOverviewSchema.parse(answer)));
+      body = markets(minPopulation).then((answer) => serializeAnswer(marketsOverviewSchema.parse(answer), { brotli: true }));
       // A few thresholds per overview (the screens ask for the default one); the oldest goes first.
       if (byThreshold.size >= 8) byThreshold.delete(byThreshold.keys().next().value!);
       byThreshold.set(minPopulation, body);

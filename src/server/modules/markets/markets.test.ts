@@ -1,5 +1,5 @@
 // Markets and the competitive set (issue 15): every figure against a hand computation on seeded rows.
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshReviewFigures } from '../../db/aggregates';
 import { assignCounties, loadCountyPopulation } from '../../db/counties';
@@ -170,7 +170,7 @@ describe('markets (Pro)', () => {
     await tdb.pool.query('UPDATE communities SET capacity = 80 WHERE id = 5');
   });
 
-  it('answers the underserved list alone for any threshold, and the overview gzipped as it serializes it', async () => {
+  it('answers the underserved list alone for any threshold, and the overview compressed as it serializes it (brotli, else gzip)', async () => {
     for (const minPopulation of [0, 10000, 50000]) {
       const overview = (await get(`/api/markets?minPopulation=${minPopulation}`, pro)).json();
       const res = await get(`/api/markets/underserved?minPopulation=${minPopulation}`, pro);
@@ -179,10 +179,14 @@ describe('markets (Pro)', () => {
     }
     expect((await get('/api/markets/underserved', basic)).statusCode).toBe(403);
     expect((await get('/api/markets/underserved?minPopulation=-1', pro)).statusCode).toBe(400);
-    const zipped = await app.inject({ method: 'GET', url: '/api/markets', headers: { cookie: pro, 'accept-encoding': 'gzip, deflate, br' } });
+    const plain = (await get('/api/markets', pro)).json();
+    const br = await app.inject({ method: 'GET', url: '/api/markets', headers: { cookie: pro, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain);
+    const zipped = await app.inject({ method: 'GET', url: '/api/markets', headers: { cookie: pro, 'accept-encoding': 'gzip, deflate' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers['content-type']).toContain('application/json');
-    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual((await get('/api/markets', pro)).json());
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain);
   });
 
   it('gives the state summary to everyone (Pricing Analytics in public mode)', async () => {

@@ -1,7 +1,8 @@
 // The in-memory market themes index (market-themes-index.ts, ADR 029) against the SQL path it stands in for,
 // on a generated dataset: every state's and every county's customer and employee report, employee reports of
-// cities, the scopes the index leaves to SQL, then over HTTP an app on the index against an app on SQL,
-// and a change followed once the index has been rebuilt.
+// cities, every operator's customer and employee report, the scopes the index leaves to SQL, then over HTTP an
+// app on the index against an app on SQL, and changes followed once the index has been rebuilt (a community
+// moved to another county, a community moved to another operator, an operator renamed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThemeKind, ThemeReport } from '../../../contracts/themes';
 import { ensureMarketData } from '../../db/counties';
@@ -21,6 +22,7 @@ let onIndex: ThemeService;
 let states: string[];
 let counties: { state: string; fips: string }[];
 let cities: { state: string; city: string }[];
+let operators: number[];
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -36,6 +38,7 @@ beforeAll(async () => {
     `SELECT DISTINCT state, county_fips AS fips FROM communities WHERE listing_status = 'listed' AND county_fips IS NOT NULL ORDER BY 1, 2`,
   );
   cities = await q<{ state: string; city: string }>(`SELECT DISTINCT state, city FROM communities WHERE listing_status = 'listed' ORDER BY 1, 2 LIMIT 150`);
+  operators = (await q<{ id: number }>('SELECT id FROM operators ORDER BY id')).map((r) => r.id);
 }, 180_000);
 
 afterAll(async () => {
@@ -93,6 +96,31 @@ describe('the market themes index against the SQL path', () => {
     expect(withReviews).toBeGreaterThan(5);
   }, 120_000);
 
+  it("answers every operator's customer and employee report, and an unknown operator is not found on either path", async () => {
+    expect(operators.length).toBeGreaterThan(20);
+    const seen = { customer: 0, employee: 0, examples: 0, empty: 0 };
+    for (const id of operators) {
+      for (const kind of ['customer', 'employee'] as const) {
+        const [a, b] = await Promise.all([onIndex.operator(id, kind), onSql.operator(id, kind)]);
+        expect(comparableReport(a), `operator ${id} ${kind}`).toEqual(comparableReport(b));
+        if (a.reviews > 0) seen[kind]++;
+        else seen.empty++;
+        if (a.themes.some((t) => t.examples.length === 2)) seen.examples++;
+      }
+    }
+    // Most operators have reviews of both kinds, some have none of a kind (an empty report), most have examples.
+    expect(seen.customer).toBeGreaterThan(20);
+    expect(seen.employee).toBeGreaterThan(20);
+    expect(seen.empty).toBeGreaterThan(0);
+    expect(seen.examples).toBeGreaterThan(40);
+    const unknown = operators.at(-1)! + 1000;
+    expect(index.operatorName(unknown)).toBeUndefined();
+    for (const kind of ['customer', 'employee'] as const) {
+      await expect(onIndex.operator(unknown, kind)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(onSql.operator(unknown, kind)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+  }, 180_000);
+
   it('leaves to SQL what it cannot answer as the database would: a customer city, a county by name, non-ASCII text', async () => {
     const { state, city } = cities[0]!;
     expect(index.keysFor('customer', state, city, null)).toBeNull();
@@ -134,5 +162,40 @@ describe('market themes over HTTP on the index', () => {
       expect(a.statusCode, a.body).toBe(200);
       expect(comparableReport(a.json()), url).toEqual(comparableReport(b.json()));
     }
+  }, 60_000);
+
+  it("answers operators as the SQL path does, and follows a community moved to another operator and an operator's new name", async () => {
+    const both = async (url: string, status = 200) => {
+      const [a, b] = await http.both(url, { cookie: http.cookie });
+      expect(a.statusCode, a.body).toBe(status);
+      expect(b.statusCode, b.body).toBe(status);
+      if (status === 200) expect(comparableReport(a.json()), url).toEqual(comparableReport(b.json()));
+      return a.json() as ThemeReport;
+    };
+    // The two operators with the most listed communities; the first gives its most reviewed community to the second.
+    const { rows } = await tdb.pool.query<{ operator_id: number }>(
+      `SELECT operator_id FROM communities WHERE listing_status = 'listed' AND operator_id IS NOT NULL
+        GROUP BY operator_id ORDER BY count(*) DESC, operator_id LIMIT 2`,
+    );
+    const [from, to] = rows.map((r) => r.operator_id) as [number, number];
+    const urls = [from, to].flatMap((id) => [`/api/themes/operator/${id}?kind=customer`, `/api/themes/operator/${id}?kind=employee`]);
+    const before = [];
+    for (const url of urls) before.push(await both(url));
+    await both(`/api/themes/operator/${operators.at(-1)! + 1000}?kind=customer`, 404);
+    const live = http.onIndex.marketThemesIndex!;
+    let version = live.version;
+    await tdb.pool.query(
+      `UPDATE communities SET operator_id = $2 WHERE id = (SELECT id FROM communities WHERE operator_id = $1 AND listing_status = 'listed' ORDER BY review_count DESC, id LIMIT 1)`,
+      [from, to],
+    );
+    await waitFor(async () => live.version > version);
+    const moved = [];
+    for (const url of urls) moved.push(await both(url));
+    expect(moved[0]!.reviews).toBeLessThan(before[0]!.reviews);
+    expect(moved[2]!.reviews).toBeGreaterThan(before[2]!.reviews);
+    version = live.version;
+    await tdb.pool.query(`UPDATE operators SET name = name || ' Renamed' WHERE id = $1`, [to]);
+    await waitFor(async () => live.version > version);
+    expect((await both(urls[2]!)).scope.name).toBe(`${before[2]!.scope.name} Renamed`);
   }, 60_000);
 });

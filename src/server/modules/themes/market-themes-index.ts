@@ -1,15 +1,16 @@
-// The in-memory index of market theme reports (issue 15, ADR 029): per state and per county (customer reviews,
-// from the per-community summaries), per state suffix and per location (employee reviews), the totals,
-// the quarter rows and the most positive and most negative mention of each theme, each the scope's own SQL
-// aggregate grouped by the key as well (themes.repo.ts: marketQuarterRows, marketTotalRows,
-// marketExampleRows). A report adds up one key (a state, a county, a city's employees) or several (a
-// county's employees: the locations of the cities that belong to it, cityCounties); only the examples' texts
-// are read per request, by primary key. A customer city, a county asked by name and non-ASCII text stay on
-// SQL (lower-casing beyond ASCII is the database's). Rebuilt on notifications from communities (customer
-// summaries change with a community's rating and review count, which notify) and employee reviews, not on
-// those from prices or operators (MARKET_THEMES_TABLES); the theme service answers
-// from SQL until the first build and when SEARCH_INDEX is off. market-themes-equivalence.test.ts compares it
-// with the SQL path.
+// The in-memory index of market and operator theme reports (issue 15, ADR 029): per state, county and operator
+// (customer reviews, from the per-community summaries), per state suffix, location and operator (employee
+// reviews), the totals, the quarter rows (typed arrays) and the most positive and most negative mention of each
+// theme, each the scope's own SQL aggregate grouped by the key as well (themes.repo.ts: marketQuarterRows,
+// marketTotalRows, marketExampleRows). A report adds up one key (a state, a county, a city's employees, an
+// operator) or several (a county's employees: the locations of the cities that belong to it, cityCounties);
+// only the examples' texts are read per request, by primary key. A customer city (1.9 M more quarter rows and
+// a third sort of the summaries at every build), a county asked by name and non-ASCII text stay on SQL
+// (lower-casing beyond ASCII is the database's). Rebuilt on
+// notifications from communities (customer summaries change with a community's rating and review count, which
+// notify; a community's place, operator and listing), employee reviews and operators (their names), not on those
+// from prices (MARKET_THEMES_TABLES); the theme service answers from SQL until the first build and when
+// SEARCH_INDEX is off. market-themes-equivalence.test.ts compares it with the SQL path.
 import type pg from 'pg';
 import type { ThemeKind } from '../../../contracts/themes';
 import { readIndexRows } from '../../db/client';
@@ -47,36 +48,19 @@ export class MarketThemesIndex {
     private readonly digitCountyNames: boolean,
     /** 'state:fips' -> the county's ACS name (selectCountyName). */
     private readonly countyNames: Map<string, string>,
+    /** Operator id -> its name (selectOperatorName). */
+    private readonly operatorNames: Map<number, string>,
     readonly stats: MarketThemesStats,
   ) {}
 
   static async build(pool: pg.Pool): Promise<MarketThemesIndex> {
     const started = performance.now();
-    const reads = [repo.marketQuarterRows, repo.marketTotalRows, repo.marketExampleRows, repo.cityCounties, repo.digitCountyNames, repo.countyNames] as const;
-    const [quarterRows, totalRows, exampleRows, cities, digitNames, countyNames] = await readIndexRows(pool, ...reads);
-    const quarterNames = [...new Set(quarterRows.map((q) => q.quarter))].sort();
-    const quarterAt = new Map(quarterNames.map((q, k) => [q, k]));
-    // By key, then theme, then quarter: a key's rows are one span, in the SQL's ORDER BY i, quarter.
-    quarterRows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i || quarterAt.get(a.quarter)! - quarterAt.get(b.quarter)!));
-    const n = quarterRows.length;
-    const theme = new Uint8Array(n);
-    const quarter = new Uint16Array(n);
-    const mentions = new Int32Array(n);
-    const sums = new Float64Array(n);
-    const positive = new Int32Array(n);
-    const negative = new Int32Array(n);
-    const spans = new Map<string, { from: number; to: number }>();
-    quarterRows.forEach((q, k) => {
-      theme[k] = q.i;
-      quarter[k] = quarterAt.get(q.quarter)!;
-      mentions[k] = q.mentions;
-      sums[k] = q.sum;
-      positive[k] = q.positive;
-      negative[k] = q.negative;
-      const span = spans.get(q.key);
-      if (span) span.to = k + 1;
-      else spans.set(q.key, { from: k, to: k + 1 });
-    });
+    // The quarter rows (1.9 M at scale 1) go into typed arrays batch by batch, never all held as objects.
+    const q = new QuarterColumns();
+    const quarterRows = (db: Queryable) => repo.marketQuarterRows(db, (rows) => q.add(rows));
+    const reads = [quarterRows, repo.marketTotalRows, repo.marketExampleRows, repo.cityCounties, repo.digitCountyNames, repo.countyNames, repo.operatorNames] as const;
+    const [, totalRows, exampleRows, cities, digitNames, countyNames, operators] = await readIndexRows(pool, ...reads);
+    const { quarterNames, spans, theme, quarter, mentions, sums, positive, negative } = q.done();
     const examples = new Map<string, repo.MarketExampleRow[]>();
     for (const e of exampleRows) {
       pushTo(examples, e.key, e);
@@ -99,13 +83,24 @@ export class MarketThemesIndex {
       countyLocations,
       digitNames,
       new Map(countyNames.map((c) => [`${c.state}:${c.fips}`, c.county])),
-      { keys: new Set([...spans.keys(), ...totalRows.map((t) => t.key)]).size, quarterRows: n, buildMs: performance.now() - started },
+      new Map(operators.map((o) => [o.id, o.name])),
+      { keys: new Set([...spans.keys(), ...totalRows.map((t) => t.key)]).size, quarterRows: theme.length, buildMs: performance.now() - started },
     );
   }
 
   /** selectCountyName: the ACS name of the state's county with this FIPS code; undefined when the list has none (ask SQL). */
   countyName(state: string, fips: string): string | undefined {
     return this.countyNames.get(`${state}:${fips}`);
+  }
+
+  /** The operator's name (selectOperatorName); undefined when there is no such operator. */
+  operatorName(id: number): string | undefined {
+    return this.operatorNames.get(id);
+  }
+
+  /** The index's keys of an operator's report (scopeOperator): its listed communities' summaries, or its employee reviews. */
+  operatorKeys(kind: ThemeKind, id: number): string[] {
+    return [repo.operatorKey(kind, id)];
   }
 
   /** The index's keys of a market scope (scopeMarket's rules), or null when the SQL path must answer. */
@@ -203,6 +198,80 @@ export class MarketThemesIndex {
   }
 }
 
+/** Growable typed arrays. */
+type Column = Uint8Array | Uint16Array | Int32Array | Float64Array;
+function grown<A extends Column>(a: A, size: number): A {
+  if (size <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => A)(Math.max(size, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+/**
+ * The quarter rows as columns, filled batch by batch from rows in key, theme and quarter order (each key's rows
+ * one span, in the reports' ORDER BY i, quarter). Quarters are numbered as they come and renumbered in their
+ * sorted order at the end.
+ */
+class QuarterColumns {
+  private n = 0;
+  private theme = new Uint8Array(1 << 16);
+  private quarter = new Uint16Array(1 << 16);
+  private mentions = new Int32Array(1 << 16);
+  private sums = new Float64Array(1 << 16);
+  private positive = new Int32Array(1 << 16);
+  private negative = new Int32Array(1 << 16);
+  private readonly spans = new Map<string, { from: number; to: number }>();
+  private readonly quarterIds = new Map<string, number>();
+  private last: { key: string; span: { from: number; to: number } } | null = null;
+
+  add(rows: repo.MarketQuarterRow[]): void {
+    const size = this.n + rows.length;
+    this.theme = grown(this.theme, size);
+    this.quarter = grown(this.quarter, size);
+    this.mentions = grown(this.mentions, size);
+    this.sums = grown(this.sums, size);
+    this.positive = grown(this.positive, size);
+    this.negative = grown(this.negative, size);
+    for (const [key, i, quarterName, mentions, sum, positive, negative] of rows) {
+      const k = this.n++;
+      let id = this.quarterIds.get(quarterName);
+      if (id === undefined) this.quarterIds.set(quarterName, (id = this.quarterIds.size));
+      this.theme[k] = i;
+      this.quarter[k] = id;
+      this.mentions[k] = mentions;
+      this.sums[k] = sum;
+      this.positive[k] = positive;
+      this.negative[k] = negative;
+      if (this.last?.key === key) this.last.span.to = k + 1;
+      else {
+        if (this.spans.has(key)) throw new Error(`market themes index: the rows of ${key} are not together`);
+        const span = { from: k, to: k + 1 };
+        this.spans.set(key, span);
+        this.last = { key, span };
+      }
+    }
+  }
+
+  done() {
+    const n = this.n;
+    const quarterNames = [...this.quarterIds.keys()].sort();
+    const renumber = new Uint16Array(this.quarterIds.size);
+    quarterNames.forEach((name, k) => (renumber[this.quarterIds.get(name)!] = k));
+    const quarter = this.quarter.slice(0, n);
+    for (let k = 0; k < n; k++) quarter[k] = renumber[quarter[k]!]!;
+    return {
+      quarterNames,
+      spans: this.spans,
+      theme: this.theme.slice(0, n),
+      quarter,
+      mentions: this.mentions.slice(0, n),
+      sums: this.sums.slice(0, n),
+      positive: this.positive.slice(0, n),
+      negative: this.negative.slice(0, n),
+    };
+  }
+}
+
 /**
  * PostgreSQL's order of sentiments: ascending puts NULL last, descending (dir -1) first. Returns < 0 when a
  * comes before b in that order.
@@ -223,12 +292,13 @@ function moreExtreme(e: repo.MarketExampleRow, hit: repo.MarketExampleRow, dir: 
 }
 
 /**
- * The tables whose notifications change the index: communities (a community's place and listing, and its
- * rating and review count, which refreshReviewFigures updates in the transaction that rewrites its review
- * summaries) and employee reviews (the employee reports). The search index's channel also carries prices and
- * operators, which no market theme report reads: they used to rebuild it (40 s of a core at scale 1) too.
+ * The tables whose notifications change the index: communities (a community's place, listing and operator,
+ * and its rating and review count, which refreshReviewFigures updates in the transaction that rewrites its
+ * review summaries), employee reviews (the employee reports) and operators (an operator report's name, and
+ * whether the operator exists). The search index's channel also carries prices, which no theme report reads:
+ * they used to rebuild it (40 s of a core at scale 1) too.
  */
-export const MARKET_THEMES_TABLES = ['communities', 'employee_reviews'] as const;
+export const MARKET_THEMES_TABLES = ['communities', 'employee_reviews', 'operators'] as const;
 
 /** The index kept current by change notifications of the tables it reads (MARKET_THEMES_TABLES) on these channels. */
 export function liveMarketThemesIndex(pool: pg.Pool, channel: string | readonly string[], options: LiveIndexOptions = {}): LiveIndex<MarketThemesIndex> {

@@ -302,46 +302,83 @@ export async function selectOperatorPlace(pool: pg.Pool, id: number): Promise<Op
 
 // --- the market themes index's snapshot (market-themes-index.ts) ----------------------------------
 // Keys: 'S:<state>' (customer: the state's listed communities), 'F:<state>:<fips>' (customer: the state's
-// listed communities in that county, by county_fips), 'E:<suffix>' (employee: locations ending in ", ST": the suffix right(location, 4)),
-// 'L:<lower(location)>' (employee: one "city, st" location). Each aggregate is the scope's own SQL
-// aggregate grouped by the key as well.
+// listed communities in that county, by county_fips), 'O:<operator id>' (customer: the operator's listed
+// communities, scopeOperator), 'E:<suffix>' (employee: locations ending in ", ST": the suffix right(location, 4)),
+// 'L:<lower(location)>' (employee: one "city, st" location), 'W:<operator id>' (employee: the operator's
+// reviews, whatever their location). Each aggregate is the scope's own SQL aggregate grouped by the key as well.
 
-/** Per key, theme and quarter: what selectSummaryQuarters / selectQuarters sum. */
-export async function marketQuarterRows(db: Queryable): Promise<(QuarterRow & { key: string })[]> {
-  const { rows } = await db.query<QuarterRow & { key: string }>(
-    `SELECT CASE WHEN GROUPING(c.county_fips) = 0 THEN 'F:' || c.state || ':' || c.county_fips ELSE 'S:' || c.state END AS key,
+/** The customer scopes of the snapshot (GROUPING SETS of the grouped reads), with `extra` grouped columns. */
+const customerSets = (extra: string) =>
+  ['c.state', 'c.state, c.county_fips', 'c.operator_id'].map((set) => `(${set}${extra})`).join(', ');
+/** The customer key of a row grouped by customerSets. */
+const customerKey = `CASE WHEN GROUPING(c.operator_id) = 0 THEN 'O:' || c.operator_id
+                          WHEN GROUPING(c.county_fips) = 0 THEN 'F:' || c.state || ':' || c.county_fips ELSE 'S:' || c.state END`;
+/** The grouped rows that are a scope: not the communities without a county or an operator. */
+const customerKeyKept = `(GROUPING(c.county_fips) = 1 OR c.county_fips IS NOT NULL) AND (GROUPING(c.operator_id) = 1 OR c.operator_id IS NOT NULL)`;
+/** An employee review's keys (a NULL key, of a review without a location, is left out). */
+const employeeKeys = `(VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location)), ('W:' || r.operator_id))`;
+
+/** The index's key of an operator's report (scopeOperator). */
+export const operatorKey = (kind: ThemeKind, id: number) => `${kind === 'customer' ? 'O' : 'W'}:${id}`;
+
+/**
+ * Runs a read-only statement as a cursor of the read's transaction and hands its rows (as arrays) to `each`
+ * in batches, so that millions of rows are never held at once (the snapshot's quarter rows).
+ */
+async function forEachBatch<R extends unknown[]>(db: Queryable, text: string, values: unknown[], each: (rows: R[]) => void): Promise<void> {
+  await db.query(`DECLARE index_rows NO SCROLL CURSOR FOR ${text}`, values);
+  for (;;) {
+    const { rows } = await db.query<R>({ text: 'FETCH 20000 FROM index_rows', rowMode: 'array' });
+    if (rows.length === 0) break;
+    each(rows);
+  }
+  await db.query('CLOSE index_rows');
+}
+
+/** A quarter row of the snapshot: key, theme, quarter, mentions, sentiment sum, positive and negative counts. */
+export type MarketQuarterRow = [key: string, i: number, quarter: string, mentions: number, sum: number, positive: number, negative: number];
+
+/**
+ * Per key, theme and quarter: what selectSummaryQuarters / selectQuarters sum, in batches, ordered by key, theme
+ * and quarter (a key's rows together, in the reports' ORDER BY i, quarter).
+ */
+export async function marketQuarterRows(db: Queryable, each: (rows: MarketQuarterRow[]) => void): Promise<void> {
+  await forEachBatch(
+    db,
+    `SELECT * FROM (SELECT ${customerKey} AS key,
             r.theme::int AS i, r.quarter, sum(r.mentions)::int AS mentions, sum(r.sentiment_sum)::float8 AS sum,
             sum(r.positive)::int AS positive, sum(r.negative)::int AS negative
        FROM community_theme_quarters r JOIN communities c ON c.id = r.community_id
       WHERE ${listedOnly('c')}
-      GROUP BY GROUPING SETS ((c.state, r.theme, r.quarter), (c.state, c.county_fips, r.theme, r.quarter))
-     HAVING GROUPING(c.county_fips) = 1 OR c.county_fips IS NOT NULL
+      GROUP BY GROUPING SETS (${customerSets(', r.theme, r.quarter')})
+     HAVING ${customerKeyKept}
      UNION ALL
      SELECT k.key, m.i, to_char(r.review_date, 'YYYY-"Q"Q'), count(*)::int, sum(m.s::float8),
             count(*) FILTER (WHERE m.s > $1::real)::int, count(*) FILTER (WHERE m.s < $2::real)::int
        FROM employee_reviews r ${mentions('employee')}
-       CROSS JOIN LATERAL (VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location))) k(key)
-      WHERE r.theme_mask IS NOT NULL AND r.location IS NOT NULL
-      GROUP BY 1, 2, 3`,
+       CROSS JOIN LATERAL ${employeeKeys} k(key)
+      WHERE r.theme_mask IS NOT NULL AND k.key IS NOT NULL
+      GROUP BY 1, 2, 3) q
+     ORDER BY q.key, q.i, q.quarter COLLATE "C"`,
     [SENTIMENT_POSITIVE_ABOVE, SENTIMENT_NEUTRAL_FROM],
+    each,
   );
-  return rows;
 }
 
 /** Per key: what selectSummaryTotals / selectTotals count. */
 export async function marketTotalRows(db: Queryable): Promise<(TotalsRow & { key: string })[]> {
   const { rows } = await db.query<TotalsRow & { key: string }>(
-    `SELECT CASE WHEN GROUPING(c.county_fips) = 0 THEN 'F:' || c.state || ':' || c.county_fips ELSE 'S:' || c.state END AS key,
+    `SELECT ${customerKey} AS key,
             sum(r.scored)::int AS reviews, min(r.first_date)::text AS "from", max(r.last_date)::text AS "to", bool_or(r.demo) AS demo
        FROM community_review_summary r JOIN communities c ON c.id = r.community_id
       WHERE ${listedOnly('c')} AND r.scored > 0
-      GROUP BY GROUPING SETS ((c.state), (c.state, c.county_fips))
-     HAVING GROUPING(c.county_fips) = 1 OR c.county_fips IS NOT NULL
+      GROUP BY GROUPING SETS (${customerSets('')})
+     HAVING ${customerKeyKept}
      UNION ALL
      SELECT k.key, count(*)::int, min(r.review_date)::text, max(r.review_date)::text, bool_or(r.source_kind = 'demo')
        FROM employee_reviews r
-       CROSS JOIN LATERAL (VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location))) k(key)
-      WHERE r.theme_mask IS NOT NULL AND r.location IS NOT NULL
+       CROSS JOIN LATERAL ${employeeKeys} k(key)
+      WHERE r.theme_mask IS NOT NULL AND k.key IS NOT NULL
       GROUP BY 1`,
   );
   return rows;
@@ -370,17 +407,18 @@ export async function marketExampleRows(db: Queryable): Promise<MarketExampleRow
   const { rows } = await db.query<MarketExampleRow>(
     `${customer(`'S:' || c.state`, '')}
      UNION ALL ${customer(`'F:' || c.state || ':' || c.county_fips`, 'AND c.county_fips IS NOT NULL')}
+     UNION ALL ${customer(`'O:' || c.operator_id`, 'AND c.operator_id IS NOT NULL')}
      UNION ALL
      SELECT * FROM (SELECT DISTINCT ON (k.key, m.i) k.key, m.i, 0 AS k, r.id, m.s::float8 AS s, r.review_date::text AS date
        FROM employee_reviews r ${mentions('employee')}
-       CROSS JOIN LATERAL (VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location))) k(key)
-      WHERE r.theme_mask IS NOT NULL AND r.location IS NOT NULL
+       CROSS JOIN LATERAL ${employeeKeys} k(key)
+      WHERE r.theme_mask IS NOT NULL AND k.key IS NOT NULL
       ORDER BY k.key, m.i, m.s DESC, r.review_date DESC, r.id DESC) eb
      UNION ALL
      SELECT * FROM (SELECT DISTINCT ON (k.key, m.i) k.key, m.i, 1, r.id, m.s::float8, r.review_date::text
        FROM employee_reviews r ${mentions('employee')}
-       CROSS JOIN LATERAL (VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location))) k(key)
-      WHERE r.theme_mask IS NOT NULL AND r.location IS NOT NULL
+       CROSS JOIN LATERAL ${employeeKeys} k(key)
+      WHERE r.theme_mask IS NOT NULL AND k.key IS NOT NULL
       ORDER BY k.key, m.i, m.s ASC, r.review_date DESC, r.id DESC) ew`,
   );
   return rows;
@@ -406,6 +444,12 @@ export async function digitCountyNames(db: Queryable): Promise<boolean> {
          OR EXISTS (SELECT 1 FROM county_population p WHERE ${countyKey('p.county')} ~ '^[0-9]{5}$') AS any`,
   );
   return rows[0]!.any;
+}
+
+/** Every operator's name (selectOperatorName of each). */
+export async function operatorNames(db: Queryable): Promise<{ id: number; name: string }[]> {
+  const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM operators');
+  return rows;
 }
 
 /** Every county of the ACS list (selectCountyName of each). */

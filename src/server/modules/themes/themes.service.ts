@@ -123,6 +123,9 @@ export function compareThemes(own: Pick<ThemeReport, 'reviews' | 'themes'>, othe
   });
 }
 
+/** What an operator's report is computed from (its `computedFrom`). */
+const operatorWhat = (kind: ThemeKind, name: string) => (kind === 'customer' ? `the listed communities of ${name}` : name);
+
 /** A report from the rows its three reads return (SQL or the market themes index). */
 function composeReport(kind: ThemeKind, scope: Scope, what: string, rows: MarketReportRows): ThemeReport {
   const { totals, quarters, examples: exampleRows } = rows;
@@ -187,6 +190,11 @@ export class ThemeService {
     return selectReportRows<S>(this.pool, kind, filter, kind === 'customer' && this.options.fromSummaries !== false, true, subjectSql);
   }
 
+  /** The market themes index when it answers: built, and customer reports are read from the summaries (which it adds up). */
+  private marketIndex(): MarketThemesIndex | null {
+    return this.options.fromSummaries !== false ? (this.options.index?.current ?? null) : null;
+  }
+
   all(kind: ThemeKind): Promise<ThemeReport> {
     const scope: Scope = { type: 'all', id: null, name: 'All reviews', state: null, city: null, county: null };
     return this.cache.get(`all:${kind}`, () => this.report(kind, scope, scopeAll, 'all communities', true));
@@ -215,6 +223,16 @@ export class ThemeService {
   }
 
   async operator(id: number, kind: ThemeKind): Promise<ThemeReport> {
+    // From the market themes index once built (its name, and the rows of the operator's key; ADR 029), else SQL.
+    // Not cached: an answer from the index costs less than keeping it (a cached answer outlives two young-generation
+    // collections and is promoted, then dropped from the old generation).
+    const index = this.marketIndex();
+    if (index) {
+      const name = index.operatorName(id);
+      if (name === undefined) throw notFound('Operator');
+      const scope: Scope = { type: 'operator', id, name, state: null, city: null, county: null };
+      return composeReport(kind, scope, operatorWhat(kind, name), await index.rows(this.pool, kind, index.operatorKeys(kind, id), true));
+    }
     // The operator must exist on every request (one that is gone is not found): on a cache miss its name is
     // read in the report's statement; on a hit, a shared computation or a stale answer, by itself.
     let found = false;
@@ -223,7 +241,7 @@ export class ThemeService {
       if (!o) throw notFound('Operator');
       found = true;
       const scope: Scope = { type: 'operator', id, name: o.name, state: null, city: null, county: null };
-      return composeReport(kind, scope, kind === 'customer' ? `the listed communities of ${o.name}` : o.name, rows);
+      return composeReport(kind, scope, operatorWhat(kind, o.name), rows);
     });
     if (!found && !(await selectOperatorName(this.pool, id))) throw notFound('Operator');
     return report;
@@ -234,7 +252,7 @@ export class ThemeService {
     if (!stateName) throw new AppError('BAD_REQUEST', `state must be a two-letter US state code (got ${state})`);
     // A county by its FIPS code is named from the ACS list (and must be one of the state's): the market themes
     // index holds the list once built.
-    const index = this.options.fromSummaries !== false ? this.options.index?.current : null;
+    const index = this.marketIndex();
     const countyName = county && /^\d{5}$/.test(county) ? (index?.countyName(state, county) ?? (await selectCountyName(this.pool, state, county))) : county;
     if (county && !countyName) throw notFound('County');
     const name = city ? `${city}, ${state}` : countyName ? `${countyName.replace(/\s+(county|parish)$/i, '')} County, ${state}` : stateName;
@@ -245,12 +263,13 @@ export class ThemeService {
         : county
           ? `employees located in the cities of ${name} (each city in the county of most of its listed communities)`
           : `employees located in ${name}`;
-    return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), async () => {
-      // From the market themes index once built (the same rows, added up in memory; ADR 029), else SQL.
-      const keys = index?.keysFor(kind, state, city, county);
-      if (index && keys) return composeReport(kind, scope, what, await index.rows(this.pool, kind, keys, true));
-      return this.report(kind, scope, scopeMarket(kind, state, city, county), what, true);
-    });
+    // From the market themes index once built (the same rows, added up in memory; ADR 029; not cached, as an
+    // operator's), else SQL (cached).
+    const keys = index?.keysFor(kind, state, city, county);
+    if (index && keys) return composeReport(kind, scope, what, await index.rows(this.pool, kind, keys, true));
+    return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), () =>
+      this.report(kind, scope, scopeMarket(kind, state, city, county), what, true),
+    );
   }
 
   /** The operator's portfolio: listed communities with sentiment and the quarterly trend of both review kinds. */
