@@ -77,10 +77,10 @@ export function interner(): <S extends string | null>(s: S) => S {
   };
 }
 
-/** The first position whose value is >= x (values ascending). */
-export function lowerBound(values: ArrayLike<number>, x: number): number {
-  let lo = 0;
-  let hi = values.length;
+/** The first position in [from, to) whose value is >= x (values ascending there); `to` when none. */
+export function lowerBound(values: ArrayLike<number>, x: number, from = 0, to = values.length): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (values[mid]! < x) lo = mid + 1;

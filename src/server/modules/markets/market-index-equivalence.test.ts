@@ -123,9 +123,21 @@ describe('the market index against the SQL path', () => {
     expect(comparable(await onIndex.competitiveSet(delisted, 5))).toEqual(comparable(await onSql.competitiveSet(delisted, 5)));
   });
 
-  it('gives the portfolio the same price positions', async () => {
+  it('gives the portfolio the same price positions, computed on first demand and kept (a bounded number)', async () => {
     const all = [...ids, delisted];
-    expect(await onIndex.pricePositions(all, 10)).toEqual(await onSql.pricePositions(all, 10));
+    const sql = await onSql.pricePositions(all, 10);
+    expect(sql.size).toBe(all.length);
+    // The first visit computes them (the delisted one on the service's own path), the second reads the kept ones.
+    expect(await onIndex.pricePositions(all, 10)).toEqual(sql);
+    expect(index.positionsHeld).toBe(ids.length);
+    expect(await onIndex.pricePositions(all, 10)).toEqual(sql);
+    // An index that keeps 50: the oldest are dropped and computed again when asked, with the same answers.
+    const small = await MarketIndex.build(tdb.pool, { positionsKept: 50 });
+    const onSmall = createMarketsService(tdb.pool, { caching: false, themes: new ThemeService(tdb.pool, 0), index: { current: small } as LiveIndex<MarketIndex> });
+    expect(await onSmall.pricePositions(all, 10)).toEqual(sql);
+    expect(small.positionsHeld).toBe(50);
+    expect(await onSmall.pricePositions([...all].reverse(), 10)).toEqual(new Map([...sql].reverse()));
+    expect(small.positionsHeld).toBe(50);
   }, 120_000);
 
   it('gives every operator the same portfolio (communities in order, quarterly trend)', async () => {

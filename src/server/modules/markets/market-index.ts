@@ -65,9 +65,36 @@ function neighbour(c: repo.CommunityRow, miles: number): Neighbour {
   };
 }
 
+/** Width of the longitude stripes of the neighbour search (degrees): a 10-mile box spans 2-3 of them. */
+const STRIPE_DEGREES = 0.25;
+const STRIPES = Math.ceil(360 / STRIPE_DEGREES) + 1;
+const stripeOf = (lng: number) => Math.min(STRIPES - 1, Math.max(0, Math.floor((lng + 180) / STRIPE_DEGREES)));
+/** Price positions kept per index (about 0.5 kB each): every listed community at scale 1, a fifth of them at scale 10. */
+export const POSITIONS_KEPT = 100_000;
+/** The longest a price-position computation runs before it lets the event loop answer others (ms). */
+const SLICE_MS = 10;
+
+export interface MarketIndexOptions {
+  /** Price positions kept (the oldest computed goes first); POSITIONS_KEPT by default. */
+  positionsKept?: number;
+}
+
 export class MarketIndex {
-  /** Every listed community's price position at the portfolio's radius (null without a location), computed at the build. */
+  /**
+   * Price positions at the portfolio's radius (null: no location), computed on first demand (an operator's
+   * portfolio) and kept, at most `positionsKept`, the oldest computed dropped first. They used to be computed for
+   * every listed community at the build: 12 s at scale 1 and 407-714 s at scale 10 (ADR 029, 2026-11-26).
+   */
   private readonly positions = new Map<number, PortfolioPricePosition | null>();
+  private readonly positionsKept: number;
+  /**
+   * The located communities by longitude stripe (STRIPE_DEGREES wide), by latitude within each: positions in
+   * `located` ([stripeStart[s], stripeStart[s + 1]) for stripe s) and their latitudes. A box's search reads the
+   * latitude band of the stripes its longitudes cross, not the band across the whole country.
+   */
+  private readonly stripeStart: Int32Array;
+  private readonly stripeK: Int32Array;
+  private readonly stripeLats: Float64Array;
 
   private constructor(
     private readonly byId: Map<number, repo.CommunityRow>,
@@ -86,9 +113,25 @@ export class MarketIndex {
     private readonly operators: Map<number, OperatorPlace>,
     private readonly counties: Map<string, repo.CountyRows>,
     readonly stats: MarketIndexStats,
-  ) {}
+    options: MarketIndexOptions = {},
+  ) {
+    this.positionsKept = options.positionsKept ?? POSITIONS_KEPT;
+    // Counting sort of the located positions by stripe; `located` is by latitude, so each stripe is too.
+    const n = locatedIds.length;
+    this.stripeStart = new Int32Array(STRIPES + 1);
+    for (let k = 0; k < n; k++) this.stripeStart[stripeOf(lngs[k]!) + 1]!++;
+    for (let s = 0; s < STRIPES; s++) this.stripeStart[s + 1]! += this.stripeStart[s]!;
+    const next = this.stripeStart.slice(0, STRIPES);
+    this.stripeK = new Int32Array(n);
+    this.stripeLats = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const at = next[stripeOf(lngs[k]!)]!++;
+      this.stripeK[at] = k;
+      this.stripeLats[at] = lats[k]!;
+    }
+  }
 
-  static async build(pool: pg.Pool): Promise<MarketIndex> {
+  static async build(pool: pg.Pool, options: MarketIndexOptions = {}): Promise<MarketIndex> {
     const started = performance.now();
     const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends, repo.operatorPlaces, countyReads] as const;
     const [rows, sentiments, scored, totals, portfolioRows, trendRows, operators, counties] = await readIndexRows(pool, ...reads);
@@ -141,27 +184,42 @@ export class MarketIndex {
       new Map(operators.map(({ id, ...place }) => [id, place])),
       counties,
       { communities: rows.length, located: located.length, buildMs: 0 },
+      options,
     );
-    await index.computePositions();
     index.stats.buildMs = performance.now() - started;
     return index;
   }
 
   /**
-   * Every listed community's price position at the portfolio's radius, as the markets service computes one on
-   * request: a portfolio of hundreds of communities met for the first time computed hundreds of competitive sets
-   * in one turn of the event loop (ADR 029). About 10 ms at a time, so that requests are answered meanwhile.
+   * The price positions at the portfolio's radius of the listed communities among `ids` (the others are left
+   * out: the service computes theirs), as the markets service computes one: each computed on first demand and
+   * kept, SLICE_MS at a time, so that a portfolio of thousands of communities met for the first time (6,800 for
+   * the largest operator at scale 10) does not hold the event loop.
    */
-  private async computePositions(): Promise<void> {
+  async pricePositions(ids: readonly number[]): Promise<Map<number, PortfolioPricePosition | null>> {
+    const out = new Map<number, PortfolioPricePosition | null>();
     let slice = performance.now();
-    for (const c of this.byId.values()) {
-      const located = c.lat !== null && c.lng !== null;
-      this.positions.set(c.id, located ? portfolioPricePosition(c, PORTFOLIO_RADIUS_MILES, this.competitors(c, PORTFOLIO_RADIUS_MILES)) : null);
-      if (performance.now() - slice > 10) {
-        await new Promise(setImmediate);
-        slice = performance.now();
+    for (const id of ids) {
+      let p = this.positions.get(id);
+      if (p === undefined) {
+        const c = this.byId.get(id);
+        if (!c) continue;
+        p = c.lat !== null && c.lng !== null ? portfolioPricePosition(c, PORTFOLIO_RADIUS_MILES, this.competitors(c, PORTFOLIO_RADIUS_MILES)) : null;
+        if (this.positions.size >= this.positionsKept) this.positions.delete(this.positions.keys().next().value!);
+        this.positions.set(id, p);
+        if (performance.now() - slice > SLICE_MS) {
+          await new Promise(setImmediate);
+          slice = performance.now();
+        }
       }
+      out.set(id, p);
     }
+    return out;
+  }
+
+  /** How many price positions are kept now (tests). */
+  get positionsHeld(): number {
+    return this.positions.size;
   }
 
   /** The competitive set of a listed community with a location at `radius` (competitorSearches on this index). */
@@ -170,11 +228,6 @@ export class MarketIndex {
     let step = searches.next();
     while (!step.done) step = searches.next(this.neighbours(c.id, c.lat!, c.lng!, step.value.miles, step.value.limit));
     return step.value;
-  }
-
-  /** The price position computed at the build (null: the community has no location); undefined: not computed (ask the service). */
-  pricePosition(id: number, radius: number): PortfolioPricePosition | null | undefined {
-    return radius === PORTFOLIO_RADIUS_MILES ? this.positions.get(id) : undefined;
   }
 
   /** The listed community as communityById reads it; undefined when it is not listed (ask SQL). */
@@ -206,14 +259,19 @@ export class MarketIndex {
   private within(id: number, lat: number, lng: number, radius: number, latLo: number, latHi: number, lngLo: number, lngHi: number) {
     const found: number[] = [];
     const dist: number[] = [];
-    const { lats, lngs, locatedIds } = this;
-    for (let k = lowerBound(lats, latLo); k < lats.length && lats[k]! <= latHi; k++) {
-      const cLng = lngs[k]!;
-      if (cLng < lngLo || cLng > lngHi || locatedIds[k] === id) continue;
-      const m = miles(lat, lng, lats[k]!, cLng);
-      if (m <= radius) {
-        found.push(k);
-        dist.push(m);
+    const { lats, lngs, locatedIds, stripeStart, stripeK, stripeLats } = this;
+    // The order found does not matter: every caller orders by (distance, id), a total order.
+    for (let s = stripeOf(lngLo), last = stripeOf(lngHi); s <= last; s++) {
+      const end = stripeStart[s + 1]!;
+      for (let at = lowerBound(stripeLats, latLo, stripeStart[s]!, end); at < end && stripeLats[at]! <= latHi; at++) {
+        const k = stripeK[at]!;
+        const cLng = lngs[k]!;
+        if (cLng < lngLo || cLng > lngHi || locatedIds[k] === id) continue;
+        const m = miles(lat, lng, lats[k]!, cLng);
+        if (m <= radius) {
+          found.push(k);
+          dist.push(m);
+        }
       }
     }
     return { found, dist };
