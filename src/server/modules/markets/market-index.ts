@@ -19,7 +19,7 @@ import type { OperatorPlace, PortfolioCommunityRow, PortfolioSource, PortfolioTr
 import * as repo from './markets.repo';
 import type { PortfolioPricePosition } from '../../../contracts/themes';
 import { competitorSearches, portfolioPricePosition, PORTFOLIO_RADIUS_MILES, type Competitors } from './competitive-set';
-import { interner, lowerBound, pushTo } from '../../lib/collections';
+import { interner, listInterner, lowerBound, pushTo } from '../../lib/collections';
 
 export type Neighbour = repo.CommunityRow & { miles: number };
 
@@ -103,9 +103,12 @@ export class MarketIndex {
     private readonly lats: Float64Array,
     private readonly lngs: Float64Array,
     private readonly locatedIds: Int32Array,
-    private readonly sentiments: Map<number, { community_id: number; sentiment: number; n: number }>,
+    /** By community id (NaN: no reviews): sentimentOf's figures, in typed arrays (one object each cost ~60 MB at scale 10). */
+    private readonly sentiments: Float64Array,
+    private readonly reviewCounts: Int32Array,
     /** Community id -> position in `mentions`/`sums` (THEME_COUNT entries each) and its scored reviews. */
-    private readonly themeAt: Map<number, { at: number; scored: number }>,
+    private readonly themeAt: Int32Array,
+    private readonly scoredCounts: Int32Array,
     private readonly mentions: Int32Array,
     private readonly sums: Float64Array,
     private readonly portfolios: Map<number, PortfolioCommunityRow[]>,
@@ -137,14 +140,17 @@ export class MarketIndex {
     const [rows, sentiments, scored, totals, portfolioRows, trendRows, operators, counties] = await readIndexRows(pool, ...reads);
     // Rows of many communities share their strings: one copy each.
     const intern = interner();
+    const list = listInterner(intern);
     for (const r of rows) {
       r.city = intern(r.city);
       r.state = intern(r.state);
       r.source_kind = intern(r.source_kind);
       r.source_name = intern(r.source_name);
+      r.source_as_of = intern(r.source_as_of);
       r.listing_status = intern(r.listing_status);
-      r.care_types = r.care_types.map(intern);
-      r.amenities = r.amenities.map(intern);
+      // Equal lists share one frozen array (never changed: the answers copy what they show).
+      r.care_types = list(r.care_types);
+      r.amenities = list(r.amenities);
       for (const p of r.prices) p.careType = intern(p.careType);
     }
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -152,21 +158,37 @@ export class MarketIndex {
     const lats = Float64Array.from(located, (r) => r.lat!);
     const lngs = Float64Array.from(located, (r) => r.lng!);
     const locatedIds = Int32Array.from(located, (r) => r.id);
-    const themeAt = new Map<number, { at: number; scored: number }>();
-    for (const s of scored) themeAt.set(s.community_id, { at: themeAt.size * THEME_COUNT, scored: s.scored });
-    const mentions = new Int32Array(themeAt.size * THEME_COUNT);
-    const sums = new Float64Array(themeAt.size * THEME_COUNT);
+    // Figures by community id (serial ids: dense arrays).
+    let maxId = 0;
+    for (const list of [rows, sentiments, scored] as { id?: number; community_id?: number }[][]) for (const r of list) maxId = Math.max(maxId, r.id ?? r.community_id!);
+    const sentimentById = new Float64Array(maxId + 1).fill(NaN);
+    const reviewsById = new Int32Array(maxId + 1);
+    for (const s of sentiments) {
+      sentimentById[s.community_id] = s.sentiment;
+      reviewsById[s.community_id] = s.n;
+    }
+    const themeAt = new Int32Array(maxId + 1).fill(-1);
+    const scoredById = new Int32Array(maxId + 1);
+    scored.forEach((s, k) => {
+      themeAt[s.community_id] = k * THEME_COUNT;
+      scoredById[s.community_id] = s.scored;
+    });
+    const mentions = new Int32Array(scored.length * THEME_COUNT);
+    const sums = new Float64Array(scored.length * THEME_COUNT);
     for (const t of totals) {
-      const slot = themeAt.get(t.community_id);
+      const at = t.community_id <= maxId ? themeAt[t.community_id]! : -1;
       // Quarter rows exist only for scored reviews; a community without a summary row has none.
-      if (!slot || t.i < 0 || t.i >= THEME_COUNT) continue;
-      mentions[slot.at + t.i] = t.mentions;
-      sums[slot.at + t.i] = t.sum;
+      if (at < 0 || t.i < 0 || t.i >= THEME_COUNT) continue;
+      mentions[at + t.i] = t.mentions;
+      sums[at + t.i] = t.sum;
     }
     const portfolios = new Map<number, PortfolioCommunityRow[]>();
     for (const { operator_id, ...r } of portfolioRows) {
       r.city = intern(r.city);
       r.state = intern(r.state);
+      // The listed community's own copy of its name (the portfolio reads listed communities only).
+      const same = byId.get(r.id);
+      if (same && same.name === r.name) r.name = same.name;
       pushTo(portfolios, operator_id, r);
     }
     const index = new MarketIndex(
@@ -175,8 +197,10 @@ export class MarketIndex {
       lats,
       lngs,
       locatedIds,
-      new Map(sentiments.map((s) => [s.community_id, s])),
+      sentimentById,
+      reviewsById,
       themeAt,
+      scoredById,
       mentions,
       sums,
       portfolios,
@@ -322,8 +346,8 @@ export class MarketIndex {
   sentimentOf(ids: readonly number[]): Map<number, { community_id: number; sentiment: number; n: number }> {
     const out = new Map<number, { community_id: number; sentiment: number; n: number }>();
     for (const id of ids) {
-      const s = this.sentiments.get(id);
-      if (s) out.set(id, s);
+      const sentiment = this.sentiments[id];
+      if (sentiment !== undefined && !Number.isNaN(sentiment)) out.set(id, { community_id: id, sentiment, n: this.reviewCounts[id]! });
     }
     return out;
   }
@@ -341,12 +365,12 @@ export class MarketIndex {
     const sums = new Array<number>(THEME_COUNT).fill(0);
     let reviews = 0;
     for (const id of new Set(ids)) {
-      const slot = this.themeAt.get(id);
-      if (!slot) continue;
-      reviews += slot.scored;
+      const at = this.themeAt[id] ?? -1;
+      if (at < 0) continue;
+      reviews += this.scoredCounts[id]!;
       for (let i = 0; i < THEME_COUNT; i++) {
-        mentions[i]! += this.mentions[slot.at + i]!;
-        sums[i]! += this.sums[slot.at + i]!;
+        mentions[i]! += this.mentions[at + i]!;
+        sums[i]! += this.sums[at + i]!;
       }
     }
     return { reviews, mentions, sums };
