@@ -18,7 +18,8 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { OperatorPlace, PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
 import type { PortfolioPricePosition } from '../../../contracts/themes';
-import { competitorSearches, portfolioPricePosition, PORTFOLIO_RADIUS_MILES, type Competitors } from './competitive-set';
+import { competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, type Competitors } from './competitive-set';
+import { MIN_COMPETITORS } from '../../../contracts/markets';
 import { interner, listInterner, lowerBound, pushTo } from '../../lib/collections';
 
 export type Neighbour = repo.CommunityRow & { miles: number };
@@ -40,6 +41,13 @@ function miles(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const a = Math.sin(((lat2 - lat1) * RAD) / 2);
   const b = Math.sin(((lng2 - lng1) * RAD) / 2);
   return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * (b * b))));
+}
+
+/** The SQL's latitude/longitude box around (lat, lng) for `radius` miles (its bounds computed as PostgreSQL computes `$1 - $5`). */
+function box(lat: number, lng: number, radius: number) {
+  const dLat = (radius / 69.0) * 1.01;
+  const dLng = Math.min(180, (radius / (69.0 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)))) * 1.01);
+  return { dLat, lngLo: lng - dLng, lngHi: lng + dLng };
 }
 
 /** The SQL's row with its distance: every column written out (one object shape; a spread of a driver's row is slow). */
@@ -69,14 +77,22 @@ function neighbour(c: repo.CommunityRow, miles: number): Neighbour {
 const STRIPE_DEGREES = 0.25;
 const STRIPES = Math.ceil(360 / STRIPE_DEGREES) + 1;
 const stripeOf = (lng: number) => Math.min(STRIPES - 1, Math.max(0, Math.floor((lng + 180) / STRIPE_DEGREES)));
-/** Price positions kept per index (about 0.5 kB each): every listed community at scale 1, a fifth of them at scale 10. */
-export const POSITIONS_KEPT = 100_000;
+/** Price positions computed on demand and kept per index (about 0.5 kB each), the oldest computed dropped first. */
+export const POSITIONS_KEPT = 40_000;
+/**
+ * Price positions computed after the build, in the background, for the largest portfolios first (never dropped):
+ * every listed community at scale 1, the communities of the largest operators at scale 10 (whose first visits
+ * would take seconds: 6,800 communities for the largest).
+ */
+export const POSITIONS_WARMED = 60_000;
 /** The longest a price-position computation runs before it lets the event loop answer others (ms). */
 const SLICE_MS = 10;
 
 export interface MarketIndexOptions {
   /** Price positions kept (the oldest computed goes first); POSITIONS_KEPT by default. */
   positionsKept?: number;
+  /** Price positions computed after the build for the largest portfolios first; POSITIONS_WARMED by default (0: none). */
+  positionsWarmed?: number;
 }
 
 export class MarketIndex {
@@ -87,6 +103,11 @@ export class MarketIndex {
    */
   private readonly positions = new Map<number, PortfolioPricePosition | null>();
   private readonly positionsKept: number;
+  /** Positions computed after the build (warm()), the largest portfolios first; never dropped. */
+  private readonly warmed = new Map<number, PortfolioPricePosition | null>();
+  private readonly positionsWarmed: number;
+  /** Settles when warm() has finished (tests). */
+  warming: Promise<void> = Promise.resolve();
   /**
    * The located communities by longitude stripe (STRIPE_DEGREES wide), by latitude within each: positions in
    * `located` ([stripeStart[s], stripeStart[s + 1]) for stripe s) and their latitudes. A box's search reads the
@@ -119,6 +140,7 @@ export class MarketIndex {
     options: MarketIndexOptions = {},
   ) {
     this.positionsKept = options.positionsKept ?? POSITIONS_KEPT;
+    this.positionsWarmed = options.positionsWarmed ?? POSITIONS_WARMED;
     // Counting sort of the located positions by stripe; `located` is by latitude, so each stripe is too.
     const n = locatedIds.length;
     this.stripeStart = new Int32Array(STRIPES + 1);
@@ -211,7 +233,32 @@ export class MarketIndex {
       options,
     );
     index.stats.buildMs = performance.now() - started;
+    // In the background: the build (and the builds queued after it) does not wait for it.
+    index.warming = index.warm();
     return index;
+  }
+
+  /**
+   * Computes the price positions of the largest portfolios' communities, largest operator first, up to
+   * `positionsWarmed`, SLICE_MS at a time (requests are answered in between). A portfolio met before its turn
+   * computes its own on demand.
+   */
+  private async warm(): Promise<void> {
+    const operators = [...this.portfolios].sort((a, b) => b[1].length - a[1].length || a[0] - b[0]);
+    let slice = performance.now();
+    for (const [, rows] of operators) {
+      for (const { id } of rows) {
+        if (this.warmed.size >= this.positionsWarmed) return;
+        if (this.warmed.has(id)) continue;
+        const c = this.byId.get(id);
+        if (!c) continue;
+        this.warmed.set(id, this.positions.get(id) ?? this.positionOf(c));
+        if (performance.now() - slice > SLICE_MS) {
+          await new Promise(setImmediate);
+          slice = performance.now();
+        }
+      }
+    }
   }
 
   /**
@@ -224,11 +271,11 @@ export class MarketIndex {
     const out = new Map<number, PortfolioPricePosition | null>();
     let slice = performance.now();
     for (const id of ids) {
-      let p = this.positions.get(id);
+      let p = this.warmed.get(id) ?? this.positions.get(id);
       if (p === undefined) {
         const c = this.byId.get(id);
         if (!c) continue;
-        p = c.lat !== null && c.lng !== null ? portfolioPricePosition(c, PORTFOLIO_RADIUS_MILES, this.competitors(c, PORTFOLIO_RADIUS_MILES)) : null;
+        p = this.positionOf(c);
         if (this.positions.size >= this.positionsKept) this.positions.delete(this.positions.keys().next().value!);
         this.positions.set(id, p);
         if (performance.now() - slice > SLICE_MS) {
@@ -243,7 +290,7 @@ export class MarketIndex {
 
   /** How many price positions are kept now (tests). */
   get positionsHeld(): number {
-    return this.positions.size;
+    return this.positions.size + this.warmed.size;
   }
 
   /** The competitive set of a listed community with a location at `radius` (competitorSearches on this index). */
@@ -264,16 +311,28 @@ export class MarketIndex {
    * then by id; only the first `limit` of them (the SQL's rows sliced), built as rows only for those.
    */
   neighbours(id: number, lat: number, lng: number, radius: number, limit = Infinity): Neighbour[] {
-    // The same box as the SQL (its bounds computed as PostgreSQL computes `$1 - $5`).
-    const dLat = (radius / 69.0) * 1.01;
-    const dLng = Math.min(180, (radius / (69.0 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)))) * 1.01);
-    const lngLo = lng - dLng;
-    const lngHi = lng + dLng;
+    const { dLat, lngLo, lngHi } = box(lat, lng, radius);
     if (limit <= 32) return this.nearest(id, lat, lng, radius, limit, dLat, lngLo, lngHi);
     const { found, dist } = this.within(id, lat, lng, radius, lat - dLat, lat + dLat, lngLo, lngHi);
     const order = Array.from(found.keys());
     order.sort(this.before(found, dist));
     return order.slice(0, limit).map((o) => neighbour(this.located[found[o]!]!, dist[o]!));
+  }
+
+  /**
+   * The portfolio's price position of listed community c (null without a location), as competitorSearches and
+   * portfolioPricePosition give it. With at least MIN_COMPETITORS within the radius the set is all of them, and
+   * the figures (sorted prices, counts) do not depend on their order: no sort and no rows with distances, which
+   * were most of a position's cost at scale 10 (sets of hundreds of competitors).
+   */
+  private positionOf(c: repo.CommunityRow): PortfolioPricePosition | null {
+    if (c.lat === null || c.lng === null) return null;
+    const radius = PORTFOLIO_RADIUS_MILES;
+    const { dLat, lngLo, lngHi } = box(c.lat, c.lng, radius);
+    const { found } = this.within(c.id, c.lat, c.lng, radius, c.lat - dLat, c.lat + dLat, lngLo, lngHi);
+    if (found.length < MIN_COMPETITORS) return portfolioPricePosition(c, radius, this.competitors(c, radius));
+    const set = found.map((k) => this.located[k]!);
+    return { radiusMiles: radius, competitors: set.length, withinRadius: set.length, positions: pricePositionsOf(c, set) };
   }
 
   /**
