@@ -138,8 +138,7 @@ export class CardColumns {
       rating: this.rating[i]!, review_count: this.reviews[i]!,
       care_types: this.careTypes[i] as string[], amenities: this.amenities[i] as string[], photos: this.photos(i)!,
       lat: Number.isNaN(lat) ? null : lat, lng: Number.isNaN(lng) ? null : lng,
-      operator_name: this.operator[i]!,
-      ...this.sourceOf(i),
+      operator_name: this.operator[i]!, source_kind: this.sourceKind[i]!, source_name: this.sourceName[i]!, source_as_of: this.sourceAsOf[i]!,
       pricing: this.pricing(i),
     };
   }

@@ -170,7 +170,7 @@ export class MarketIndex {
       r.source_name = intern(r.source_name);
       r.source_as_of = intern(r.source_as_of);
       r.listing_status = intern(r.listing_status);
-      // Equal lists share one frozen array (never changed: the answers copy what they show).
+      // Equal lists share one array (never changed: the answers copy what they show).
       r.care_types = list(r.care_types);
       r.amenities = list(r.amenities);
       for (const p of r.prices) p.careType = intern(p.careType);
