@@ -77,10 +77,25 @@ export function interner(): <S extends string | null>(s: S) => S {
   };
 }
 
-/** The first position whose value is >= x (values ascending). */
-export function lowerBound(values: ArrayLike<number>, x: number): number {
-  let lo = 0;
-  let hi = values.length;
+/**
+ * One copy of each equal list of strings (and of each string in it): the rows of many communities share their
+ * care types and amenities. Shared lists must never be changed (not frozen: frozen arrays take slower paths in V8).
+ */
+export function listInterner(intern: <S extends string | null>(s: S) => S = interner()): <L extends readonly string[] | null>(l: L) => L {
+  const seen = new Map<string, readonly string[]>();
+  return <L extends readonly string[] | null>(l: L): L => {
+    if (l === null) return l;
+    const key = `${l.length}\u0001${l.join('\u0000')}`;
+    let hit = seen.get(key);
+    if (!hit) seen.set(key, (hit = l.map(intern)));
+    return hit as L;
+  };
+}
+
+/** The first position in [from, to) whose value is >= x (values ascending there); `to` when none. */
+export function lowerBound(values: ArrayLike<number>, x: number, from = 0, to = values.length): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (values[mid]! < x) lo = mid + 1;

@@ -83,6 +83,17 @@ beforeAll(async () => {
   const idBySource = new Map(inserted.map((r) => [(r as unknown as { source_id: string }).source_id, r.id]));
   const pricing = rows.flatMap((r) => r.pricing.map((p) => ({ community_id: idBySource.get(r.source_id)!, care_type: p.careType, min_price: p.min, max_price: p.max })));
   await insertPricingRows(tdb.pool, pricing);
+  // Photo lists as the generator makes them (kept as a count by the index's cards), lists that only look like
+  // them, none; descriptions and phones on some.
+  await tdb.pool.query(
+    `UPDATE communities SET
+       photos = CASE id % 5 WHEN 0 THEN ARRAY['/media/communities/' || id || '/1.svg', '/media/communities/' || id || '/2.svg']
+                            WHEN 1 THEN ARRAY['/media/communities/' || id || '/2.svg']
+                            WHEN 2 THEN ARRAY['/media/communities/' || (id + 1) || '/1.svg']
+                            WHEN 3 THEN ARRAY['/media/communities/' || id || '/1.svg', 'https://example.com/a.jpg'] ELSE photos END,
+       description = CASE WHEN id % 3 = 0 THEN 'A place called ' || name END,
+       phone = CASE WHEN id % 2 = 0 THEN '(555) 555-' || lpad(id::text, 4, '0') END`,
+  );
   await tdb.pool.query('ANALYZE communities; ANALYZE community_pricing');
   index = await SearchIndex.build(tdb.pool);
 }, 60_000);
@@ -151,6 +162,15 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
     expect(unpricedSeen).toBeGreaterThan(150);
     expect(rowsCompared).toBeGreaterThan(50_000);
   }, 600_000);
+
+  it("gives every listed community's card as the SQL loads it (cards are made from columns)", async () => {
+    const { rows } = await tdb.pool.query<{ id: number; photos: string[] }>(`SELECT id, photos FROM communities WHERE listing_status = 'listed' ORDER BY id`);
+    const ids = rows.map((r) => r.id);
+    expect(index.cards(ids)).toEqual(await loadCommunities(tdb.pool, ids));
+    // Generated photo lists and others were both compared.
+    expect(rows.filter((r) => r.photos.length === 2 && r.photos[1] === `/media/communities/${r.id}/2.svg`).length).toBeGreaterThan(50);
+    expect(rows.filter((r) => r.photos.length === 1).length).toBeGreaterThan(50);
+  });
 
   it('agrees on 400 random map questions: point counts, points in a view, grid cells', async () => {
     const random = rng(8);

@@ -4,6 +4,7 @@
 import { CAPACITY_BAND_RANGES, CAPACITY_BANDS, LICENCE_TYPES, type CapacityBand, type LicenceType } from '../../../contracts/licence-filters';
 import type { IndexRow } from './search-index.repo';
 import type { CommunityRow } from './search.repo';
+import { CardColumns } from './search-index.cards';
 import { gramPostings } from '../../lib/grams';
 import { Bitset } from '../../lib/collections';
 import { buildCells } from './search-index.near';
@@ -12,7 +13,8 @@ import { buildCells } from './search-index.near';
 export interface SearchColumns {
   readonly ids: Int32Array;
   readonly posById: Map<number, number>;
-  readonly rows: CommunityRow[];
+  /** The cards (made on demand from columns: search-index.cards.ts). */
+  readonly cards: CardColumns;
   readonly lat: Float64Array;
   readonly lng: Float64Array;
   /** The located positions by one-degree cell of latitude and longitude (a ZIP radius's box reads about 9 cells). */
@@ -105,14 +107,6 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     ratingRank[i] = r.rating_rank;
     nameRank[i] = r.name_rank;
     lowerName[i] = r.lower_name;
-    r.row.city = interned(r.row.city);
-    r.row.state = interned(r.row.state);
-    r.row.zip_code = interned(r.row.zip_code);
-    r.row.source_kind = interned(r.row.source_kind);
-    r.row.source_name = interned(r.row.source_name);
-    if (r.row.operator_name !== null) r.row.operator_name = interned(r.row.operator_name);
-    r.row.care_types = r.row.care_types.map(interned);
-    r.row.amenities = r.row.amenities.map(interned);
     rows[i] = r.row;
     for (const c of r.row.care_types) bitsOf(careTypeBits, c).set(i);
     for (const a of r.row.amenities) bitsOf(amenityBits, a).set(i);
@@ -177,7 +171,7 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     columns: {
     ids,
     posById,
-    rows,
+    cards: new CardColumns(rows, ids, lat, lng, { start: priceStart, care: priceCare, min: priceMinOf, max: priceMaxOf }),
     lat,
     lng,
     cells: buildCells(lat, lng),

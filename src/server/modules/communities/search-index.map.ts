@@ -130,22 +130,23 @@ export class MapQuery {
     const wanted = (this.wanted ??= wantedCodes(c_, this.c));
     const span: Span = { min: null, max: null, careType: null };
     return this.positions(scope).map((i) => {
-      const row = c_.rows[i]!;
+      const cards = c_.cards;
+      const source = cards.sourceOf(i);
       spanOf(c_, this.c, wanted, i, span);
       return {
-        id: row.id,
-        name: row.name,
+        id: c_.ids[i]!,
+        name: cards.nameOf(i),
         lat: c_.lat[i]!,
         lng: c_.lng[i]!,
-        operator_name: row.operator_name,
-        care_types: row.care_types,
+        operator_name: cards.operatorOf(i),
+        care_types: cards.careTypesOf(i),
         min_price: span.min,
         max_price: span.max,
         price_care_type: span.careType,
         location_approximate: c_.approximate[i] === 1,
-        source_kind: row.source_kind,
-        source_name: row.source_name,
-        source_as_of: row.source_as_of,
+        source_kind: source.source_kind,
+        source_name: source.source_name,
+        source_as_of: source.source_as_of,
       };
     });
   }
@@ -224,8 +225,8 @@ export class PointJson {
   private readonly tail: (string | undefined)[];
 
   constructor(private readonly c_: SearchColumns) {
-    this.head = new Array<string | undefined>(c_.rows.length);
-    this.tail = new Array<string | undefined>(c_.rows.length);
+    this.head = new Array<string | undefined>(c_.ids.length);
+    this.tail = new Array<string | undefined>(c_.ids.length);
   }
 
   /** = JSON.stringify(toPoint(row)) of search.service.ts, keys in the same order. */
@@ -233,10 +234,10 @@ export class PointJson {
     let head = this.head[i];
     let tail = this.tail[i];
     if (head === undefined || tail === undefined) {
-      const row = this.c_.rows[i]!;
+      const cards = this.c_.cards;
       const stringify = (p: Partial<MapPoint>) => JSON.stringify(p).slice(1, -1);
-      head = `{${stringify({ id: row.id, name: row.name, lat: round(this.c_.lat[i]!, 5), lng: round(this.c_.lng[i]!, 5), operatorName: row.operator_name, careTypes: row.care_types })},"minPrice":`;
-      tail = `,${stringify({ source: toSource(row) })},"priceCareType":`;
+      head = `{${stringify({ id: this.c_.ids[i]!, name: cards.nameOf(i), lat: round(this.c_.lat[i]!, 5), lng: round(this.c_.lng[i]!, 5), operatorName: cards.operatorOf(i), careTypes: cards.careTypesOf(i) })},"minPrice":`;
+      tail = `,${stringify({ source: toSource(cards.sourceOf(i)) })},"priceCareType":`;
       this.head[i] = head;
       this.tail[i] = tail;
     }

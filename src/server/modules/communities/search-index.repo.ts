@@ -59,7 +59,6 @@ async function listedIndexRows(db: Queryable): Promise<IndexRow[]> {
       name_rank: r.idx_name_rank as number,
       licence: Object.fromEntries(LICENCE_TYPES.map((t) => [t, r[`lic_${t}`] === true])) as Record<LicenceType, boolean>,
     };
-    for (const k of Object.keys(r)) if (k.startsWith('idx_') || k.startsWith('lic_')) delete r[k];
     return out;
   });
 }

@@ -332,8 +332,7 @@ export class SearchIndex {
         const exact = loc.nameText !== undefined ? loc.nameText.toLowerCase() : undefined;
         const key = new Map<number, number>();
         for (const i of r) {
-          const row = this.c.rows[i]!;
-          const cityRank = rankOf.get(`${row.state}|${row.city}`);
+          const cityRank = rankOf.get(`${this.c.cards.state[i]!}|${this.c.cards.city[i]!}`);
           key.set(i, exact !== undefined ? (this.c.lowerName[i] === exact ? 0 : (cityRank ?? 1000)) : (cityRank ?? Number.POSITIVE_INFINITY));
         }
         return [...r].sort((a, b) => key.get(a)! - key.get(b)! || rating[a]! - rating[b]!).slice(0, upTo);
@@ -352,7 +351,7 @@ export class SearchIndex {
     const out = new Map<number, CommunityRow>();
     for (const id of ids) {
       const i = this.c.posById.get(id);
-      if (i !== undefined) out.set(id, this.c.rows[i]!);
+      if (i !== undefined) out.set(id, this.c.cards.row(i));
     }
     return out;
   }

@@ -34,6 +34,8 @@ const choiceId = (key: string, value: string) => `${key}\u0000${value}`;
 /** Free text the index compares as the database does: lower-casing ASCII letters is the same everywhere. */
 const ASCII = /^[\x20-\x7e]*$/;
 const EMPTY = new Int32Array(0);
+/** The table row's values that many communities share (kept once each). */
+const SHARED_VALUES = ['pricing', 'communityType', 'communityAmenities', 'roomTypes', 'diningServices', 'operatorName'] as const;
 
 export interface InsightIndexStats {
   communities: number;
@@ -79,6 +81,13 @@ export class InsightsIndex {
     const ids = new Int32Array(n);
     const choiceList = INDEXED_CHOICES.map(() => new Bitset(n));
     const interned = interner();
+    const sources = new Map<string, InsightRow['source']>();
+    const sourceOf = (src: InsightRow['source']) => {
+      const key = JSON.stringify(src);
+      let hit = sources.get(key);
+      if (!hit) sources.set(key, (hit = src));
+      return hit;
+    };
     const city: string[] = new Array<string>(n);
     const state: string[] = new Array<string>(n);
     const zip: string[] = new Array<string>(n);
@@ -89,7 +98,11 @@ export class InsightsIndex {
     for (let i = 0; i < n; i++) {
       const r = rows[i]!;
       ids[i] = r.id;
-      tableRows[i] = toInsightRow(r);
+      const row = toInsightRow(r);
+      // Values many rows share, one copy each (at scale 10 the rows held 0.5 GB).
+      for (const key of SHARED_VALUES) row[key] = interned(row[key]);
+      row.source = sourceOf(row.source);
+      tableRows[i] = row;
       city[i] = interned(r.city);
       state[i] = interned(r.state);
       zip[i] = interned(r.zip_code);

@@ -46,7 +46,8 @@ beforeAll(async () => {
   await refreshAggregates(tdb.pool);
   // The county of every community and the ACS counties (a county's market), as every start does.
   await ensureMarketData(tdb.pool);
-  index = await MarketIndex.build(tdb.pool);
+  // Positions on demand only here (a warmed index is compared on its own below).
+  index = await MarketIndex.build(tdb.pool, { positionsWarmed: 0 });
   const themes = new ThemeService(tdb.pool, 0);
   onSql = createMarketsService(tdb.pool, { caching: false, themes });
   onIndex = createMarketsService(tdb.pool, { caching: false, themes, index: { current: index } as LiveIndex<MarketIndex> });
@@ -123,9 +124,28 @@ describe('the market index against the SQL path', () => {
     expect(comparable(await onIndex.competitiveSet(delisted, 5))).toEqual(comparable(await onSql.competitiveSet(delisted, 5)));
   });
 
-  it('gives the portfolio the same price positions', async () => {
+  it('gives the portfolio the same price positions, computed on first demand and kept (a bounded number)', async () => {
     const all = [...ids, delisted];
-    expect(await onIndex.pricePositions(all, 10)).toEqual(await onSql.pricePositions(all, 10));
+    const sql = await onSql.pricePositions(all, 10);
+    expect(sql.size).toBe(all.length);
+    // The first visit computes them (the delisted one on the service's own path), the second reads the kept ones.
+    expect(await onIndex.pricePositions(all, 10)).toEqual(sql);
+    expect(index.positionsHeld).toBe(ids.length);
+    expect(await onIndex.pricePositions(all, 10)).toEqual(sql);
+    // An index that keeps 50: the oldest are dropped and computed again when asked, with the same answers.
+    const small = await MarketIndex.build(tdb.pool, { positionsKept: 50, positionsWarmed: 0 });
+    const onSmall = createMarketsService(tdb.pool, { caching: false, themes: new ThemeService(tdb.pool, 0), index: { current: small } as LiveIndex<MarketIndex> });
+    expect(await onSmall.pricePositions(all, 10)).toEqual(sql);
+    expect(small.positionsHeld).toBe(50);
+    expect(await onSmall.pricePositions([...all].reverse(), 10)).toEqual(new Map([...sql].reverse()));
+    expect(small.positionsHeld).toBe(50);
+    // An index that computes 100 after its build (the largest portfolios' communities first) and keeps 10 more on demand.
+    const warm = await MarketIndex.build(tdb.pool, { positionsWarmed: 100, positionsKept: 10 });
+    await warm.warming;
+    expect(warm.positionsHeld).toBe(100);
+    const onWarm = createMarketsService(tdb.pool, { caching: false, themes: new ThemeService(tdb.pool, 0), index: { current: warm } as LiveIndex<MarketIndex> });
+    expect(await onWarm.pricePositions(all, 10)).toEqual(sql);
+    expect(warm.positionsHeld).toBe(110);
   }, 120_000);
 
   it('gives every operator the same portfolio (communities in order, quarterly trend)', async () => {

@@ -18,8 +18,9 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { OperatorPlace, PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
 import type { PortfolioPricePosition } from '../../../contracts/themes';
-import { competitorSearches, portfolioPricePosition, PORTFOLIO_RADIUS_MILES, type Competitors } from './competitive-set';
-import { interner, lowerBound, pushTo } from '../../lib/collections';
+import { competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, type Competitors } from './competitive-set';
+import { MIN_COMPETITORS } from '../../../contracts/markets';
+import { interner, listInterner, lowerBound, pushTo } from '../../lib/collections';
 
 export type Neighbour = repo.CommunityRow & { miles: number };
 
@@ -40,6 +41,13 @@ function miles(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const a = Math.sin(((lat2 - lat1) * RAD) / 2);
   const b = Math.sin(((lng2 - lng1) * RAD) / 2);
   return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * (b * b))));
+}
+
+/** The SQL's latitude/longitude box around (lat, lng) for `radius` miles (its bounds computed as PostgreSQL computes `$1 - $5`). */
+function box(lat: number, lng: number, radius: number) {
+  const dLat = (radius / 69.0) * 1.01;
+  const dLng = Math.min(180, (radius / (69.0 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)))) * 1.01);
+  return { dLat, lngLo: lng - dLng, lngHi: lng + dLng };
 }
 
 /** The SQL's row with its distance: every column written out (one object shape; a spread of a driver's row is slow). */
@@ -65,9 +73,49 @@ function neighbour(c: repo.CommunityRow, miles: number): Neighbour {
   };
 }
 
+/** Width of the longitude stripes of the neighbour search (degrees): a 10-mile box spans 2-3 of them. */
+const STRIPE_DEGREES = 0.25;
+const STRIPES = Math.ceil(360 / STRIPE_DEGREES) + 1;
+const stripeOf = (lng: number) => Math.min(STRIPES - 1, Math.max(0, Math.floor((lng + 180) / STRIPE_DEGREES)));
+/** Price positions computed on demand and kept per index (about 0.5 kB each), the oldest computed dropped first. */
+export const POSITIONS_KEPT = 40_000;
+/**
+ * Price positions computed after the build, in the background, for the largest portfolios first (never dropped):
+ * every listed community at scale 1, the communities of the largest operators at scale 10 (whose first visits
+ * would take seconds: 6,800 communities for the largest).
+ */
+export const POSITIONS_WARMED = 60_000;
+/** The longest a price-position computation runs before it lets the event loop answer others (ms). */
+const SLICE_MS = 10;
+
+export interface MarketIndexOptions {
+  /** Price positions kept (the oldest computed goes first); POSITIONS_KEPT by default. */
+  positionsKept?: number;
+  /** Price positions computed after the build for the largest portfolios first; POSITIONS_WARMED by default (0: none). */
+  positionsWarmed?: number;
+}
+
 export class MarketIndex {
-  /** Every listed community's price position at the portfolio's radius (null without a location), computed at the build. */
+  /**
+   * Price positions at the portfolio's radius (null: no location), computed on first demand (an operator's
+   * portfolio) and kept, at most `positionsKept`, the oldest computed dropped first. They used to be computed for
+   * every listed community at the build: 12 s at scale 1 and 407-714 s at scale 10 (ADR 029, 2026-11-26).
+   */
   private readonly positions = new Map<number, PortfolioPricePosition | null>();
+  private readonly positionsKept: number;
+  /** Positions computed after the build (warm()), the largest portfolios first; never dropped. */
+  private readonly warmed = new Map<number, PortfolioPricePosition | null>();
+  private readonly positionsWarmed: number;
+  /** Settles when warm() has finished (tests). */
+  warming: Promise<void> = Promise.resolve();
+  /**
+   * The located communities by longitude stripe (STRIPE_DEGREES wide), by latitude within each: positions in
+   * `located` ([stripeStart[s], stripeStart[s + 1]) for stripe s) and their latitudes. A box's search reads the
+   * latitude band of the stripes its longitudes cross, not the band across the whole country.
+   */
+  private readonly stripeStart: Int32Array;
+  private readonly stripeK: Int32Array;
+  private readonly stripeLats: Float64Array;
 
   private constructor(
     private readonly byId: Map<number, repo.CommunityRow>,
@@ -76,9 +124,12 @@ export class MarketIndex {
     private readonly lats: Float64Array,
     private readonly lngs: Float64Array,
     private readonly locatedIds: Int32Array,
-    private readonly sentiments: Map<number, { community_id: number; sentiment: number; n: number }>,
+    /** By community id (NaN: no reviews): sentimentOf's figures, in typed arrays (one object each cost ~60 MB at scale 10). */
+    private readonly sentiments: Float64Array,
+    private readonly reviewCounts: Int32Array,
     /** Community id -> position in `mentions`/`sums` (THEME_COUNT entries each) and its scored reviews. */
-    private readonly themeAt: Map<number, { at: number; scored: number }>,
+    private readonly themeAt: Int32Array,
+    private readonly scoredCounts: Int32Array,
     private readonly mentions: Int32Array,
     private readonly sums: Float64Array,
     private readonly portfolios: Map<number, PortfolioCommunityRow[]>,
@@ -86,22 +137,42 @@ export class MarketIndex {
     private readonly operators: Map<number, OperatorPlace>,
     private readonly counties: Map<string, repo.CountyRows>,
     readonly stats: MarketIndexStats,
-  ) {}
+    options: MarketIndexOptions = {},
+  ) {
+    this.positionsKept = options.positionsKept ?? POSITIONS_KEPT;
+    this.positionsWarmed = options.positionsWarmed ?? POSITIONS_WARMED;
+    // Counting sort of the located positions by stripe; `located` is by latitude, so each stripe is too.
+    const n = locatedIds.length;
+    this.stripeStart = new Int32Array(STRIPES + 1);
+    for (let k = 0; k < n; k++) this.stripeStart[stripeOf(lngs[k]!) + 1]!++;
+    for (let s = 0; s < STRIPES; s++) this.stripeStart[s + 1]! += this.stripeStart[s]!;
+    const next = this.stripeStart.slice(0, STRIPES);
+    this.stripeK = new Int32Array(n);
+    this.stripeLats = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const at = next[stripeOf(lngs[k]!)]!++;
+      this.stripeK[at] = k;
+      this.stripeLats[at] = lats[k]!;
+    }
+  }
 
-  static async build(pool: pg.Pool): Promise<MarketIndex> {
+  static async build(pool: pg.Pool, options: MarketIndexOptions = {}): Promise<MarketIndex> {
     const started = performance.now();
     const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends, repo.operatorPlaces, countyReads] as const;
     const [rows, sentiments, scored, totals, portfolioRows, trendRows, operators, counties] = await readIndexRows(pool, ...reads);
     // Rows of many communities share their strings: one copy each.
     const intern = interner();
+    const list = listInterner(intern);
     for (const r of rows) {
       r.city = intern(r.city);
       r.state = intern(r.state);
       r.source_kind = intern(r.source_kind);
       r.source_name = intern(r.source_name);
+      r.source_as_of = intern(r.source_as_of);
       r.listing_status = intern(r.listing_status);
-      r.care_types = r.care_types.map(intern);
-      r.amenities = r.amenities.map(intern);
+      // Equal lists share one array (never changed: the answers copy what they show).
+      r.care_types = list(r.care_types);
+      r.amenities = list(r.amenities);
       for (const p of r.prices) p.careType = intern(p.careType);
     }
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -109,21 +180,37 @@ export class MarketIndex {
     const lats = Float64Array.from(located, (r) => r.lat!);
     const lngs = Float64Array.from(located, (r) => r.lng!);
     const locatedIds = Int32Array.from(located, (r) => r.id);
-    const themeAt = new Map<number, { at: number; scored: number }>();
-    for (const s of scored) themeAt.set(s.community_id, { at: themeAt.size * THEME_COUNT, scored: s.scored });
-    const mentions = new Int32Array(themeAt.size * THEME_COUNT);
-    const sums = new Float64Array(themeAt.size * THEME_COUNT);
+    // Figures by community id (serial ids: dense arrays).
+    let maxId = 0;
+    for (const list of [rows, sentiments, scored] as { id?: number; community_id?: number }[][]) for (const r of list) maxId = Math.max(maxId, r.id ?? r.community_id!);
+    const sentimentById = new Float64Array(maxId + 1).fill(NaN);
+    const reviewsById = new Int32Array(maxId + 1);
+    for (const s of sentiments) {
+      sentimentById[s.community_id] = s.sentiment;
+      reviewsById[s.community_id] = s.n;
+    }
+    const themeAt = new Int32Array(maxId + 1).fill(-1);
+    const scoredById = new Int32Array(maxId + 1);
+    scored.forEach((s, k) => {
+      themeAt[s.community_id] = k * THEME_COUNT;
+      scoredById[s.community_id] = s.scored;
+    });
+    const mentions = new Int32Array(scored.length * THEME_COUNT);
+    const sums = new Float64Array(scored.length * THEME_COUNT);
     for (const t of totals) {
-      const slot = themeAt.get(t.community_id);
+      const at = t.community_id <= maxId ? themeAt[t.community_id]! : -1;
       // Quarter rows exist only for scored reviews; a community without a summary row has none.
-      if (!slot || t.i < 0 || t.i >= THEME_COUNT) continue;
-      mentions[slot.at + t.i] = t.mentions;
-      sums[slot.at + t.i] = t.sum;
+      if (at < 0 || t.i < 0 || t.i >= THEME_COUNT) continue;
+      mentions[at + t.i] = t.mentions;
+      sums[at + t.i] = t.sum;
     }
     const portfolios = new Map<number, PortfolioCommunityRow[]>();
     for (const { operator_id, ...r } of portfolioRows) {
       r.city = intern(r.city);
       r.state = intern(r.state);
+      // The listed community's own copy of its name (the portfolio reads listed communities only).
+      const same = byId.get(r.id);
+      if (same && same.name === r.name) r.name = same.name;
       pushTo(portfolios, operator_id, r);
     }
     const index = new MarketIndex(
@@ -132,8 +219,10 @@ export class MarketIndex {
       lats,
       lngs,
       locatedIds,
-      new Map(sentiments.map((s) => [s.community_id, s])),
+      sentimentById,
+      reviewsById,
       themeAt,
+      scoredById,
       mentions,
       sums,
       portfolios,
@@ -141,27 +230,67 @@ export class MarketIndex {
       new Map(operators.map(({ id, ...place }) => [id, place])),
       counties,
       { communities: rows.length, located: located.length, buildMs: 0 },
+      options,
     );
-    await index.computePositions();
     index.stats.buildMs = performance.now() - started;
+    // In the background: the build (and the builds queued after it) does not wait for it.
+    index.warming = index.warm();
     return index;
   }
 
   /**
-   * Every listed community's price position at the portfolio's radius, as the markets service computes one on
-   * request: a portfolio of hundreds of communities met for the first time computed hundreds of competitive sets
-   * in one turn of the event loop (ADR 029). About 10 ms at a time, so that requests are answered meanwhile.
+   * Computes the price positions of the largest portfolios' communities, largest operator first, up to
+   * `positionsWarmed`, SLICE_MS at a time (requests are answered in between). A portfolio met before its turn
+   * computes its own on demand.
    */
-  private async computePositions(): Promise<void> {
+  private async warm(): Promise<void> {
+    const operators = [...this.portfolios].sort((a, b) => b[1].length - a[1].length || a[0] - b[0]);
     let slice = performance.now();
-    for (const c of this.byId.values()) {
-      const located = c.lat !== null && c.lng !== null;
-      this.positions.set(c.id, located ? portfolioPricePosition(c, PORTFOLIO_RADIUS_MILES, this.competitors(c, PORTFOLIO_RADIUS_MILES)) : null);
-      if (performance.now() - slice > 10) {
-        await new Promise(setImmediate);
-        slice = performance.now();
+    for (const [, rows] of operators) {
+      for (const { id } of rows) {
+        if (this.warmed.size >= this.positionsWarmed) return;
+        if (this.warmed.has(id)) continue;
+        const c = this.byId.get(id);
+        if (!c) continue;
+        this.warmed.set(id, this.positions.get(id) ?? this.positionOf(c));
+        if (performance.now() - slice > SLICE_MS) {
+          await new Promise(setImmediate);
+          slice = performance.now();
+        }
       }
     }
+  }
+
+  /**
+   * The price positions at the portfolio's radius of the listed communities among `ids` (the others are left
+   * out: the service computes theirs), as the markets service computes one: each computed on first demand and
+   * kept, SLICE_MS at a time, so that a portfolio of thousands of communities met for the first time (6,800 for
+   * the largest operator at scale 10) does not hold the event loop.
+   */
+  async pricePositions(ids: readonly number[]): Promise<Map<number, PortfolioPricePosition | null>> {
+    const out = new Map<number, PortfolioPricePosition | null>();
+    let slice = performance.now();
+    for (const id of ids) {
+      let p = this.warmed.get(id) ?? this.positions.get(id);
+      if (p === undefined) {
+        const c = this.byId.get(id);
+        if (!c) continue;
+        p = this.positionOf(c);
+        if (this.positions.size >= this.positionsKept) this.positions.delete(this.positions.keys().next().value!);
+        this.positions.set(id, p);
+        if (performance.now() - slice > SLICE_MS) {
+          await new Promise(setImmediate);
+          slice = performance.now();
+        }
+      }
+      out.set(id, p);
+    }
+    return out;
+  }
+
+  /** How many price positions are kept now (tests). */
+  get positionsHeld(): number {
+    return this.positions.size + this.warmed.size;
   }
 
   /** The competitive set of a listed community with a location at `radius` (competitorSearches on this index). */
@@ -170,11 +299,6 @@ export class MarketIndex {
     let step = searches.next();
     while (!step.done) step = searches.next(this.neighbours(c.id, c.lat!, c.lng!, step.value.miles, step.value.limit));
     return step.value;
-  }
-
-  /** The price position computed at the build (null: the community has no location); undefined: not computed (ask the service). */
-  pricePosition(id: number, radius: number): PortfolioPricePosition | null | undefined {
-    return radius === PORTFOLIO_RADIUS_MILES ? this.positions.get(id) : undefined;
   }
 
   /** The listed community as communityById reads it; undefined when it is not listed (ask SQL). */
@@ -187,16 +311,28 @@ export class MarketIndex {
    * then by id; only the first `limit` of them (the SQL's rows sliced), built as rows only for those.
    */
   neighbours(id: number, lat: number, lng: number, radius: number, limit = Infinity): Neighbour[] {
-    // The same box as the SQL (its bounds computed as PostgreSQL computes `$1 - $5`).
-    const dLat = (radius / 69.0) * 1.01;
-    const dLng = Math.min(180, (radius / (69.0 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)))) * 1.01);
-    const lngLo = lng - dLng;
-    const lngHi = lng + dLng;
+    const { dLat, lngLo, lngHi } = box(lat, lng, radius);
     if (limit <= 32) return this.nearest(id, lat, lng, radius, limit, dLat, lngLo, lngHi);
     const { found, dist } = this.within(id, lat, lng, radius, lat - dLat, lat + dLat, lngLo, lngHi);
     const order = Array.from(found.keys());
     order.sort(this.before(found, dist));
     return order.slice(0, limit).map((o) => neighbour(this.located[found[o]!]!, dist[o]!));
+  }
+
+  /**
+   * The portfolio's price position of listed community c (null without a location), as competitorSearches and
+   * portfolioPricePosition give it. With at least MIN_COMPETITORS within the radius the set is all of them, and
+   * the figures (sorted prices, counts) do not depend on their order: no sort and no rows with distances, which
+   * were most of a position's cost at scale 10 (sets of hundreds of competitors).
+   */
+  private positionOf(c: repo.CommunityRow): PortfolioPricePosition | null {
+    if (c.lat === null || c.lng === null) return null;
+    const radius = PORTFOLIO_RADIUS_MILES;
+    const { dLat, lngLo, lngHi } = box(c.lat, c.lng, radius);
+    const { found } = this.within(c.id, c.lat, c.lng, radius, c.lat - dLat, c.lat + dLat, lngLo, lngHi);
+    if (found.length < MIN_COMPETITORS) return portfolioPricePosition(c, radius, this.competitors(c, radius));
+    const set = found.map((k) => this.located[k]!);
+    return { radiusMiles: radius, competitors: set.length, withinRadius: set.length, positions: pricePositionsOf(c, set) };
   }
 
   /**
@@ -206,14 +342,19 @@ export class MarketIndex {
   private within(id: number, lat: number, lng: number, radius: number, latLo: number, latHi: number, lngLo: number, lngHi: number) {
     const found: number[] = [];
     const dist: number[] = [];
-    const { lats, lngs, locatedIds } = this;
-    for (let k = lowerBound(lats, latLo); k < lats.length && lats[k]! <= latHi; k++) {
-      const cLng = lngs[k]!;
-      if (cLng < lngLo || cLng > lngHi || locatedIds[k] === id) continue;
-      const m = miles(lat, lng, lats[k]!, cLng);
-      if (m <= radius) {
-        found.push(k);
-        dist.push(m);
+    const { lats, lngs, locatedIds, stripeStart, stripeK, stripeLats } = this;
+    // The order found does not matter: every caller orders by (distance, id), a total order.
+    for (let s = stripeOf(lngLo), last = stripeOf(lngHi); s <= last; s++) {
+      const end = stripeStart[s + 1]!;
+      for (let at = lowerBound(stripeLats, latLo, stripeStart[s]!, end); at < end && stripeLats[at]! <= latHi; at++) {
+        const k = stripeK[at]!;
+        const cLng = lngs[k]!;
+        if (cLng < lngLo || cLng > lngHi || locatedIds[k] === id) continue;
+        const m = miles(lat, lng, lats[k]!, cLng);
+        if (m <= radius) {
+          found.push(k);
+          dist.push(m);
+        }
       }
     }
     return { found, dist };
@@ -264,8 +405,8 @@ export class MarketIndex {
   sentimentOf(ids: readonly number[]): Map<number, { community_id: number; sentiment: number; n: number }> {
     const out = new Map<number, { community_id: number; sentiment: number; n: number }>();
     for (const id of ids) {
-      const s = this.sentiments.get(id);
-      if (s) out.set(id, s);
+      const sentiment = this.sentiments[id];
+      if (sentiment !== undefined && !Number.isNaN(sentiment)) out.set(id, { community_id: id, sentiment, n: this.reviewCounts[id]! });
     }
     return out;
   }
@@ -283,12 +424,12 @@ export class MarketIndex {
     const sums = new Array<number>(THEME_COUNT).fill(0);
     let reviews = 0;
     for (const id of new Set(ids)) {
-      const slot = this.themeAt.get(id);
-      if (!slot) continue;
-      reviews += slot.scored;
+      const at = this.themeAt[id] ?? -1;
+      if (at < 0) continue;
+      reviews += this.scoredCounts[id]!;
       for (let i = 0; i < THEME_COUNT; i++) {
-        mentions[i]! += this.mentions[slot.at + i]!;
-        sums[i]! += this.sums[slot.at + i]!;
+        mentions[i]! += this.mentions[at + i]!;
+        sums[i]! += this.sums[at + i]!;
       }
     }
     return { reviews, mentions, sums };

@@ -29,7 +29,7 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { serializeAnswer, type SerializedAnswer } from '../../lib/serialized';
 import * as repo from './markets.repo';
 import { bedsPer1000, round } from './markets.figures';
-import { competitiveSetAnswer, competitorSearches, portfolioPricePosition, type Competitors } from './competitive-set';
+import { competitiveSetAnswer, competitorSearches, portfolioPricePosition, PORTFOLIO_RADIUS_MILES, type Competitors } from './competitive-set';
 
 const MAX_AGE_MS = 5 * 60_000;
 const UNDERSERVED_LIST = 25;
@@ -263,25 +263,26 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
    * issue 15): the same set and figures as the competitive set; null for a community without a location.
    */
   async function pricePositions(ids: readonly number[], radius: number): Promise<Map<number, PortfolioPricePosition | null>> {
-    const out = new Map<number, PortfolioPricePosition | null>();
     const ix = options.index?.current;
-    const one = (id: number) => {
-      // The market index computed every listed community's position at the portfolio's radius at its build.
-      const built = ix?.pricePosition(id, radius);
-      if (built !== undefined) return built;
-      return positionCache.get(`${id}:${radius}`, async () => {
+    // The market index computes a listed community's position at the portfolio's radius on first demand and keeps it.
+    const indexed = ix && radius === PORTFOLIO_RADIUS_MILES ? await ix.pricePositions(ids) : null;
+    const one = (id: number) =>
+      positionCache.get(`${id}:${radius}`, async () => {
         const r = reader();
         const c = await r.communityById(id);
         if (!c || c.lat === null || c.lng === null) return null;
         return portfolioPricePosition(c, radius, await competitorsOf(r, c, radius));
       });
-    };
+    const rest = indexed ? ids.filter((id) => !indexed.has(id)) : ids;
+    const computed = new Map<number, PortfolioPricePosition | null>();
     // A few at a time: a large portfolio must not take every connection of the pool.
-    for (let i = 0; i < ids.length; i += 4) {
-      const batch = ids.slice(i, i + 4);
+    for (let i = 0; i < rest.length; i += 4) {
+      const batch = rest.slice(i, i + 4);
       const results = await Promise.all(batch.map(one));
-      batch.forEach((id, k) => out.set(id, results[k] ?? null));
+      batch.forEach((id, k) => computed.set(id, results[k] ?? null));
     }
+    const out = new Map<number, PortfolioPricePosition | null>();
+    for (const id of ids) out.set(id, indexed?.get(id) ?? computed.get(id) ?? null);
     return out;
   }
 

@@ -1,0 +1,145 @@
+// The cards of the in-memory search index (ADR 026) as columns: the card of a community (what loadCommunities
+// reads) is made when a page, a map point or a sort asks for it, not kept as one object per community. At scale 10
+// (452,470 communities) the index kept 1.29 GB of heap, most of it these rows (each a dictionary-mode object after
+// the build deleted its index-only keys) with their strings; repeated values (places, care type and amenity lists,
+// sources) are one copy each here, and generated photo lists (`/media/communities/{id}/{k}.svg`, k = 1..n) a count.
+import type { CommunityRow } from './search.repo';
+import { interner, listInterner } from '../../lib/collections';
+
+type Pricing = CommunityRow['pricing'];
+
+const photoPath = (id: number, k: number) => `/media/communities/${id}/${k}.svg`;
+
+/** Is `photos` the generated list of community `id` (k = 1..n)? */
+function generatedPhotos(id: number, photos: string[]): boolean {
+  if (photos.length > 127) return false;
+  for (let k = 0; k < photos.length; k++) if (photos[k] !== photoPath(id, k + 1)) return false;
+  return true;
+}
+
+export class CardColumns {
+  private readonly name: string[];
+  private readonly address: string[];
+  readonly city: string[];
+  readonly state: string[];
+  private readonly zip: string[];
+  private readonly phone: (string | null)[];
+  private readonly email: (string | null)[];
+  private readonly website: (string | null)[];
+  private readonly description: (string | null)[];
+  private readonly rating: Float64Array;
+  private readonly reviews: Int32Array;
+  private readonly careTypes: (readonly string[] | null)[];
+  private readonly amenities: (readonly string[] | null)[];
+  /** The number of generated photos, or -1: the list is in `photoLists`. */
+  private readonly photoCount: Int8Array;
+  private readonly photoLists = new Map<number, string[] | null>();
+  private readonly operator: (string | null)[];
+  private readonly sourceKind: string[];
+  private readonly sourceName: string[];
+  private readonly sourceAsOf: (string | null)[];
+
+  /** `rows` by position; lat/lng, ids and the pricing rows are the search columns' own. */
+  constructor(
+    rows: readonly CommunityRow[],
+    private readonly ids: Int32Array,
+    private readonly lat: Float64Array,
+    private readonly lng: Float64Array,
+    private readonly prices: { start: Int32Array; care: string[]; min: Int32Array; max: Int32Array },
+  ) {
+    const n = rows.length;
+    const str = interner();
+    const list = listInterner(str);
+    this.name = new Array<string>(n);
+    this.address = new Array<string>(n);
+    this.city = new Array<string>(n);
+    this.state = new Array<string>(n);
+    this.zip = new Array<string>(n);
+    this.phone = new Array<string | null>(n);
+    this.email = new Array<string | null>(n);
+    this.website = new Array<string | null>(n);
+    this.description = new Array<string | null>(n);
+    this.rating = new Float64Array(n);
+    this.reviews = new Int32Array(n);
+    this.careTypes = new Array<readonly string[] | null>(n);
+    this.amenities = new Array<readonly string[] | null>(n);
+    this.photoCount = new Int8Array(n);
+    this.operator = new Array<string | null>(n);
+    this.sourceKind = new Array<string>(n);
+    this.sourceName = new Array<string>(n);
+    this.sourceAsOf = new Array<string | null>(n);
+    for (let i = 0; i < n; i++) {
+      const r = rows[i]!;
+      this.name[i] = r.name;
+      this.address[i] = r.address;
+      this.city[i] = str(r.city);
+      this.state[i] = str(r.state);
+      this.zip[i] = str(r.zip_code);
+      this.phone[i] = r.phone;
+      this.email[i] = r.email;
+      this.website[i] = r.website;
+      this.description[i] = r.description;
+      this.rating[i] = r.rating;
+      this.reviews[i] = r.review_count;
+      this.careTypes[i] = list(r.care_types as readonly string[] | null);
+      this.amenities[i] = list(r.amenities as readonly string[] | null);
+      if (r.photos !== null && generatedPhotos(r.id, r.photos)) this.photoCount[i] = r.photos.length;
+      else {
+        this.photoCount[i] = -1;
+        this.photoLists.set(i, r.photos);
+      }
+      this.operator[i] = str(r.operator_name);
+      this.sourceKind[i] = str(r.source_kind);
+      this.sourceName[i] = str(r.source_name);
+      this.sourceAsOf[i] = str(r.source_as_of);
+    }
+  }
+
+  private photos(i: number): string[] | null {
+    const count = this.photoCount[i]!;
+    if (count < 0) return this.photoLists.get(i)!;
+    const id = this.ids[i]!;
+    return Array.from({ length: count }, (_, k) => photoPath(id, k + 1));
+  }
+
+  private pricing(i: number): Pricing {
+    const { start, care, min, max } = this.prices;
+    const out: Pricing = [];
+    for (let k = start[i]!; k < start[i + 1]!; k++) out.push({ careType: care[k]!, minPrice: min[k]!, maxPrice: max[k]! });
+    return out;
+  }
+
+  /** The care types of position i (shared between equal lists: never to be changed). */
+  careTypesOf(i: number): string[] {
+    return this.careTypes[i] as string[];
+  }
+
+  operatorOf(i: number): string | null {
+    return this.operator[i]!;
+  }
+
+  nameOf(i: number): string {
+    return this.name[i]!;
+  }
+
+  /** The source columns of position i. */
+  sourceOf(i: number): { source_kind: string; source_name: string; source_as_of: string | null } {
+    return { source_kind: this.sourceKind[i]!, source_name: this.sourceName[i]!, source_as_of: this.sourceAsOf[i]! };
+  }
+
+  /** The card of position i as loadCommunities reads it (its keys in the SQL's order). Lists of care types and amenities are shared. */
+  row(i: number): CommunityRow {
+    const lat = this.lat[i]!;
+    const lng = this.lng[i]!;
+    // Keys grouped by kind, in the SQL's order.
+    return {
+      id: this.ids[i]!, name: this.name[i]!, address: this.address[i]!, city: this.city[i]!, state: this.state[i]!, zip_code: this.zip[i]!,
+      phone: this.phone[i]!, email: this.email[i]!, website: this.website[i]!, description: this.description[i]!,
+      rating: this.rating[i]!, review_count: this.reviews[i]!,
+      care_types: this.careTypes[i] as string[], amenities: this.amenities[i] as string[], photos: this.photos(i)!,
+      lat: Number.isNaN(lat) ? null : lat, lng: Number.isNaN(lng) ? null : lng,
+      operator_name: this.operator[i]!, source_kind: this.sourceKind[i]!, source_name: this.sourceName[i]!, source_as_of: this.sourceAsOf[i]!,
+      pricing: this.pricing(i),
+    };
+  }
+}
