@@ -12,7 +12,7 @@ import { useIndexAndSqlApps } from '../../test/index-apps';
 import { SearchIndex } from './search-index';
 import { smallestKeys } from './search-index.keys';
 import { countResult, findPageIds, loadCommunities, type SearchCriteria } from './search.repo';
-import { countPoints, findPoints, gridCells, type Bounds } from './map-points.repo';
+import { countPoints, findPoints, gridCells, type Bounds, type GridCell } from './map-points.repo';
 import { toPoint } from './search.service';
 import { rng, TEST_CITIES } from '../../test/random';
 import { randomCriteria } from '../../test/search-criteria';
@@ -199,6 +199,40 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
       clusteredCells += cells.filter((x) => x.count > 1).length;
     }
     expect(clusteredCells).toBeGreaterThan(400);
+  }, 300_000);
+
+  it('agrees without any filter, where per-index structures answer: whole-map grids by cell size, small boxes from one-degree cells, large boxes', async () => {
+    // No filter: the result is every position, so the located positions, the whole-map grid of each cell size
+    // (made once per index) and the one-degree cells of a small box answer (search-index.map.ts MapIndex).
+    const c: SearchCriteria = { location: { kind: 'none' }, careTypes: [], amenities: [], includeUnpriced: false };
+    const rounded = (xs: GridCell[]) => xs.map((x) => ({ ...x, lat: x.lat.toFixed(9), lng: x.lng.toFixed(9) }));
+    const check = async (bbox: Bounds | undefined, cellDeg: number) => {
+      const label = `${JSON.stringify(bbox)} ${cellDeg}`;
+      expect(index.countPoints(c, bbox), label).toEqual(await countPoints(tdb.pool, c, bbox));
+      const sqlPoints = await findPoints(tdb.pool, c, { bbox });
+      expect(index.mapQuery(c).pointsJson({ bbox }), label).toEqual(sqlPoints.map((r) => JSON.stringify(toPoint(r))));
+      expect(rounded(index.gridCells(c, cellDeg, bbox)), label).toEqual(rounded(await gridCells(tdb.pool, c, cellDeg, bbox)));
+    };
+    const random = rng(11);
+    let fromCells = 0;
+    for (let i = 0; i < 240; i++) {
+      const kind = i % 3;
+      const whole = i % 2 === 1;
+      const west = -104 + random() * 20;
+      const south = 28 + random() * 14;
+      // 0: no box (each cell size asked several times: later answers are the kept grid); 1: a small box (at most 256
+      // one-degree cells, edges on and off whole degrees); 2: a box over more cells than that.
+      const size = kind === 1 ? (whole ? Math.floor(random() * 4) : random() * 6) : 20 + random() * 20;
+      const w = whole ? Math.round(west) : west;
+      const s0 = whole ? Math.round(south) : south;
+      const bbox: Bounds | undefined = kind === 0 ? undefined : { west: w, south: s0, east: w + size, north: s0 + size / 2 };
+      if (kind === 1) fromCells++;
+      await check(bbox, [0.25, 1, 2.8125, 5, 7.95][Math.floor(i / 3) % 5]!);
+    }
+    // Edges exactly on the 90 communities at one spot (41.75, -88.15): the box's bounds are inclusive.
+    await check({ west: -88.15, south: 41.75, east: -87, north: 42.5 }, 0.25);
+    await check({ west: -89.3, south: 41, east: -88.15, north: 41.75 }, 1);
+    expect(fromCells).toBe(80);
   }, 300_000);
 });
 

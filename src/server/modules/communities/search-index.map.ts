@@ -1,14 +1,17 @@
 // Map points of the in-memory search index (ADR 018, 026): the same answers as map-points.repo.ts over the
 // positions a query kept (search-index.ts match()). A map request asks up to three questions of one result
-// (count, cells, points): MapQuery answers them over one match. Points can also be had as their JSON text
-// (pointsJson), from per-community pieces serialized once per index: the text JSON.stringify gives for the
-// service's point object (search.service.ts toPoint), without building the objects (ADR 026, 2026-11-26).
+// (count, cells, points): MapQuery answers them over one match, finding the result's located positions and those
+// in the box once. Points can also be had as their JSON text (pointsJson), from per-community pieces serialized
+// once per index: the text JSON.stringify gives for the service's point object (search.service.ts toPoint),
+// without building the objects (ADR 026, 2026-11-26). MapIndex keeps what does not depend on the query, for the
+// index's life: the pieces, the located positions, and the whole map's grid per cell size (ADR 018, 2026-11-26).
 import type { MapPoint } from '../../../contracts/search';
 import { lowerBound } from '../../lib/collections';
 import { toSource } from '../../lib/provenance';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import type { SearchColumns } from './search-index.columns';
 import type { SearchCriteria } from './search.repo';
+import { cellKey } from './search-index.near';
 
 /** The API's rounding of coordinates (search.service.ts round()). */
 export const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -69,36 +72,138 @@ function spanOf(c_: SearchColumns, c: SearchCriteria, wanted: Uint8Array | null,
   return out;
 }
 
-/** The questions of one map request over one result (positions ascending = id order). */
+const sameBox = (a: Bounds, b: Bounds) => a.west === b.west && a.south === b.south && a.east === b.east && a.north === b.north;
+
+/** A box's one-degree cells (search-index.near.ts cells) up to this many are read instead of a pass over the index. */
+const MAX_BOX_CELLS = 256;
+
+/**
+ * The map's structures of one index (ADR 018, 026; made on first use and kept for the index's life: a rebuilt index
+ * starts anew, so they always describe the index that answers): the points' JSON pieces, the located positions, and
+ * the grid of every located community per cell size (the whole-US map without filters at a zoom level).
+ */
+export class MapIndex {
+  readonly json: PointJson;
+  private locatedAll: Int32Array | null = null;
+  /** By cell size (degrees): at most one per zoom level, since an area without a box gives the zoom's cell size. */
+  private readonly grids = new Map<number, GridCell[]>();
+
+  constructor(private readonly c_: SearchColumns) {
+    this.json = new PointJson(c_);
+  }
+
+  /** Every position with coordinates, ascending. */
+  located(): Int32Array {
+    if (this.locatedAll) return this.locatedAll;
+    const { lat, lng } = this.c_;
+    const out = new Int32Array(lat.length);
+    let m = 0;
+    for (let i = 0; i < lat.length; i++) if (lat[i] === lat[i] && lng[i] === lng[i]) out[m++] = i;
+    return (this.locatedAll = out.slice(0, m));
+  }
+
+  /** The located positions in a small box (ascending), from the one-degree cells; null when the box spans too many cells. */
+  locatedInSmallBox(b: Bounds): Int32Array | null {
+    const y0 = Math.floor(b.south);
+    const y1 = Math.floor(b.north);
+    const x0 = Math.floor(b.west);
+    const x1 = Math.floor(b.east);
+    if ((y1 - y0 + 1) * (x1 - x0 + 1) > MAX_BOX_CELLS) return null;
+    const { lat, lng } = this.c_;
+    const out: number[] = [];
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const cell = this.c_.cells.get(cellKey(y, x));
+        if (!cell) continue;
+        for (let k = 0; k < cell.length; k++) {
+          const i = cell[k]!;
+          const la = lat[i]!;
+          const lo = lng[i]!;
+          if (la >= b.south && la <= b.north && lo >= b.west && lo <= b.east) out.push(i);
+        }
+      }
+    }
+    return Int32Array.from(out).sort();
+  }
+
+  /** The grid of every located community at this cell size, without an area (made once per index and size). */
+  worldGrid(cellDeg: number, make: () => GridCell[]): GridCell[] {
+    let grid = this.grids.get(cellDeg);
+    if (!grid) {
+      grid = Object.freeze(make()) as GridCell[];
+      this.grids.set(cellDeg, grid);
+    }
+    return grid;
+  }
+}
+
+/**
+ * The questions of one map request over one result (positions ascending = id order). The result's located
+ * positions, and those in the box asked, are found once and shared by the questions (count, then points or cells).
+ */
 export class MapQuery {
   private wanted: Uint8Array | null | undefined;
+  private locatedOf: Int32Array | null = null;
+  private view: { bbox: Bounds; positions: Int32Array } | null = null;
 
+  /** `all`: the result is every position of the index (no filter), whose per-index structures answer. */
   constructor(
     private readonly c_: SearchColumns,
-    private readonly json: PointJson,
+    private readonly maps: MapIndex,
     private readonly c: SearchCriteria,
     private readonly result: readonly number[],
+    private readonly all: boolean,
   ) {}
+
+  /** The result's positions with coordinates, ascending. */
+  private located(): Int32Array {
+    if (this.locatedOf) return this.locatedOf;
+    if (this.all) return (this.locatedOf = this.maps.located());
+    const { lat, lng } = this.c_;
+    const r = this.result;
+    const out = new Int32Array(r.length);
+    let m = 0;
+    for (let k = 0; k < r.length; k++) {
+      const i = r[k]!;
+      if (lat[i] === lat[i] && lng[i] === lng[i]) out[m++] = i;
+    }
+    return (this.locatedOf = out.subarray(0, m));
+  }
+
+  /** Those of located() in the box (all of them without one), ascending. */
+  private inView(bbox: Bounds | undefined): Int32Array {
+    if (!bbox) return this.located();
+    if (this.view && sameBox(this.view.bbox, bbox)) return this.view.positions;
+    let positions = this.all ? this.maps.locatedInSmallBox(bbox) : null;
+    if (!positions) {
+      const located = this.located();
+      const { lat, lng } = this.c_;
+      const { west, south, east, north } = bbox;
+      const out = new Int32Array(located.length);
+      let m = 0;
+      for (let k = 0; k < located.length; k++) {
+        const i = located[k]!;
+        const la = lat[i]!;
+        const lo = lng[i]!;
+        if (la >= south && la <= north && lo >= west && lo <= east) out[m++] = i;
+      }
+      positions = out.subarray(0, m);
+    }
+    this.view = { bbox, positions };
+    return positions;
+  }
 
   /** = countPoints() of map-points.repo.ts. */
   countPoints(bbox?: Bounds): { total: number; inView: number } {
-    const c_ = this.c_;
-    let total = 0;
-    let inView = 0;
-    for (const i of this.result) {
-      if (!hasPoint(c_, i)) continue;
-      total++;
-      if (!bbox || inBox(c_, i, bbox)) inView++;
-    }
-    return { total, inView };
+    return { total: this.located().length, inView: this.inView(bbox).length };
   }
 
   /** The positions of the points `scope` keeps, ascending. */
-  private positions(scope: PointScope): number[] {
+  private positions(scope: PointScope): ArrayLike<number> {
     const c_ = this.c_;
-    const out: number[] = [];
     if (scope.ids) {
       // A few ids (the single points of a clustered answer): looked up, then checked against the result.
+      const out: number[] = [];
       const wanted: number[] = [];
       for (const id of scope.ids) {
         const i = c_.posById.get(id);
@@ -116,12 +221,7 @@ export class MapQuery {
       }
       return out;
     }
-    for (const i of this.result) {
-      if (!hasPoint(c_, i)) continue;
-      if (scope.bbox && !inBox(c_, i, scope.bbox)) continue;
-      out.push(i);
-    }
-    return out;
+    return this.inView(scope.bbox);
   }
 
   /** = findPoints(): by id, with the chosen care types' price span within the band. */
@@ -129,7 +229,7 @@ export class MapQuery {
     const c_ = this.c_;
     const wanted = (this.wanted ??= wantedCodes(c_, this.c));
     const span: Span = { min: null, max: null, careType: null };
-    return this.positions(scope).map((i) => {
+    return Array.from(this.positions(scope), (i) => {
       const cards = c_.cards;
       const source = cards.sourceOf(i);
       spanOf(c_, this.c, wanted, i, span);
@@ -156,12 +256,27 @@ export class MapQuery {
     const c_ = this.c_;
     const wanted = (this.wanted ??= wantedCodes(c_, this.c));
     const span: Span = { min: null, max: null, careType: null };
-    return this.positions(scope).map((i) => this.json.of(i, spanOf(c_, this.c, wanted, i, span)));
+    const json = this.maps.json;
+    const positions = this.positions(scope);
+    const out = new Array<string>(positions.length);
+    for (let k = 0; k < positions.length; k++) {
+      const i = positions[k]!;
+      out[k] = json.of(i, spanOf(c_, this.c, wanted, i, span));
+    }
+    return out;
   }
 
   /** = gridCells(): cells of `cellDeg` degrees anchored at (0, 0), ordered by their lowest id. */
   gridCells(cellDeg: number, bbox?: Bounds): GridCell[] {
-    const c_ = this.c_;
+    if (this.all && !bbox) return this.maps.worldGrid(cellDeg, () => this.cellsOf(cellDeg, undefined));
+    return this.cellsOf(cellDeg, bbox);
+  }
+
+  private cellsOf(cellDeg: number, bbox: Bounds | undefined): GridCell[] {
+    const { lat, lng, ids } = this.c_;
+    // The located positions in the area, in id order: cells are made in the order of their lowest id, and each
+    // cell's sums are added in id order (as before: the same means to the last bit).
+    const positions = this.inView(bbox);
     // A cell's slot: by a dense table over the area's cells when they are few (a clustered answer's area holds
     // about MAP_MAX_CELLS), else by a map keyed by the two cell numbers.
     const area = bbox ?? { west: -180, south: -90, east: 180, north: 90 };
@@ -171,36 +286,42 @@ export class MapQuery {
     const rows = Math.floor(area.north / cellDeg) - y0 + 1;
     const dense = cols * rows <= 1 << 16 ? new Int32Array(cols * rows).fill(-1) : null;
     const cells = new Map<number | string, number>();
-    const count: number[] = [];
-    const sumLat: number[] = [];
-    const sumLng: number[] = [];
-    const west: number[] = [];
-    const east: number[] = [];
-    const south: number[] = [];
-    const north: number[] = [];
-    const id: number[] = [];
+    // At most one cell per point, and with the dense table at most one per slot.
+    const cap = Math.max(1, Math.min(positions.length, dense ? cols * rows : positions.length));
+    const count = new Int32Array(cap);
+    const sumLat = new Float64Array(cap);
+    const sumLng = new Float64Array(cap);
+    const west = new Float64Array(cap);
+    const east = new Float64Array(cap);
+    const south = new Float64Array(cap);
+    const north = new Float64Array(cap);
+    const id = new Int32Array(cap);
+    let made = 0;
     const LIMIT = 2 ** 24;
-    for (const i of this.result) {
-      if (!hasPoint(c_, i) || (bbox && !inBox(c_, i, bbox))) continue;
-      const la = c_.lat[i]!;
-      const lo = c_.lng[i]!;
+    for (let p = 0; p < positions.length; p++) {
+      const i = positions[p]!;
+      const la = lat[i]!;
+      const lo = lng[i]!;
       const cx = Math.floor(lo / cellDeg);
       const cy = Math.floor(la / cellDeg);
-      const slot = dense && cx >= x0 && cx - x0 < cols && cy >= y0 && cy - y0 < rows ? (cx - x0) * rows + (cy - y0) : -1;
-      // Two integers below 2^24 side by side are exact in a double; else a string.
-      const key = slot >= 0 ? 0 : cx > -LIMIT && cx < LIMIT && cy > -LIMIT && cy < LIMIT ? cx * 2 ** 25 + cy : `${cx},${cy}`;
-      const k = slot >= 0 ? dense![slot]! : (cells.get(key) ?? -1);
-      if (k < 0) {
-        if (slot >= 0) dense![slot] = count.length;
-        else cells.set(key, count.length);
-        count.push(1);
-        sumLat.push(la);
-        sumLng.push(lo);
-        west.push(lo);
-        east.push(lo);
-        south.push(la);
-        north.push(la);
-        id.push(c_.ids[i]!);
+      let k: number;
+      if (dense !== null && cx >= x0 && cx - x0 < cols && cy >= y0 && cy - y0 < rows) {
+        const slot = (cx - x0) * rows + (cy - y0);
+        k = dense[slot]!;
+        if (k < 0) dense[slot] = k = made++;
+      } else {
+        // Two integers below 2^24 side by side are exact in a double; else a string.
+        const key = cx > -LIMIT && cx < LIMIT && cy > -LIMIT && cy < LIMIT ? cx * 2 ** 25 + cy : `${cx},${cy}`;
+        k = cells.get(key) ?? -1;
+        if (k < 0) cells.set(key, (k = made++));
+      }
+      if (count[k] === 0) {
+        count[k] = 1;
+        sumLat[k] = la;
+        sumLng[k] = lo;
+        west[k] = east[k] = lo;
+        south[k] = north[k] = la;
+        id[k] = ids[i]!;
       } else {
         count[k]!++;
         sumLat[k]! += la;
@@ -211,8 +332,12 @@ export class MapQuery {
         if (la > north[k]!) north[k] = la;
       }
     }
-    // Positions are visited in id order: cells are made in the order of their lowest id.
-    return count.map((n, k) => ({ count: n, lat: sumLat[k]! / n, lng: sumLng[k]! / n, west: west[k]!, south: south[k]!, east: east[k]!, north: north[k]!, id: id[k]! }));
+    const out = new Array<GridCell>(made);
+    for (let k = 0; k < made; k++) {
+      const n = count[k]!;
+      out[k] = { count: n, lat: sumLat[k]! / n, lng: sumLng[k]! / n, west: west[k]!, south: south[k]!, east: east[k]!, north: north[k]!, id: id[k]! };
+    }
+    return out;
   }
 }
 
@@ -220,7 +345,7 @@ export class MapQuery {
  * The JSON text of each community's map point, in two pieces around its price (the only part that depends on
  * the query), made on first use and kept for the index's life (a rebuilt index starts anew).
  */
-export class PointJson {
+class PointJson {
   private readonly head: (string | undefined)[];
   private readonly tail: (string | undefined)[];
 

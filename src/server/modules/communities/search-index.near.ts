@@ -9,7 +9,7 @@ const RADIANS_PER_DEGREE = Math.PI / 180; // 0.017453292519943295, as the C cons
 const radians = (deg: number) => deg * RADIANS_PER_DEGREE;
 
 /** Cells of one degree of latitude by one of longitude: a 50-mile box spans about 3 by 3 of them. */
-const cellKey = (latCell: number, lngCell: number) => (latCell + 500) * 2000 + (lngCell + 1000);
+export const cellKey = (latCell: number, lngCell: number) => (latCell + 500) * 2000 + (lngCell + 1000);
 
 /** The located positions (those with both coordinates) by one-degree cell, each cell's ascending (SearchColumns.cells). */
 export function buildCells(lat: Float64Array, lng: Float64Array): Map<number, Int32Array> {

@@ -14,7 +14,7 @@ import { buildSearchColumns, type SearchColumns } from './search-index.columns';
 import { Bitset } from '../../lib/collections';
 import { NULL_KEY, POS_LIMIT, PRICE_LIMIT, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
 import { nearPositions } from './search-index.near';
-import { MapQuery, PointJson } from './search-index.map';
+import { MapIndex, MapQuery } from './search-index.map';
 
 export class SearchIndex {
   /** 0 .. n-1: the result of a search without any filter (shared, never mutated). */
@@ -24,8 +24,8 @@ export class SearchIndex {
    * synchronously from match() to its answer, and only the positions of its own result are read.
    */
   private distanceScratch: Float64Array | null = null;
-  /** The map points' JSON pieces (search-index.map.ts), made on first use. */
-  private pointJson: PointJson | null = null;
+  /** The map's structures (search-index.map.ts: points' JSON pieces, located positions, whole-map grids), made on first use. */
+  private maps: MapIndex | null = null;
 
   private constructor(
     readonly n: number,
@@ -360,8 +360,9 @@ export class SearchIndex {
 
   /** The map's questions over one match of `c` (a map request asks up to three). */
   mapQuery(c: SearchCriteria): MapQuery {
-    this.pointJson ??= new PointJson(this.c);
-    return new MapQuery(this.c, this.pointJson, c, this.match(c).result);
+    this.maps ??= new MapIndex(this.c);
+    const { result } = this.match(c);
+    return new MapQuery(this.c, this.maps, c, result, result === this.everyPosition);
   }
 
   /** = countPoints(). */
