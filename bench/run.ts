@@ -12,7 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { distinctCommunityInsightPaths, distinctOperatorInsightPaths, distinctSearchPaths } from './distinct';
+import { distinctCommunityInsightPaths, distinctMapPointPaths, distinctOperatorInsightPaths, distinctSearchPaths } from './distinct';
 import { marketRows, prepareMarketRows, signIn } from './market-rows';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -196,6 +196,8 @@ function distinct(cities: Sample['cities']): Target[] {
     { name: 'search: distinct requests (city × care type × price × amenities × sort × page)', paths: distinctSearchPaths(cities, DISTINCT), distinct: { next: 0 } },
     { name: 'community insights: distinct requests (filters × sort × page)', paths: distinctCommunityInsightPaths(cities, DISTINCT), distinct: { next: 0 } },
     { name: 'operator insights: distinct requests (filters × sort × page)', paths: distinctOperatorInsightPaths(DISTINCT), distinct: { next: 0 } },
+    // State, city, ZIP or none × care types × price band × amenities × view (bench/cpu.ts's map workload; ADR 018).
+    { name: 'search: map points, distinct requests (place × filters × view, gzip)', paths: distinctMapPointPaths(cities, DISTINCT), distinct: { next: 0 } },
   ];
   return distinctTargets;
 }

@@ -21,7 +21,7 @@ export const ZIP_RADIUS_MILES = 50;
  * or those in the requested view); above it, it groups them on the server into grid clusters by zoom
  * level (ADR 018), so no answer ships more than about this many rows whatever the result's size.
  */
-export const MAP_POINTS_MAX = 2_000;
+export const MAP_POINTS_MAX = 1_000;
 /** The server's cluster cell is this many screen pixels wide at the requested zoom (256-pixel tiles). */
 export const MAP_CLUSTER_CELL_PX = 48;
 /** A clustered answer has at most about this many grid cells in the requested area (the cell grows when needed). */

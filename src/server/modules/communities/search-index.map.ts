@@ -103,7 +103,7 @@ export class MapIndex {
   }
 
   /** The located positions in a small box (ascending), from the one-degree cells; null when the box spans too many cells. */
-  locatedInSmallBox(b: Bounds): Int32Array | null {
+  locatedInSmallBox(b: Bounds): number[] | null {
     const y0 = Math.floor(b.south);
     const y1 = Math.floor(b.north);
     const x0 = Math.floor(b.west);
@@ -123,7 +123,7 @@ export class MapIndex {
         }
       }
     }
-    return Int32Array.from(out).sort();
+    return out.sort((x, y) => x - y);
   }
 
   /** The grid of every located community at this cell size, without an area (made once per index and size). */
@@ -143,8 +143,9 @@ export class MapIndex {
  */
 export class MapQuery {
   private wanted: Uint8Array | null | undefined;
-  private locatedOf: Int32Array | null = null;
-  private view: { bbox: Bounds; positions: Int32Array } | null = null;
+  // Plain arrays: a request's own lists are young garbage (typed arrays would allocate outside the heap per request).
+  private locatedOf: ArrayLike<number> | null = null;
+  private view: { bbox: Bounds; positions: ArrayLike<number> } | null = null;
 
   /** `all`: the result is every position of the index (no filter), whose per-index structures answer. */
   constructor(
@@ -156,22 +157,21 @@ export class MapQuery {
   ) {}
 
   /** The result's positions with coordinates, ascending. */
-  private located(): Int32Array {
+  private located(): ArrayLike<number> {
     if (this.locatedOf) return this.locatedOf;
     if (this.all) return (this.locatedOf = this.maps.located());
     const { lat, lng } = this.c_;
     const r = this.result;
-    const out = new Int32Array(r.length);
-    let m = 0;
+    const out: number[] = [];
     for (let k = 0; k < r.length; k++) {
       const i = r[k]!;
-      if (lat[i] === lat[i] && lng[i] === lng[i]) out[m++] = i;
+      if (lat[i] === lat[i] && lng[i] === lng[i]) out.push(i);
     }
-    return (this.locatedOf = out.subarray(0, m));
+    return (this.locatedOf = out);
   }
 
   /** Those of located() in the box (all of them without one), ascending. */
-  private inView(bbox: Bounds | undefined): Int32Array {
+  private inView(bbox: Bounds | undefined): ArrayLike<number> {
     if (!bbox) return this.located();
     if (this.view && sameBox(this.view.bbox, bbox)) return this.view.positions;
     let positions = this.all ? this.maps.locatedInSmallBox(bbox) : null;
@@ -179,15 +179,14 @@ export class MapQuery {
       const located = this.located();
       const { lat, lng } = this.c_;
       const { west, south, east, north } = bbox;
-      const out = new Int32Array(located.length);
-      let m = 0;
+      const out: number[] = [];
       for (let k = 0; k < located.length; k++) {
         const i = located[k]!;
         const la = lat[i]!;
         const lo = lng[i]!;
-        if (la >= south && la <= north && lo >= west && lo <= east) out[m++] = i;
+        if (la >= south && la <= north && lo >= west && lo <= east) out.push(i);
       }
-      positions = out.subarray(0, m);
+      positions = out;
     }
     this.view = { bbox, positions };
     return positions;
@@ -286,17 +285,14 @@ export class MapQuery {
     const rows = Math.floor(area.north / cellDeg) - y0 + 1;
     const dense = cols * rows <= 1 << 16 ? new Int32Array(cols * rows).fill(-1) : null;
     const cells = new Map<number | string, number>();
-    // At most one cell per point, and with the dense table at most one per slot.
-    const cap = Math.max(1, Math.min(positions.length, dense ? cols * rows : positions.length));
-    const count = new Int32Array(cap);
-    const sumLat = new Float64Array(cap);
-    const sumLng = new Float64Array(cap);
-    const west = new Float64Array(cap);
-    const east = new Float64Array(cap);
-    const south = new Float64Array(cap);
-    const north = new Float64Array(cap);
-    const id = new Int32Array(cap);
-    let made = 0;
+    const count: number[] = [];
+    const sumLat: number[] = [];
+    const sumLng: number[] = [];
+    const west: number[] = [];
+    const east: number[] = [];
+    const south: number[] = [];
+    const north: number[] = [];
+    const id: number[] = [];
     const LIMIT = 2 ** 24;
     for (let p = 0; p < positions.length; p++) {
       const i = positions[p]!;
@@ -304,24 +300,21 @@ export class MapQuery {
       const lo = lng[i]!;
       const cx = Math.floor(lo / cellDeg);
       const cy = Math.floor(la / cellDeg);
-      let k: number;
-      if (dense !== null && cx >= x0 && cx - x0 < cols && cy >= y0 && cy - y0 < rows) {
-        const slot = (cx - x0) * rows + (cy - y0);
-        k = dense[slot]!;
-        if (k < 0) dense[slot] = k = made++;
-      } else {
-        // Two integers below 2^24 side by side are exact in a double; else a string.
-        const key = cx > -LIMIT && cx < LIMIT && cy > -LIMIT && cy < LIMIT ? cx * 2 ** 25 + cy : `${cx},${cy}`;
-        k = cells.get(key) ?? -1;
-        if (k < 0) cells.set(key, (k = made++));
-      }
-      if (count[k] === 0) {
-        count[k] = 1;
-        sumLat[k] = la;
-        sumLng[k] = lo;
-        west[k] = east[k] = lo;
-        south[k] = north[k] = la;
-        id[k] = ids[i]!;
+      const slot = dense && cx >= x0 && cx - x0 < cols && cy >= y0 && cy - y0 < rows ? (cx - x0) * rows + (cy - y0) : -1;
+      // Two integers below 2^24 side by side are exact in a double; else a string.
+      const key = slot >= 0 ? 0 : cx > -LIMIT && cx < LIMIT && cy > -LIMIT && cy < LIMIT ? cx * 2 ** 25 + cy : `${cx},${cy}`;
+      const k = slot >= 0 ? dense![slot]! : (cells.get(key) ?? -1);
+      if (k < 0) {
+        if (slot >= 0) dense![slot] = count.length;
+        else cells.set(key, count.length);
+        count.push(1);
+        sumLat.push(la);
+        sumLng.push(lo);
+        west.push(lo);
+        east.push(lo);
+        south.push(la);
+        north.push(la);
+        id.push(ids[i]!);
       } else {
         count[k]!++;
         sumLat[k]! += la;
@@ -332,12 +325,7 @@ export class MapQuery {
         if (la > north[k]!) north[k] = la;
       }
     }
-    const out = new Array<GridCell>(made);
-    for (let k = 0; k < made; k++) {
-      const n = count[k]!;
-      out[k] = { count: n, lat: sumLat[k]! / n, lng: sumLng[k]! / n, west: west[k]!, south: south[k]!, east: east[k]!, north: north[k]!, id: id[k]! };
-    }
-    return out;
+    return count.map((n, k) => ({ count: n, lat: sumLat[k]! / n, lng: sumLng[k]! / n, west: west[k]!, south: south[k]!, east: east[k]!, north: north[k]!, id: id[k]! }));
   }
 }
 
