@@ -200,6 +200,21 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
     }
     expect(clusteredCells).toBeGreaterThan(400);
   }, 300_000);
+
+  it("keeps a map request's result while other searches run between its questions (the index reuses one scratch per query)", () => {
+    const random = rng(9);
+    for (let i = 0; i < 200; i++) {
+      const c = randomSearch(random);
+      const expected = index.findPoints(c);
+      const q = index.mapQuery(c);
+      // What a map request's awaits let in: other searches, counts and map questions.
+      const other = randomSearch(random);
+      index.search(other, 'price_low', 12, 0);
+      index.count(randomSearch(random));
+      index.findPoints(other);
+      expect(q.findPoints({}), JSON.stringify(c)).toEqual(expected);
+    }
+  });
 });
 
 describe('smallestKeys (the first page of a price sort without sorting the whole result)', () => {

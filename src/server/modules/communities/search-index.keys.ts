@@ -9,6 +9,13 @@ export const PRICE_LIMIT = 2 ** 30;
 /** Keys of communities without the price: after every priced one (NULLS LAST). */
 export const NULL_KEY = PRICE_LIMIT * POS_LIMIT;
 
+/**
+ * SearchIndex.bandTest()'s answers other than a price (no integer price equals them): no price of the chosen care
+ * types; none within the band.
+ */
+export const UNPRICED = Number.NEGATIVE_INFINITY;
+export const OUT_OF_BAND = Number.POSITIVE_INFINITY;
+
 /** A query's price rule, prepared once (bandOf). */
 export interface Band {
   /** By care-type code: 1 for the chosen care types; null without care types. */
@@ -21,9 +28,18 @@ export interface Band {
 
 /** What one query keeps: positions (ascending, = id order), and the figures the answer carries. */
 export interface Matched {
-  /** Positions of the answer's communities (priced in the band, plus unpriced ones with includeUnpriced). Never mutated: it may be the index's own list of every position. */
-  result: readonly number[];
+  /**
+   * Positions of the answer's communities (priced in the band, plus unpriced ones with includeUnpriced). Never
+   * mutated: it may be the index's own list of every position, or a view of its scratch (valid until the next
+   * match(): a query runs synchronously from match() to its answer; the map's MapQuery keeps a copy).
+   */
+  result: Int32Array;
   unpriced: number;
+  /**
+   * By position: the price the band rule found (the chosen care types' lowest price within the band, NaN for none),
+   * when match() computed it (a price band with care types); valid for the positions of `result` only.
+   */
+  bandPrice: Float64Array | null;
   /** Miles from the ZIP centre by position (near searches only; valid for the positions of `result` only). */
   distance: Float64Array | null;
   /** The same positions as a set when one was at hand (null: every position; undefined: not at hand). */

@@ -77,7 +77,7 @@ export class MapQuery {
     private readonly c_: SearchColumns,
     private readonly json: PointJson,
     private readonly c: SearchCriteria,
-    private readonly result: readonly number[],
+    private readonly result: Int32Array,
   ) {}
 
   /** = countPoints() of map-points.repo.ts. */
