@@ -98,6 +98,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const { env } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // One access line per request (the onResponse hook below), not Fastify's two (the request as it came in, then its
+    // completion): writing the log was 4-6% of the app's CPU on a distinct theme report or search (2026-11-26).
+    disableRequestLogging: true,
     // false, a hop count or a list of proxy addresses/CIDRs; never `true` (env.ts refuses it).
     trustProxy: env.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 256 * 1024,
@@ -109,6 +112,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // (lib/json-serializer.ts); under tests both run and must give the same text.
   app.setSerializerCompiler(jsonSerializerCompiler({ verify: env.NODE_ENV === 'test' }));
   registerErrorHandling(app);
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ method: request.method, url: request.url, ip: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request');
+    done();
+  });
   if (options.onRoute) {
     const onRoute = options.onRoute;
     app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
