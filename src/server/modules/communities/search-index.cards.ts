@@ -7,16 +7,16 @@ import type { SearchCommunity } from '../../../contracts/search';
 import { toSourceKind } from '../../../contracts/provenance';
 import type { CommunityRow } from './search.repo';
 import { interner, listInterner } from '../../lib/collections';
+import { communityPhotoPath } from '../../lib/media-paths';
 import { round } from './search-index.map';
 
 type Pricing = CommunityRow['pricing'];
 
-const photoPath = (id: number, k: number) => `/media/communities/${id}/${k}.svg`;
 
 /** Is `photos` the generated list of community `id` (k = 1..n)? */
 function generatedPhotos(id: number, photos: string[]): boolean {
   if (photos.length > 127) return false;
-  for (let k = 0; k < photos.length; k++) if (photos[k] !== photoPath(id, k + 1)) return false;
+  for (let k = 0; k < photos.length; k++) if (photos[k] !== communityPhotoPath(id, k + 1)) return false;
   return true;
 }
 
@@ -102,7 +102,7 @@ export class CardColumns {
     const count = this.photoCount[i]!;
     if (count < 0) return this.photoLists.get(i)!;
     const id = this.ids[i]!;
-    return Array.from({ length: count }, (_, k) => photoPath(id, k + 1));
+    return Array.from({ length: count }, (_, k) => communityPhotoPath(id, k + 1));
   }
 
   private pricing(i: number): Pricing {
