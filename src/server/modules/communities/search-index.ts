@@ -17,6 +17,24 @@ import { NULL_KEY, OUT_OF_BAND, POS_LIMIT, PRICE_LIMIT, UNPRICED, smallestKeys, 
 import { nearPositions } from './search-index.near';
 import { MapQuery, PointJson, round } from './search-index.map';
 
+/** The positions of ascending lists, ascending and once each. */
+function unionAscending(lists: readonly ArrayLike<number>[]): ArrayLike<number> & Iterable<number> {
+  if (lists.length === 0) return [];
+  if (lists.length === 1) return lists[0] as ArrayLike<number> & Iterable<number>;
+  let size = 0;
+  for (const l of lists) size += l.length;
+  const all = new Int32Array(size);
+  let at = 0;
+  for (const l of lists) for (let k = 0; k < l.length; k++) all[at++] = l[k]!;
+  all.sort();
+  let kept = 0;
+  for (let k = 0; k < all.length; k++) if (k === 0 || all[k] !== all[k - 1]) all[kept++] = all[k]!;
+  return all.subarray(0, kept);
+}
+
+/** The city rank of a community outside the matched cities of a search without a typed name: after every rank. */
+const OUTSIDE_CITIES = 1_000_000;
+
 export class SearchIndex {
   /** 0 .. n-1: the result of a search without any filter (shared, never mutated; everyPosition()). */
   private allPositions: Int32Array | null = null;
@@ -27,6 +45,7 @@ export class SearchIndex {
   private priceScratch: Float64Array | null = null;
   private sortPriceScratch: Float64Array | null = null;
   private sortKeyScratch: Float64Array | null = null;
+  private cityRankScratch: Float64Array | null = null;
   /**
    * Distances of the current ZIP search by position, reused from one search to the next: a query runs
    * synchronously from match() to its answer, and only the positions of its own result are read.
@@ -109,15 +128,20 @@ export class SearchIndex {
       case 'zip':
         return this.c.byZip.get(loc.zip) ?? [];
       case 'city': {
-        const set = new Set<number>();
-        for (const c of loc.cities) for (const i of this.c.byCity.get(`${c.state}|${c.city}`) ?? []) set.add(i);
+        // The matched cities' lists (each ascending) and the names holding the typed text, as one ascending list.
+        const lists: ArrayLike<number>[] = [];
+        for (const c of loc.cities) {
+          const list = this.c.byCity.get(`${c.state}|${c.city}`);
+          if (list) lists.push(list);
+        }
         if (loc.nameText) {
           const stateBits = loc.state ? this.c.stateBits.get(loc.state) : undefined;
           if (!loc.state || stateBits) {
-            for (const i of this.namesContaining(this.c.lowerText(loc.nameText))) if (!stateBits || stateBits.has(i)) set.add(i);
+            const named = this.namesContaining(this.c.lowerText(loc.nameText));
+            lists.push(stateBits ? Array.from(named).filter((i) => stateBits.has(i)) : named);
           }
         }
-        return [...set].sort((a, b) => a - b);
+        return unionAscending(lists);
       }
       case 'name':
         return [...this.namesContaining(this.c.lowerText(loc.text))];
@@ -349,7 +373,7 @@ export class SearchIndex {
    */
   private byRank(m: Matched, rank: Int32Array | null, order: Int32Array, upTo: number): number[] {
     const r = m.result;
-    if (rank && r.length * 16 < this.n) return Array.from(r).sort((a, b) => rank[a]! - rank[b]!).slice(0, upTo);
+    if (rank && r.length * 16 < this.n) return this.firstByKey(r, (i) => rank[i]!, (key) => order[key]!, upTo);
     // Every position: the order's first ones.
     if (m.member === null) return Array.from(order.subarray(0, upTo));
     let member = m.member;
@@ -379,24 +403,37 @@ export class SearchIndex {
         return Array.from(r).sort((a, b) => d[a]! - d[b]! || rating[a]! - rating[b]!).slice(0, upTo);
       }
       case 'city': {
-        const rankOf = new Map(loc.cities.map((x) => [`${x.state}|${x.city}`, x.rank] as const));
-        // array_position: the first entry of a key wins.
-        for (const x of [...loc.cities].reverse()) rankOf.set(`${x.state}|${x.city}`, x.rank);
+        // Each result's city rank (a community outside the matched cities: 1000 with a typed name, else after all),
+        // by position in a scratch: set for the result, then from the matched cities' lists, the first entry of a
+        // city winning (array_position).
         const exact = loc.nameText !== undefined ? loc.nameText.toLowerCase() : undefined;
-        const key = new Map<number, number>();
-        for (const i of r) {
-          const cityRank = rankOf.get(`${this.c.cards.state[i]!}|${this.c.cards.city[i]!}`);
-          key.set(i, exact !== undefined ? (this.c.lowerName[i] === exact ? 0 : (cityRank ?? 1000)) : (cityRank ?? Number.POSITIVE_INFINITY));
+        const cityRank = (this.cityRankScratch ??= new Float64Array(this.n));
+        const outside = exact !== undefined ? 1000 : OUTSIDE_CITIES;
+        for (let k = 0; k < r.length; k++) cityRank[r[k]!] = outside;
+        for (let x = loc.cities.length - 1; x >= 0; x--) {
+          const city = loc.cities[x]!;
+          for (const i of this.c.byCity.get(`${city.state}|${city.city}`) ?? []) cityRank[i] = city.rank;
         }
-        return Array.from(r).sort((a, b) => key.get(a)! - key.get(b)! || rating[a]! - rating[b]!).slice(0, upTo);
+        if (exact !== undefined) for (let k = 0; k < r.length; k++) if (this.c.lowerName[r[k]!] === exact) cityRank[r[k]!] = 0;
+        return this.firstByKey(r, (i) => cityRank[i]! * POS_LIMIT + rating[i]!, (key) => this.c.ratingOrder[key % POS_LIMIT]!, upTo);
       }
       case 'name': {
         const exact = loc.text.toLowerCase();
         const prefix = this.c.lowerText(loc.text);
         const key = (i: number) => (this.c.lowerName[i] === exact ? 0 : this.c.lowerName[i]!.startsWith(prefix) ? 1 : 2);
-        return Array.from(r).sort((a, b) => key(a) - key(b) || rating[a]! - rating[b]!).slice(0, upTo);
+        return this.firstByKey(r, (i) => key(i) * POS_LIMIT + rating[i]!, (k) => this.c.ratingOrder[k % POS_LIMIT]!, upTo);
       }
     }
+  }
+
+  /**
+   * The first `upTo` positions of `r` by `key`, an integer below 2^53 that differs for every position (a rank, or a
+   * small group number × POS_LIMIT + a rank), without sorting the whole result; `decode` gives a key's position.
+   */
+  private firstByKey(r: Int32Array, key: (i: number) => number, decode: (key: number) => number, upTo: number): number[] {
+    const keys = (this.sortKeyScratch ??= new Float64Array(this.n)).subarray(0, r.length);
+    for (let k = 0; k < r.length; k++) keys[k] = key(r[k]!);
+    return Array.from(smallestKeys(keys, upTo), decode);
   }
 
   /** = loadCommunities(): the cards of these ids (those in the index). */
