@@ -68,6 +68,28 @@ export function smallestKeys(keys: Float64Array, k: number): Float64Array {
   return top;
 }
 
+/**
+ * The first `upTo` of `r` in `compare`'s order (a total order): a sort when most are wanted, else one pass that keeps
+ * the first ones seen so far in order (a page of a ZIP search's thousands at scale 10).
+ */
+export function firstBy(r: ArrayLike<number> & Iterable<number>, compare: (a: number, b: number) => number, upTo: number): number[] {
+  if (upTo <= 0) return [];
+  if (upTo * 8 >= r.length) return Array.from(r).sort(compare).slice(0, upTo);
+  const top: number[] = [];
+  for (let k = 0; k < r.length; k++) {
+    const x = r[k]!;
+    if (top.length === upTo && compare(x, top[upTo - 1]!) >= 0) continue;
+    let j = top.length < upTo ? top.length : upTo - 1;
+    if (top.length < upTo) top.push(x);
+    while (j > 0 && compare(top[j - 1]!, x) > 0) {
+      top[j] = top[j - 1]!;
+      j--;
+    }
+    top[j] = x;
+  }
+  return top;
+}
+
 export interface SearchIndexStats {
   communities: number;
   prices: number;

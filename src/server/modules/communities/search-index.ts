@@ -13,7 +13,7 @@ import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import { loadIndexRows } from './search-index.repo';
 import { buildSearchColumns, type SearchColumns } from './search-index.columns';
 import { Bitset } from '../../lib/collections';
-import { NULL_KEY, OUT_OF_BAND, POS_LIMIT, PRICE_LIMIT, UNPRICED, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
+import { NULL_KEY, OUT_OF_BAND, POS_LIMIT, PRICE_LIMIT, UNPRICED, firstBy, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
 import { nearPositions } from './search-index.near';
 import { MapQuery, PointJson, round } from './search-index.map';
 
@@ -400,7 +400,7 @@ export class SearchIndex {
         return this.byRank(m, rating, this.c.ratingOrder, upTo);
       case 'near': {
         const d = m.distance!;
-        return Array.from(r).sort((a, b) => d[a]! - d[b]! || rating[a]! - rating[b]!).slice(0, upTo);
+        return firstBy(r, (a, b) => d[a]! - d[b]! || rating[a]! - rating[b]!, upTo);
       }
       case 'city': {
         // Each result's city rank (a community outside the matched cities: 1000 with a typed name, else after all),
