@@ -160,6 +160,15 @@ async function once(name: string, measured: string[], run: (list: string[]) => P
   );
 }
 
+/** The kind of location of a search path: none, a state, a ZIP, a city or "city, ST". */
+function searchKind(path: string): string {
+  const location = new URL(path, 'http://x').searchParams.get('location');
+  if (!location) return 'none';
+  if (/^[A-Z]{2}$/.test(location)) return 'state';
+  if (/^\d{5}$/.test(location)) return 'zip';
+  return location.includes(',') ? 'city, state' : 'city';
+}
+
 const places = await cities();
 // The market-intelligence rows with a parameter (each URL new), as the bench sends them (signed in as Pro; over HTTP only).
 const marketWorkloads = async (): Promise<Array<[string, () => string[], string]>> => {
@@ -173,6 +182,11 @@ const marketWorkloads = async (): Promise<Array<[string, () => string[], string]
 };
 const workloads: Array<[string, () => string[], string?]> = [
   ['search distinct', () => distinctSearchPaths(places, 3 * N)],
+  // The same workload split by the kind of location (CPU_ONLY='search by'): where a search's cost comes from.
+  ...(['none', 'state', 'zip', 'city', 'city, state'] as const).map((kind): [string, () => string[]] => [
+    `search by ${kind}`,
+    () => distinctSearchPaths(places, 12 * N).filter((p) => searchKind(p) === kind),
+  ]),
   ['community insights distinct', () => distinctCommunityInsightPaths(places, 3 * N)],
   ['operator insights distinct', () => distinctOperatorInsightPaths(3 * N)],
   ['map points state distinct', () => distinctMapPointPaths(places, N)],

@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonSerializerCompiler } from './lib/json-serializer';
 import { registerErrorHandling } from './lib/errors';
@@ -94,10 +94,26 @@ function tileOrigins(tileUrl: string | undefined): string[] {
   }
 }
 
+/**
+ * One access line per request (method, URL, client address, status, time), written when the answer is sent, in
+ * place of Fastify's two (the request as it came in, then its completion): writing them was 4-6% of the app's CPU
+ * on a distinct theme report or search (2026-11-26). Fastify's other per-request lines (errors) are kept.
+ */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, ip: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { env } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new AccessLog(),
     // false, a hop count or a list of proxy addresses/CIDRs; never `true` (env.ts refuses it).
     trustProxy: env.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 256 * 1024,

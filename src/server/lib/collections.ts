@@ -31,6 +31,20 @@ export class Bitset {
     const o = other.words;
     for (let i = 0; i < w.length; i++) w[i]! &= o[i]!;
   }
+  /** Positions of the set bits, ascending, written from the start of `out` (at least `size` long): a view of them. */
+  positionsInto(out: Int32Array): Int32Array {
+    let n = 0;
+    const w = this.words;
+    for (let k = 0; k < w.length; k++) {
+      let word = w[k]!;
+      while (word !== 0) {
+        const low = word & -word;
+        out[n++] = (k << 5) + 31 - Math.clz32(low);
+        word ^= low;
+      }
+    }
+    return out.subarray(0, n);
+  }
   /** Positions of the set bits, ascending. */
   positions(): number[] {
     const out: number[] = [];

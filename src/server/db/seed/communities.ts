@@ -3,6 +3,7 @@
 // photos and a creation date. All from one seeded stream, in a fixed order: the same seed gives the
 // same communities (the pinned hash in generate.test.ts fails when the order or a draw changes).
 import { CARE_TYPES } from '../../../contracts/constants';
+import { communityPhotoPath } from '../../lib/media-paths';
 import { fictionalPhone } from './contact';
 import type { Place } from './geo';
 import { createdAt, createdDaysAgo, kebab, slug } from './helpers';
@@ -127,7 +128,7 @@ function planCommunity(rng: Rng, ctx: CommunityContext, ci: number, usedNames: S
   const score = communityScore(rng, careTypes.includes('Skilled Nursing'), quality, op !== null);
   const { description, overview } = planProse(rng, { ...options, name, city: place.city, state, kind, careTypes, capacity });
   const photoCount = PHOTO_COUNTS.pick(rng);
-  const photos = Array.from({ length: photoCount }, (_, k) => `/media/communities/${id}/${k + 1}.svg`);
+  const photos = Array.from({ length: photoCount }, (_, k) => communityPhotoPath(id, k + 1));
   const daysAgo = createdDaysAgo(rng, NEW_COMMUNITY_SHARE);
   const minPrice = pricing.length ? Math.min(...pricing.map((p) => p.minPrice)) : null;
   const maxPrice = pricing.length ? Math.max(...pricing.map((p) => p.maxPrice)) : null;

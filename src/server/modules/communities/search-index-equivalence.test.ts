@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { insertPricingRows } from '../../test/factories';
 import { useIndexAndSqlApps } from '../../test/index-apps';
 import { SearchIndex } from './search-index';
-import { smallestKeys } from './search-index.keys';
+import { firstBy, smallestKeys } from './search-index.keys';
 import { countResult, findPageIds, loadCommunities, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds, type GridCell } from './map-points.repo';
 import { toPoint } from './search.service';
@@ -234,6 +234,21 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
     await check({ west: -89.3, south: 41, east: -88.15, north: 41.75 }, 1);
     expect(fromCells).toBe(80);
   }, 300_000);
+
+  it("keeps a map request's result while other searches run between its questions (the index reuses one scratch per query)", () => {
+    const random = rng(9);
+    for (let i = 0; i < 200; i++) {
+      const c = randomSearch(random);
+      const expected = index.findPoints(c);
+      const q = index.mapQuery(c);
+      // What a map request's awaits let in: other searches, counts and map questions.
+      const other = randomSearch(random);
+      index.search(other, 'price_low', 12, 0);
+      index.count(randomSearch(random));
+      index.findPoints(other);
+      expect(q.findPoints({}), JSON.stringify(c)).toEqual(expected);
+    }
+  });
 });
 
 describe('smallestKeys (the first page of a price sort without sorting the whole result)', () => {
@@ -246,6 +261,22 @@ describe('smallestKeys (the first page of a price sort without sorting the whole
       const k = Math.floor(random() * (keys.length + 3));
       const expected = Array.from(Float64Array.from(keys).sort().subarray(0, k));
       expect(Array.from(smallestKeys(Float64Array.from(keys), k)), `${k} of ${keys.length}`).toEqual(expected);
+    }
+  });
+});
+
+describe('firstBy (a page of a ZIP search without sorting the whole result)', () => {
+  it('equals the first k of the sorted list, for any k and length, ties decided by the order', () => {
+    const random = rng(11);
+    for (let t = 0; t < 500; t++) {
+      const n = Math.floor(random() * 400);
+      // Few distinct distances (equal ones are common), then a unique rank.
+      const d = Array.from({ length: n }, () => Math.floor(random() * 20) / 4);
+      const rank = Array.from({ length: n }, (_, i) => i).sort(() => random() - 0.5);
+      const compare = (a: number, b: number) => d[a]! - d[b]! || rank[a]! - rank[b]!;
+      const r = Int32Array.from({ length: n }, (_, i) => i);
+      const k = Math.floor(random() * (n / 4 + 3));
+      expect(firstBy(r, compare, k), `${k} of ${n}`).toEqual(Array.from(r).sort(compare).slice(0, k));
     }
   });
 });

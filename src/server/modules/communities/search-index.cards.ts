@@ -3,17 +3,20 @@
 // (452,470 communities) the index kept 1.29 GB of heap, most of it these rows (each a dictionary-mode object after
 // the build deleted its index-only keys) with their strings; repeated values (places, care type and amenity lists,
 // sources) are one copy each here, and generated photo lists (`/media/communities/{id}/{k}.svg`, k = 1..n) a count.
+import type { SearchCommunity } from '../../../contracts/search';
+import { toSourceKind } from '../../../contracts/provenance';
 import type { CommunityRow } from './search.repo';
 import { interner, listInterner } from '../../lib/collections';
+import { communityPhotoPath } from '../../lib/media-paths';
+import { round } from './search-index.map';
 
 type Pricing = CommunityRow['pricing'];
 
-const photoPath = (id: number, k: number) => `/media/communities/${id}/${k}.svg`;
 
 /** Is `photos` the generated list of community `id` (k = 1..n)? */
 function generatedPhotos(id: number, photos: string[]): boolean {
   if (photos.length > 127) return false;
-  for (let k = 0; k < photos.length; k++) if (photos[k] !== photoPath(id, k + 1)) return false;
+  for (let k = 0; k < photos.length; k++) if (photos[k] !== communityPhotoPath(id, k + 1)) return false;
   return true;
 }
 
@@ -99,7 +102,7 @@ export class CardColumns {
     const count = this.photoCount[i]!;
     if (count < 0) return this.photoLists.get(i)!;
     const id = this.ids[i]!;
-    return Array.from({ length: count }, (_, k) => photoPath(id, k + 1));
+    return Array.from({ length: count }, (_, k) => communityPhotoPath(id, k + 1));
   }
 
   private pricing(i: number): Pricing {
@@ -125,6 +128,28 @@ export class CardColumns {
   /** The source columns of position i. */
   sourceOf(i: number): { source_kind: string; source_name: string; source_as_of: string | null } {
     return { source_kind: this.sourceKind[i]!, source_name: this.sourceName[i]!, source_as_of: this.sourceAsOf[i]! };
+  }
+
+  /**
+   * The search card of position i: what search.service.ts makes of the row() (cardBase) with the query's shown price
+   * and distance, built as one object (a distinct search's page of 12 made each card three times: the row, its
+   * base, the card; the equivalence tests compare the API's bodies on the index and on SQL).
+   */
+  searchCard(i: number, shownFor: (pricing: Pricing) => SearchCommunity['shownPrice'], distanceMiles: number | null): SearchCommunity {
+    const lat = this.lat[i]!;
+    const lng = this.lng[i]!;
+    const pricing = this.pricing(i);
+    return {
+      id: this.ids[i]!, name: this.name[i]!, address: this.address[i]!, city: this.city[i]!, state: this.state[i]!, zipCode: this.zip[i]!,
+      phone: this.phone[i]!, email: this.email[i]!, website: this.website[i]!, description: this.description[i]!,
+      rating: round(this.rating[i]!, 2), reviewCount: this.reviews[i]!,
+      careTypes: this.careTypes[i] as string[], amenities: this.amenities[i] as string[], photos: this.photos(i)!, pricing,
+      coordinates: Number.isNaN(lat) || Number.isNaN(lng) ? null : { lat, lng },
+      operatorName: this.operator[i]!,
+      source: { kind: toSourceKind(this.sourceKind[i]!), name: this.sourceName[i]!, asOf: this.sourceAsOf[i]! },
+      shownPrice: shownFor(pricing),
+      distanceMiles,
+    };
   }
 
   /** The card of position i as loadCommunities reads it (its keys in the SQL's order). Lists of care types and amenities are shared. */

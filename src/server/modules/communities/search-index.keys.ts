@@ -9,6 +9,13 @@ export const PRICE_LIMIT = 2 ** 30;
 /** Keys of communities without the price: after every priced one (NULLS LAST). */
 export const NULL_KEY = PRICE_LIMIT * POS_LIMIT;
 
+/**
+ * SearchIndex.bandTest()'s answers other than a price (no integer price equals them): no price of the chosen care
+ * types; none within the band.
+ */
+export const UNPRICED = Number.NEGATIVE_INFINITY;
+export const OUT_OF_BAND = Number.POSITIVE_INFINITY;
+
 /** A query's price rule, prepared once (bandOf). */
 export interface Band {
   /** By care-type code: 1 for the chosen care types; null without care types. */
@@ -21,9 +28,18 @@ export interface Band {
 
 /** What one query keeps: positions (ascending, = id order), and the figures the answer carries. */
 export interface Matched {
-  /** Positions of the answer's communities (priced in the band, plus unpriced ones with includeUnpriced). Never mutated: it may be the index's own list of every position. */
-  result: readonly number[];
+  /**
+   * Positions of the answer's communities (priced in the band, plus unpriced ones with includeUnpriced). Never
+   * mutated: it may be the index's own list of every position, or a view of its scratch (valid until the next
+   * match(): a query runs synchronously from match() to its answer; the map's MapQuery keeps a copy).
+   */
+  result: Int32Array;
   unpriced: number;
+  /**
+   * By position: the price the band rule found (the chosen care types' lowest price within the band, NaN for none),
+   * when match() computed it (a price band with care types); valid for the positions of `result` only.
+   */
+  bandPrice: Float64Array | null;
   /** Miles from the ZIP centre by position (near searches only; valid for the positions of `result` only). */
   distance: Float64Array | null;
   /** The same positions as a set when one was at hand (null: every position; undefined: not at hand). */
@@ -44,6 +60,28 @@ export function smallestKeys(keys: Float64Array, k: number): Float64Array {
     if (size === k && !(x < top[k - 1]!)) continue;
     let j = size < k ? size++ : k - 1;
     while (j > 0 && top[j - 1]! > x) {
+      top[j] = top[j - 1]!;
+      j--;
+    }
+    top[j] = x;
+  }
+  return top;
+}
+
+/**
+ * The first `upTo` of `r` in `compare`'s order (a total order): a sort when most are wanted, else one pass that keeps
+ * the first ones seen so far in order (a page of a ZIP search's thousands at scale 10).
+ */
+export function firstBy(r: ArrayLike<number> & Iterable<number>, compare: (a: number, b: number) => number, upTo: number): number[] {
+  if (upTo <= 0) return [];
+  if (upTo * 8 >= r.length) return Array.from(r).sort(compare).slice(0, upTo);
+  const top: number[] = [];
+  for (let k = 0; k < r.length; k++) {
+    const x = r[k]!;
+    if (top.length === upTo && compare(x, top[upTo - 1]!) >= 0) continue;
+    let j = top.length < upTo ? top.length : upTo - 1;
+    if (top.length < upTo) top.push(x);
+    while (j > 0 && compare(top[j - 1]!, x) > 0) {
       top[j] = top[j - 1]!;
       j--;
     }

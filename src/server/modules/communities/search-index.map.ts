@@ -152,7 +152,7 @@ export class MapQuery {
     private readonly c_: SearchColumns,
     private readonly maps: MapIndex,
     private readonly c: SearchCriteria,
-    private readonly result: readonly number[],
+    private readonly result: Int32Array,
     private readonly all: boolean,
   ) {}
 

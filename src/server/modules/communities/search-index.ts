@@ -6,19 +6,46 @@
 // ZIP radius: search-index.near.ts; query types and price-sort keys: search-index.keys.ts),
 // and search-index-equivalence.test.ts compares every answer with the SQL path.
 import type { SearchSort } from '../../../contracts/constants';
+import type { SearchCommunity } from '../../../contracts/search';
 import type pg from 'pg';
 import type { CommunityRow, LocationFilter, PageRef, SearchCriteria } from './search.repo';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import { loadIndexRows } from './search-index.repo';
 import { buildSearchColumns, type SearchColumns } from './search-index.columns';
 import { Bitset } from '../../lib/collections';
-import { NULL_KEY, POS_LIMIT, PRICE_LIMIT, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
+import { NULL_KEY, OUT_OF_BAND, POS_LIMIT, PRICE_LIMIT, UNPRICED, firstBy, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
 import { nearPositions } from './search-index.near';
-import { MapIndex, MapQuery } from './search-index.map';
+import { MapIndex, MapQuery, round } from './search-index.map';
+
+/** The positions of ascending lists, ascending and once each. */
+function unionAscending(lists: readonly ArrayLike<number>[]): ArrayLike<number> & Iterable<number> {
+  if (lists.length === 0) return [];
+  if (lists.length === 1) return lists[0] as ArrayLike<number> & Iterable<number>;
+  let size = 0;
+  for (const l of lists) size += l.length;
+  const all = new Int32Array(size);
+  let at = 0;
+  for (const l of lists) for (let k = 0; k < l.length; k++) all[at++] = l[k]!;
+  all.sort();
+  let kept = 0;
+  for (let k = 0; k < all.length; k++) if (k === 0 || all[k] !== all[k - 1]) all[kept++] = all[k]!;
+  return all.subarray(0, kept);
+}
+
+/** The city rank of a community outside the matched cities of a search without a typed name: after every rank. */
+const OUTSIDE_CITIES = 1_000_000;
 
 export class SearchIndex {
-  /** 0 .. n-1: the result of a search without any filter (shared, never mutated). */
-  private everyPosition: readonly number[] | null = null;
+  /** 0 .. n-1: the result of a search without any filter (shared, never mutated; everyPosition()). */
+  private allPositions: Int32Array | null = null;
+  /** Scratch of one query (match()): its result's positions, the set's positions, the result as a set, band prices. */
+  private resultScratch: Int32Array | null = null;
+  private candidateScratch: Int32Array | null = null;
+  private memberScratch: Bitset | null = null;
+  private priceScratch: Float64Array | null = null;
+  private sortPriceScratch: Float64Array | null = null;
+  private sortKeyScratch: Float64Array | null = null;
+  private cityRankScratch: Float64Array | null = null;
   /**
    * Distances of the current ZIP search by position, reused from one search to the next: a query runs
    * synchronously from match() to its answer, and only the positions of its own result are read.
@@ -101,15 +128,20 @@ export class SearchIndex {
       case 'zip':
         return this.c.byZip.get(loc.zip) ?? [];
       case 'city': {
-        const set = new Set<number>();
-        for (const c of loc.cities) for (const i of this.c.byCity.get(`${c.state}|${c.city}`) ?? []) set.add(i);
+        // The matched cities' lists (each ascending) and the names holding the typed text, as one ascending list.
+        const lists: ArrayLike<number>[] = [];
+        for (const c of loc.cities) {
+          const list = this.c.byCity.get(`${c.state}|${c.city}`);
+          if (list) lists.push(list);
+        }
         if (loc.nameText) {
           const stateBits = loc.state ? this.c.stateBits.get(loc.state) : undefined;
           if (!loc.state || stateBits) {
-            for (const i of this.namesContaining(this.c.lowerText(loc.nameText))) if (!stateBits || stateBits.has(i)) set.add(i);
+            const named = this.namesContaining(this.c.lowerText(loc.nameText));
+            lists.push(stateBits ? Array.from(named).filter((i) => stateBits.has(i)) : named);
           }
         }
-        return [...set].sort((a, b) => a - b);
+        return unionAscending(lists);
       }
       case 'name':
         return [...this.namesContaining(this.c.lowerText(loc.text))];
@@ -131,39 +163,45 @@ export class SearchIndex {
     return { wanted, hasMin: c.priceMin !== undefined, min: c.priceMin ?? 0, hasMax: c.priceMax !== undefined, max: c.priceMax ?? 0 };
   }
 
-  /** Does community `i` publish a price of the chosen care types (any, without care types) within the band? */
-  private priced(i: number, b: Band): boolean {
+  /**
+   * The price rule for community `i` in one pass over its prices: UNPRICED when it publishes no price (of the chosen
+   * care types, when there are some), OUT_OF_BAND when it does but none within the band, else the price (with care
+   * types, their lowest minimum within the band; without, its own minimum).
+   */
+  private bandTest(i: number, b: Band): number {
     if (b.wanted === null) {
+      const lo = this.c.minPrice[i]!;
       // NULL comparisons are never true: NaN comparisons neither.
-      if (b.hasMax && !(this.c.minPrice[i]! <= b.max)) return false;
-      if (b.hasMin && !(this.c.maxPrice[i]! >= b.min)) return false;
-      return true;
+      if (lo !== lo) return UNPRICED;
+      if ((b.hasMax && !(lo <= b.max)) || (b.hasMin && !(this.c.maxPrice[i]! >= b.min))) return OUT_OF_BAND;
+      return lo;
     }
-    return this.bandPrice(i, b) !== null;
-  }
-
-  private unpriced(i: number, b: Band): boolean {
-    if (b.wanted === null) return Number.isNaN(this.c.minPrice[i]!);
-    const { priceStart, priceCareCode } = this.c;
-    for (let k = priceStart[i]!; k < priceStart[i + 1]!; k++) if (b.wanted[priceCareCode[k]!] === 1) return false;
-    return true;
-  }
-
-  /** The lowest minimum price among the chosen care types' rows that overlap the band (null: none). */
-  private bandPrice(i: number, b: Band): number | null {
     const { priceStart, priceCareCode, priceMinOf, priceMaxOf } = this.c;
-    const wanted = b.wanted!;
-    let best: number | null = null;
+    const wanted = b.wanted;
+    let has = false;
+    let best = OUT_OF_BAND;
     for (let k = priceStart[i]!; k < priceStart[i + 1]!; k++) {
       if (wanted[priceCareCode[k]!] !== 1) continue;
+      has = true;
       if (b.hasMax && priceMinOf[k]! > b.max) continue;
       if (b.hasMin && priceMaxOf[k]! < b.min) continue;
       const p = priceMinOf[k]!;
-      if (best === null || p < best) best = p;
+      if (p < best) best = p;
     }
-    return best;
+    return has ? best : UNPRICED;
   }
 
+  /** This query's scratch of `n` positions (see Matched.result). */
+  private scratch(): Int32Array {
+    return (this.resultScratch ??= new Int32Array(this.n));
+  }
+
+  /**
+   * The positions of the answer, ascending. The filters that are sets are one bitset; a location gives its few
+   * candidates; a price band is then one pass over the candidates (the set's bits, or every position) that counts
+   * the unpriced and, with care types, notes each kept community's band price for the price sorts. Allocates no
+   * list: the positions go to the index's scratch (a query runs synchronously from here to its answer).
+   */
   private match(c: SearchCriteria): Matched {
     const distance = c.location.kind === 'near' ? (this.distanceScratch ??= new Float64Array(this.n)) : null;
     const sets = this.setFilter(c);
@@ -171,45 +209,57 @@ export class SearchIndex {
     const band = c.priceMin !== undefined || c.priceMax !== undefined;
     // No location and no price band: the sets' positions (or every position) are the result as they are.
     if (!located && !band) {
-      if (!sets) return { result: (this.everyPosition ??= Object.freeze(Array.from({ length: this.n }, (_, i) => i))), unpriced: 0, distance, member: null };
-      return { result: sets.positions(), unpriced: 0, distance, member: sets };
+      if (!sets) return { result: this.everyPosition(), unpriced: 0, distance, member: null, bandPrice: null };
+      return { result: sets.positionsInto(this.scratch()), unpriced: 0, distance, member: sets, bandPrice: null };
     }
-    const result: number[] = [];
-    let unpriced = 0;
     const b = this.bandOf(c);
-    // Without a location the result can be most of the directory: its set is kept too, for the order walks.
-    const member = located ? undefined : new Bitset(this.n);
-    const consider = (i: number) => {
-      if (band) {
-        const isUnpriced = this.unpriced(i, b);
-        if (isUnpriced) unpriced++;
-        if (!(this.priced(i, b) || (c.includeUnpriced && isUnpriced))) return;
-      }
-      result.push(i);
-      member?.set(i);
-    };
+    const out = this.scratch();
+    let count = 0;
     if (located) {
-      for (const i of located) if (!sets || sets.has(i)) consider(i);
-    } else if (b.wanted === null) {
-      // The span without care types, over every community or the sets' words: one tight pass over the columns.
-      const { minPrice, maxPrice } = this.c;
-      const words = sets?.words;
-      for (let i = 0; i < this.n; i++) {
-        if (words && (words[i >>> 5]! & (1 << (i & 31))) === 0) continue;
-        const lo = minPrice[i]!;
-        if (lo !== lo) {
-          unpriced++;
-          if (!c.includeUnpriced) continue;
-        } else if ((b.hasMax && !(lo <= b.max)) || (b.hasMin && !(maxPrice[i]! >= b.min))) continue;
-        result.push(i);
-        member!.set(i);
+      // A few candidates (a city, a ZIP, a name): checked against the sets, then the band.
+      let unpriced = 0;
+      for (let k = 0; k < located.length; k++) {
+        const i = located[k]!;
+        if (sets && !sets.has(i)) continue;
+        if (band) {
+          const t = this.bandTest(i, b);
+          if (t === UNPRICED) {
+            unpriced++;
+            if (!c.includeUnpriced) continue;
+          } else if (t === OUT_OF_BAND) continue;
+        }
+        out[count++] = i;
       }
-    } else if (sets) {
-      for (const i of sets.positions()) consider(i);
-    } else {
-      for (let i = 0; i < this.n; i++) consider(i);
+      return { result: out.subarray(0, count), unpriced, distance, member: undefined, bandPrice: null };
     }
-    return { result, unpriced, distance, member };
+    // A price band without a location: the result can be most of the directory. Its set is kept too, for the order walks.
+    const candidates = sets ? sets.positionsInto(this.candidateScratch ??= new Int32Array(this.n)) : this.everyPosition();
+    const member = (this.memberScratch ??= new Bitset(this.n));
+    member.words.fill(0);
+    const price = b.wanted ? (this.priceScratch ??= new Float64Array(this.n)) : null;
+    let unpriced = 0;
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k]!;
+      const t = this.bandTest(i, b);
+      if (t === UNPRICED) {
+        unpriced++;
+        if (!c.includeUnpriced) continue;
+        if (price) price[i] = Number.NaN;
+      } else if (t === OUT_OF_BAND) continue;
+      else if (price) price[i] = t;
+      out[count++] = i;
+      member.set(i);
+    }
+    return { result: out.subarray(0, count), unpriced, distance, member, bandPrice: price };
+  }
+
+  /** 0 .. n-1: the result of a search without any filter (shared, never mutated). */
+  private everyPosition(): Int32Array {
+    if (!this.allPositions) {
+      this.allPositions = new Int32Array(this.n);
+      for (let i = 0; i < this.n; i++) this.allPositions[i] = i;
+    }
+    return this.allPositions;
   }
 
   // ---- the answers (the same as search.repo.ts's) ----
@@ -222,11 +272,31 @@ export class SearchIndex {
 
   /** = countResult() and findPageIds() in one pass. */
   search(c: SearchCriteria, sort: SearchSort, limit: number, offset: number): { total: number; unpriced: number; page: PageRef[] } {
+    const { total, unpriced, positions, distance } = this.searchPositions(c, sort, limit, offset);
+    return { total, unpriced, page: positions.map((i) => ({ id: this.c.ids[i]!, distance: distance ? distance[i]! : null })) };
+  }
+
+  /**
+   * = search() with the page's search cards (search.service.ts): `shownFor` gives a card's shown price from its
+   * prices, distances are rounded as the API rounds them.
+   */
+  searchCards(
+    c: SearchCriteria,
+    sort: SearchSort,
+    limit: number,
+    offset: number,
+    shownFor: (pricing: CommunityRow['pricing']) => SearchCommunity['shownPrice'],
+  ): { total: number; unpriced: number; communities: SearchCommunity[] } {
+    const { total, unpriced, positions, distance } = this.searchPositions(c, sort, limit, offset);
+    const communities = positions.map((i) => this.c.cards.searchCard(i, shownFor, distance ? round(distance[i]!, 1) : null));
+    return { total, unpriced, communities };
+  }
+
+  private searchPositions(c: SearchCriteria, sort: SearchSort, limit: number, offset: number) {
     const m = this.match(c);
     const band = c.priceMin !== undefined || c.priceMax !== undefined;
-    const ordered = this.order(m, c, sort, offset + limit);
-    const page = ordered.slice(offset, offset + limit).map((i) => ({ id: this.c.ids[i]!, distance: m.distance ? m.distance[i]! : null }));
-    return { total: m.result.length, unpriced: band ? m.unpriced : 0, page };
+    const positions = this.order(m, c, sort, offset + limit).slice(offset, offset + limit);
+    return { total: m.result.length, unpriced: band ? m.unpriced : 0, positions, distance: m.distance };
   }
 
   /** The first `upTo` positions of the result in the sort's order (ORDER BY of search.repo.ts). */
@@ -244,16 +314,23 @@ export class SearchIndex {
         // The chosen care types' lowest price within the band; NULLS LAST, ties by id (ASC, or DESC with price_high).
         const dir = sort === 'price_low' ? 1 : -1;
         const b = this.bandOf(c);
-        const price = new Float64Array(r.length);
+        const known = m.bandPrice;
+        // Scratch of this query as well: at scale 10 a broad result's two arrays were 2 × 2.4 MB per search.
+        const price = (this.sortPriceScratch ??= new Float64Array(this.n)).subarray(0, r.length);
         let inRange = this.n < POS_LIMIT;
         for (let k = 0; k < r.length; k++) {
-          const p = this.bandPrice(r[k]!, b);
-          price[k] = p ?? NaN;
-          if (p !== null && !(p >= 0 && p < PRICE_LIMIT)) inRange = false;
+          let p: number;
+          if (known) p = known[r[k]!]!;
+          else {
+            const t = this.bandTest(r[k]!, b);
+            p = t === UNPRICED || t === OUT_OF_BAND ? Number.NaN : t;
+          }
+          price[k] = p;
+          if (p === p && !(p >= 0 && p < PRICE_LIMIT)) inRange = false;
         }
         if (inRange) {
           // One number per community orders it exactly (price, then position = id), sorted natively.
-          const keys = new Float64Array(r.length);
+          const keys = (this.sortKeyScratch ??= new Float64Array(this.n)).subarray(0, r.length);
           for (let k = 0; k < r.length; k++) {
             const i = r[k]!;
             const p = price[k]!;
@@ -296,7 +373,7 @@ export class SearchIndex {
    */
   private byRank(m: Matched, rank: Int32Array | null, order: Int32Array, upTo: number): number[] {
     const r = m.result;
-    if (rank && r.length * 16 < this.n) return [...r].sort((a, b) => rank[a]! - rank[b]!).slice(0, upTo);
+    if (rank && r.length * 16 < this.n) return this.firstByKey(r, (i) => rank[i]!, (key) => order[key]!, upTo);
     // Every position: the order's first ones.
     if (m.member === null) return Array.from(order.subarray(0, upTo));
     let member = m.member;
@@ -323,27 +400,40 @@ export class SearchIndex {
         return this.byRank(m, rating, this.c.ratingOrder, upTo);
       case 'near': {
         const d = m.distance!;
-        return [...r].sort((a, b) => d[a]! - d[b]! || rating[a]! - rating[b]!).slice(0, upTo);
+        return firstBy(r, (a, b) => d[a]! - d[b]! || rating[a]! - rating[b]!, upTo);
       }
       case 'city': {
-        const rankOf = new Map(loc.cities.map((x) => [`${x.state}|${x.city}`, x.rank] as const));
-        // array_position: the first entry of a key wins.
-        for (const x of [...loc.cities].reverse()) rankOf.set(`${x.state}|${x.city}`, x.rank);
+        // Each result's city rank (a community outside the matched cities: 1000 with a typed name, else after all),
+        // by position in a scratch: set for the result, then from the matched cities' lists, the first entry of a
+        // city winning (array_position).
         const exact = loc.nameText !== undefined ? loc.nameText.toLowerCase() : undefined;
-        const key = new Map<number, number>();
-        for (const i of r) {
-          const cityRank = rankOf.get(`${this.c.cards.state[i]!}|${this.c.cards.city[i]!}`);
-          key.set(i, exact !== undefined ? (this.c.lowerName[i] === exact ? 0 : (cityRank ?? 1000)) : (cityRank ?? Number.POSITIVE_INFINITY));
+        const cityRank = (this.cityRankScratch ??= new Float64Array(this.n));
+        const outside = exact !== undefined ? 1000 : OUTSIDE_CITIES;
+        for (let k = 0; k < r.length; k++) cityRank[r[k]!] = outside;
+        for (let x = loc.cities.length - 1; x >= 0; x--) {
+          const city = loc.cities[x]!;
+          for (const i of this.c.byCity.get(`${city.state}|${city.city}`) ?? []) cityRank[i] = city.rank;
         }
-        return [...r].sort((a, b) => key.get(a)! - key.get(b)! || rating[a]! - rating[b]!).slice(0, upTo);
+        if (exact !== undefined) for (let k = 0; k < r.length; k++) if (this.c.lowerName[r[k]!] === exact) cityRank[r[k]!] = 0;
+        return this.firstByKey(r, (i) => cityRank[i]! * POS_LIMIT + rating[i]!, (key) => this.c.ratingOrder[key % POS_LIMIT]!, upTo);
       }
       case 'name': {
         const exact = loc.text.toLowerCase();
         const prefix = this.c.lowerText(loc.text);
         const key = (i: number) => (this.c.lowerName[i] === exact ? 0 : this.c.lowerName[i]!.startsWith(prefix) ? 1 : 2);
-        return [...r].sort((a, b) => key(a) - key(b) || rating[a]! - rating[b]!).slice(0, upTo);
+        return this.firstByKey(r, (i) => key(i) * POS_LIMIT + rating[i]!, (k) => this.c.ratingOrder[k % POS_LIMIT]!, upTo);
       }
     }
+  }
+
+  /**
+   * The first `upTo` positions of `r` by `key`, an integer below 2^53 that differs for every position (a rank, or a
+   * small group number × POS_LIMIT + a rank), without sorting the whole result; `decode` gives a key's position.
+   */
+  private firstByKey(r: Int32Array, key: (i: number) => number, decode: (key: number) => number, upTo: number): number[] {
+    const keys = (this.sortKeyScratch ??= new Float64Array(this.n)).subarray(0, r.length);
+    for (let k = 0; k < r.length; k++) keys[k] = key(r[k]!);
+    return Array.from(smallestKeys(keys, upTo), decode);
   }
 
   /** = loadCommunities(): the cards of these ids (those in the index). */
@@ -361,8 +451,10 @@ export class SearchIndex {
   /** The map's questions over one match of `c` (a map request asks up to three). */
   mapQuery(c: SearchCriteria): MapQuery {
     this.maps ??= new MapIndex(this.c);
+    // Its own copy of the positions: a map request awaits between its questions, and other queries reuse the scratch.
     const { result } = this.match(c);
-    return new MapQuery(this.c, this.maps, c, result, result === this.everyPosition);
+    const all = result === this.allPositions;
+    return new MapQuery(this.c, this.maps, c, all ? result : result.slice(), all);
   }
 
   /** = countPoints(). */

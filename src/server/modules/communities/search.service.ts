@@ -165,33 +165,27 @@ export function toPoint(r: PointRow): MapPointsResponse['points'][number] {
 
 type CardBase = Omit<SearchCommunity, 'shownPrice' | 'distanceMiles'>;
 /**
- * The part of a search card that does not depend on the query, made once per card row: the index's rows live as long
- * as the index, so a card is not rebuilt field by field for every search that shows it (building the 12 cards of a page
- * was 9% of a distinct search's CPU, ADR 026 2026-11-26). The SQL path's rows are new per search (their entry goes with them).
+ * The part of a search card that does not depend on the query. Made per card: the index makes each row when a page
+ * asks for it (search-index.cards.ts), so a memo keyed by the row (a WeakMap, until 2026-11-26) never hit and only
+ * cost its insertion and the collector's work on its entries.
  */
-const cardBases = new WeakMap<CommunityRow, CardBase>();
 function cardBase(r: CommunityRow): CardBase {
-  let base = cardBases.get(r);
-  if (!base) {
-    base = {
-      ...communityAddress(r),
-      phone: r.phone,
-      email: r.email,
-      website: r.website,
-      description: r.description,
-      rating: round(Number(r.rating), 2),
-      reviewCount: r.review_count,
-      careTypes: r.care_types,
-      amenities: r.amenities,
-      photos: r.photos,
-      pricing: r.pricing,
-      coordinates: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
-      operatorName: r.operator_name,
-      source: toSource(r),
-    };
-    cardBases.set(r, base);
-  }
-  return base;
+  return {
+    ...communityAddress(r),
+    phone: r.phone,
+    email: r.email,
+    website: r.website,
+    description: r.description,
+    rating: round(Number(r.rating), 2),
+    reviewCount: r.review_count,
+    careTypes: r.care_types,
+    amenities: r.amenities,
+    photos: r.photos,
+    pricing: r.pricing,
+    coordinates: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
+    operatorName: r.operator_name,
+    source: toSource(r),
+  };
 }
 
 /** SEARCH_INDEX: on unless set to false; under NODE_ENV=test only when set to true (ADR 026). */
@@ -239,37 +233,31 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
     return pages.get(JSON.stringify([fKey, q.sort, q.page, q.pageSize, version]), async () => {
       const criteria = await criteriaFor(q);
       const offset = (q.page - 1) * q.pageSize;
-      let total: number;
-      let unpriced: number;
-      let refs: { id: number; distance: number | null }[];
-      let rows: Map<number, CommunityRow>;
-      if (index) {
-        ({ total, unpriced, page: refs } = index.search(criteria, q.sort, q.pageSize, offset));
-        rows = index.cards(refs.map((r) => r.id));
-      } else {
-        // Two statements in parallel: the total with the unpriced count (one scan), and the page.
-        let counted: { total: number; unpriced: number };
-        [counted, refs] = await Promise.all([
-          counts.get(fKey, () => countResult(db, criteria)),
-          findPageIds(db, criteria, q.sort, q.pageSize, offset, narrowLocation(criteria) ? 'lateral' : 'grouped'),
-        ]);
-        ({ total, unpriced } = counted);
-        rows = await loadCommunities(
-          db,
-          refs.map((r) => r.id),
-        );
-      }
+      const shownFor = (pricing: CommunityRow['pricing']): SearchCommunity['shownPrice'] => {
+        const shown = shownPrice(pricing, q.careTypes, q);
+        return shown && { ...shown, forCareTypes: q.careTypes.length > 0 };
+      };
+      // From the index: the total, the unpriced count and the page's cards in one synchronous pass.
+      if (index) return page(index.searchCards(criteria, q.sort, q.pageSize, offset, shownFor));
+      // Two statements in parallel: the total with the unpriced count (one scan), and the page.
+      const [{ total, unpriced }, refs] = await Promise.all([
+        counts.get(fKey, () => countResult(db, criteria)),
+        findPageIds(db, criteria, q.sort, q.pageSize, offset, narrowLocation(criteria) ? 'lateral' : 'grouped'),
+      ]);
+      const rows = await loadCommunities(
+        db,
+        refs.map((r) => r.id),
+      );
       const communities: SearchCommunity[] = [];
       for (const ref of refs) {
         const r = rows.get(ref.id);
         if (!r) continue; // deleted between the two queries
-        const shown = shownPrice(r.pricing, q.careTypes, q);
-        communities.push({
-          ...cardBase(r),
-          shownPrice: shown && { ...shown, forCareTypes: q.careTypes.length > 0 },
-          distanceMiles: ref.distance === null ? null : round(ref.distance, 1),
-        });
+        communities.push({ ...cardBase(r), shownPrice: shownFor(r.pricing), distanceMiles: ref.distance === null ? null : round(ref.distance, 1) });
       }
+      return page({ total, unpriced, communities });
+    });
+
+    function page({ total, unpriced, communities }: { total: number; unpriced: number; communities: SearchCommunity[] }): SearchResponse {
       return {
         communities,
         total,
@@ -278,7 +266,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
         pageSize: q.pageSize,
         unpricedCount: unpriced,
       };
-    });
+    }
   }
 
   /**

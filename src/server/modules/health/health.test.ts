@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/db';
+import { buildApp } from '../../app';
+import { testEnv, useTestApp } from '../../test/db';
 import { createCommunity, createOperator, createSignedInUser, createUser } from '../../test/factories';
 
 const t = useTestApp();
@@ -55,5 +56,28 @@ describe('baseline probes', () => {
     const bad = await t.app.inject({ url: '/api/health/probe?id=abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('the access log', () => {
+  it('writes one line per request: method, URL, client address, status and time (not the request as it came in)', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const app = await buildApp({ pool: t.tdb.pool, db: t.tdb.db, env: testEnv(), serveClient: false, logger: { level: 'info', stream } });
+    try {
+      await app.ready();
+      lines.length = 0;
+      await app.inject({ method: 'GET', url: '/api/health/live?x=1' });
+      await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+      const requests = lines.filter((l) => l.msg === 'request');
+      expect(requests).toEqual([
+        expect.objectContaining({ method: 'GET', url: '/api/health/live?x=1', ip: '127.0.0.1', statusCode: 200, responseTime: expect.any(Number), reqId: expect.any(String) }),
+        expect.objectContaining({ method: 'GET', url: '/api/does-not-exist', statusCode: 404 }),
+      ]);
+      // Nothing else per request: Fastify's own "incoming request" / "request completed" lines are off.
+      expect(lines.filter((l) => l.reqId !== undefined && l.msg !== 'request')).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });

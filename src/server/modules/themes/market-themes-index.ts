@@ -12,7 +12,8 @@
 // from prices (MARKET_THEMES_TABLES); the theme service answers from SQL until the first build and when
 // SEARCH_INDEX is off. market-themes-equivalence.test.ts compares it with the SQL path.
 import type pg from 'pg';
-import type { ThemeKind } from '../../../contracts/themes';
+import { THEMES, type ThemeKind } from '../../../contracts/themes';
+import { snippetFor } from '../../lib/themes';
 import { readIndexRows } from '../../db/client';
 import type { Queryable } from '../../db/sql';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
@@ -42,7 +43,7 @@ export class MarketThemesIndex {
     private readonly positive: Int32Array,
     private readonly negative: Int32Array,
     private readonly totals: Map<string, repo.TotalsRow>,
-    private readonly examples: Map<string, repo.MarketExampleRow[]>,
+    private readonly examples: Map<string, Example[]>,
     /** 'state:fips' -> the 'L:' keys of the cities that belong to the county (employee county scope). */
     private readonly countyLocations: Map<string, string[]>,
     private readonly digitCountyNames: boolean,
@@ -61,8 +62,8 @@ export class MarketThemesIndex {
     const reads = [quarterRows, repo.marketTotalRows, repo.marketExampleRows, repo.cityCounties, repo.digitCountyNames, repo.countyNames, repo.operatorNames] as const;
     const [, totalRows, exampleRows, cities, digitNames, countyNames, operators] = await readIndexRows(pool, ...reads);
     const { quarterNames, spans, theme, quarter, mentions, sums, positive, negative } = q.done();
-    const examples = new Map<string, repo.MarketExampleRow[]>();
-    for (const e of exampleRows) {
+    const examples = new Map<string, Example[]>();
+    for (const e of await withSnippets(pool, exampleRows)) {
       pushTo(examples, e.key, e);
     }
     const countyLocations = new Map<string, string[]>();
@@ -118,12 +119,12 @@ export class MarketThemesIndex {
     return FIPS.test(county) && !this.digitCountyNames ? (this.countyLocations.get(`${state}:${county}`) ?? []) : null;
   }
 
-  /** The rows of a report over these keys; the examples' texts are read by id. */
-  async rows(db: Queryable, kind: ThemeKind, keys: readonly string[], withExamples: boolean): Promise<MarketReportRows> {
+  /** The rows of a report over these keys (the examples with their snippets, made at the build). */
+  rows(keys: readonly string[], withExamples: boolean): MarketReportRows {
     return {
       totals: this.totalsOf(keys),
       quarters: this.quartersOf(keys),
-      examples: withExamples ? await this.examplesOf(db, kind, keys) : [],
+      examples: withExamples ? this.examplesOf(keys) : [],
     };
   }
 
@@ -175,10 +176,10 @@ export class MarketThemesIndex {
     return [...acc.entries()].sort((a, b) => a[0] - b[0]).map(([, q]) => q);
   }
 
-  private async examplesOf(db: Queryable, kind: ThemeKind, keys: readonly string[]): Promise<repo.ExampleRow[]> {
+  private examplesOf(keys: readonly string[]): repo.ExampleRow[] {
     // Per theme, the best of the keys' best mentions and the worst of their worst (the SQL's total orders).
-    const best = new Map<number, repo.MarketExampleRow>();
-    const worst = new Map<number, repo.MarketExampleRow>();
+    const best = new Map<number, Example>();
+    const worst = new Map<number, Example>();
     for (const key of keys) {
       for (const e of this.examples.get(key) ?? []) {
         const side = e.k === 0 ? best : worst;
@@ -186,16 +187,59 @@ export class MarketThemesIndex {
         if (!hit || (e.k === 0 ? moreExtreme(e, hit, -1) : moreExtreme(e, hit, 1))) side.set(e.i, e);
       }
     }
-    const chosen = [...best.values(), ...worst.values()];
-    if (chosen.length === 0) return [];
-    const contents = await repo.exampleContents(db, kind, [...new Set(chosen.map((e) => e.id))]);
+    // A review deleted before the build read its text is left out (as the SQL path's join leaves it out).
+    const chosen = [...best.values(), ...worst.values()].filter((e) => e.snippet !== undefined);
     // The SQL's ORDER BY i, s DESC (then best before worst).
     chosen.sort((a, b) => a.i - b.i || compareS(a.s, b.s, -1) || a.k - b.k);
-    return chosen.flatMap((e) => {
-      const c = contents.get(e.id);
-      return c ? [{ i: e.i, id: e.id, s: e.s, rating: c.rating, date: c.date, content: c.content }] : [];
-    });
+    return chosen.map((e) => ({ i: e.i, id: e.id, s: e.s, rating: e.rating, date: e.date, content: '', snippet: e.snippet }));
   }
+}
+
+/** An example mention with what a report shows of its review: rating, date and snippet (undefined: the review is gone). */
+type Example = repo.MarketExampleRow & { rating: number; snippet?: string | null };
+
+/** Customer keys: states (S:), counties (F:) and operators (O:); employee keys: E:, L: and W:. */
+const kindOfKey = (key: string): ThemeKind => (key[0] === 'E' || key[0] === 'L' || key[0] === 'W' ? 'employee' : 'customer');
+
+/** Review texts read per statement at the build. */
+const TEXT_BATCH = 5_000;
+
+/**
+ * Each example's snippet (the sentence a report shows, snippetFor), rating and date, read from its review at the
+ * build: a report then reads nothing per request (reading the texts by id was a round trip and a tenth of a market
+ * report's CPU, 2026-11-26). Reviews' texts never change once written; equal sentences are kept once.
+ */
+async function withSnippets(db: Queryable, rows: repo.MarketExampleRow[]): Promise<Example[]> {
+  // Objects of one shape made here (the driver's rows were about 200 bytes each; growing them by a key, far more).
+  const keys = new Map<string, string>();
+  const examples = rows.map(({ key, i, k, id, s, date }): Example => {
+    let shared = keys.get(key);
+    if (shared === undefined) keys.set(key, (shared = key));
+    return { key: shared, i, k, id, s, date, rating: 0, snippet: undefined };
+  });
+  const sentences = new Map<string, string>();
+  // A fresh copy of each kept sentence: a piece cut from a review's text can keep the whole text alive.
+  const keep = (s: string | null) => {
+    if (s === null) return null;
+    let kept = sentences.get(s);
+    if (kept === undefined) sentences.set(s, (kept = JSON.parse(JSON.stringify(s)) as string));
+    return kept;
+  };
+  for (const kind of ['customer', 'employee'] as const) {
+    const byReview = new Map<number, Example[]>();
+    for (const e of examples) if (kindOfKey(e.key) === kind) pushTo(byReview, e.id, e);
+    const ids = [...byReview.keys()];
+    for (let k = 0; k < ids.length; k += TEXT_BATCH) {
+      for (const [id, c] of await repo.exampleContents(db, kind, ids.slice(k, k + TEXT_BATCH))) {
+        for (const e of byReview.get(id)!) {
+          e.rating = c.rating;
+          e.date = c.date;
+          e.snippet = keep(snippetFor(c.content, THEMES[kind][e.i]!, kind));
+        }
+      }
+    }
+  }
+  return examples;
 }
 
 /** Growable typed arrays. */

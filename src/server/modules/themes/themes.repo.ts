@@ -138,6 +138,8 @@ export interface ExampleRow {
   rating: number;
   date: string;
   content: string;
+  /** snippetFor(content, theme) made beforehand (the market themes index keeps it instead of the text). */
+  snippet?: string | null;
 }
 
 /** Per theme, its most positive and its most negative mention (newest first among equals). */

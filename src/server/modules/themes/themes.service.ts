@@ -64,7 +64,7 @@ export function buildThemes(kind: ThemeKind, reviews: number, quarters: QuarterR
     for (const e of examples.filter((x) => x.i === i)) {
       if (seen.has(e.id)) continue;
       seen.add(e.id);
-      const snippet = snippetFor(e.content, theme, kind);
+      const snippet = e.snippet !== undefined ? e.snippet : snippetFor(e.content, theme, kind);
       if (snippet) ex.push({ reviewId: e.id, snippet, sentiment: e.s, rating: e.rating, date: e.date });
     }
     return {
@@ -231,7 +231,7 @@ export class ThemeService {
       const name = index.operatorName(id);
       if (name === undefined) throw notFound('Operator');
       const scope: Scope = { type: 'operator', id, name, state: null, city: null, county: null };
-      return composeReport(kind, scope, operatorWhat(kind, name), await index.rows(this.pool, kind, index.operatorKeys(kind, id), true));
+      return composeReport(kind, scope, operatorWhat(kind, name), index.rows(index.operatorKeys(kind, id), true));
     }
     // The operator must exist on every request (one that is gone is not found): on a cache miss its name is
     // read in the report's statement; on a hit, a shared computation or a stale answer, by itself.
@@ -266,7 +266,7 @@ export class ThemeService {
     // From the market themes index once built (the same rows, added up in memory; ADR 029; not cached, as an
     // operator's), else SQL (cached).
     const keys = index?.keysFor(kind, state, city, county);
-    if (index && keys) return composeReport(kind, scope, what, await index.rows(this.pool, kind, keys, true));
+    if (index && keys) return composeReport(kind, scope, what, index.rows(keys, true));
     return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), () =>
       this.report(kind, scope, scopeMarket(kind, state, city, county), what, true),
     );
