@@ -267,8 +267,11 @@ export class ThemeService {
     // operator's), else SQL (cached).
     const keys = index?.keysFor(kind, state, city, county);
     if (index && keys) return composeReport(kind, scope, what, index.rows(keys, true));
+    // A city's customer reports read its communities' summaries: within the app's statement timeout, on the pool
+    // (one round trip; the long-read lane's transaction took five, and made them the tail of the market reports).
+    const wide = !(kind === 'customer' && city !== null);
     return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), () =>
-      this.report(kind, scope, scopeMarket(kind, state, city, county), what, true),
+      this.report(kind, scope, scopeMarket(kind, state, city, county), what, wide),
     );
   }
 
