@@ -33,6 +33,41 @@ export function rarestGram(grams: Map<string, Int32Array>, needle: string): Int3
 }
 
 /**
+ * The positions holding both of the needle's two rarest trigrams (ascending): fewer to check than the rarest alone
+ * (at scale 10 a city's name has tens of thousands of positions under its rarest trigram); empty when one is absent.
+ * Every position containing the needle is among them; the caller still checks each.
+ */
+export function gramCandidates(grams: Map<string, Int32Array>, needle: string): Int32Array {
+  let rarest: Int32Array | null = null;
+  let next: Int32Array | null = null;
+  for (let k = 0; k + 3 <= needle.length; k++) {
+    const posting = grams.get(needle.slice(k, k + 3));
+    if (!posting) return EMPTY;
+    if (!rarest || posting.length < rarest.length) [rarest, next] = [posting, rarest];
+    else if (posting !== rarest && (!next || posting.length < next.length)) next = posting;
+  }
+  if (!rarest) return EMPTY;
+  return next ? intersectAscending(rarest, next) : rarest;
+}
+
+/** The positions in both ascending lists, ascending. */
+function intersectAscending(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      out[n++] = x;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out.subarray(0, n);
+}
+
+/**
  * The kept positions (of `n`) in a sort order, from `offset`, at most `limit`. `order` lists the positions in that
  * order, `rank` gives each position's place in it.
  */

@@ -13,26 +13,10 @@ import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import { loadIndexRows } from './search-index.repo';
 import { buildSearchColumns, type SearchColumns } from './search-index.columns';
 import { Bitset } from '../../lib/collections';
+import { gramCandidates } from '../../lib/grams';
 import { NULL_KEY, OUT_OF_BAND, POS_LIMIT, PRICE_LIMIT, UNPRICED, firstBy, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
 import { nearPositions } from './search-index.near';
 import { MapIndex, MapQuery, round } from './search-index.map';
-
-/** The positions in both ascending lists, ascending. */
-function intersectAscending(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
-  let n = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x === y) {
-      out[n++] = x;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
-  return out.subarray(0, n);
-}
 
 /** The positions of ascending lists, ascending and once each. */
 function unionAscending(lists: readonly ArrayLike<number>[]): ArrayLike<number> & Iterable<number> {
@@ -117,23 +101,13 @@ export class SearchIndex {
 
   /**
    * Positions whose lower-cased name contains `needle` (ILIKE '%needle%'), ascending: the candidates are
-   * those holding the needle's rarest 3-character substring (every one of them must be there), each
+   * those holding the needle's two rarest 3-character substrings (lib/grams.ts gramCandidates), each
    * checked by a substring search; a needle shorter than 3 characters scans every name.
    */
   private namesContaining(needle: string): Int32Array | number[] {
-    // The two rarest postings, intersected: at scale 10 a city's name ("dallas") has tens of thousands of
-    // communities under its rarest 3-character substring alone, each tested by a substring search.
-    let rarest: Int32Array | null = null;
-    let next: Int32Array | null = null;
-    for (let k = 0; k + 3 <= needle.length; k++) {
-      const posting = this.c.nameGrams.get(needle.slice(k, k + 3));
-      if (!posting) return [];
-      if (!rarest || posting.length < rarest.length) [rarest, next] = [posting, rarest];
-      else if (posting !== rarest && (!next || posting.length < next.length)) next = posting;
-    }
+    const candidates = needle.length >= 3 ? gramCandidates(this.c.nameGrams, needle) : null;
     const out: number[] = [];
-    if (rarest) {
-      const candidates = next ? intersectAscending(rarest, next) : rarest;
+    if (candidates) {
       for (const i of candidates) if (this.c.lowerName[i]!.includes(needle)) out.push(i);
     } else {
       for (let i = 0; i < this.n; i++) if (this.c.lowerName[i]!.includes(needle)) out.push(i);
@@ -437,13 +411,13 @@ export class SearchIndex {
           for (const i of this.c.byCity.get(`${city.state}|${city.city}`) ?? []) cityRank[i] = city.rank;
         }
         if (exact !== undefined) for (let k = 0; k < r.length; k++) if (this.c.lowerName[r[k]!] === exact) cityRank[r[k]!] = 0;
-        return this.firstByKey(r, (i) => cityRank[i]! * POS_LIMIT + rating[i]!, (key) => this.c.ratingOrder[key % POS_LIMIT]!, upTo);
+        return this.byGroupThenRating(r, (i) => cityRank[i]!, upTo);
       }
       case 'name': {
         const exact = loc.text.toLowerCase();
         const prefix = this.c.lowerText(loc.text);
         const key = (i: number) => (this.c.lowerName[i] === exact ? 0 : this.c.lowerName[i]!.startsWith(prefix) ? 1 : 2);
-        return this.firstByKey(r, (i) => key(i) * POS_LIMIT + rating[i]!, (k) => this.c.ratingOrder[k % POS_LIMIT]!, upTo);
+        return this.byGroupThenRating(r, key, upTo);
       }
     }
   }
@@ -456,6 +430,12 @@ export class SearchIndex {
     const keys = (this.sortKeyScratch ??= new Float64Array(this.n)).subarray(0, r.length);
     for (let k = 0; k < r.length; k++) keys[k] = key(r[k]!);
     return Array.from(smallestKeys(keys, upTo), decode);
+  }
+
+  /** The first `upTo` of `r` by a small whole group number (below 2^31), then by rating (relevance's order). */
+  private byGroupThenRating(r: Int32Array, group: (i: number) => number, upTo: number): number[] {
+    const rating = this.c.ratingRank;
+    return this.firstByKey(r, (i) => group(i) * POS_LIMIT + rating[i]!, (key) => this.c.ratingOrder[key % POS_LIMIT]!, upTo);
   }
 
   /** = loadCommunities(): the cards of these ids (those in the index). */
