@@ -80,14 +80,16 @@ export function positionsOf(values: readonly (string | null)[]): Map<string, Int
 }
 
 /** One copy of each equal string (rows of many communities share their cities, states and sources). */
-export function interner(): <S extends string | null>(s: S) => S {
+export function interner(options: { copy?: boolean } = {}): <S extends string | null>(s: S) => S {
   const seen = new Map<string, string>();
   return <S extends string | null>(s: S): S => {
     if (s === null) return s;
     const hit = seen.get(s);
     if (hit !== undefined) return hit as S;
-    seen.set(s, s);
-    return s;
+    // `copy`: keep a fresh copy, not `s` itself (a piece cut from a longer text can keep the whole text alive).
+    const kept = options.copy ? (JSON.parse(JSON.stringify(s)) as string) : s;
+    seen.set(s, kept);
+    return kept as S;
   };
 }
 

@@ -18,7 +18,7 @@ import { readIndexRows } from '../../db/client';
 import type { Queryable } from '../../db/sql';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import * as repo from './themes.repo';
-import { pushTo } from '../../lib/collections';
+import { interner, pushTo } from '../../lib/collections';
 
 const ASCII = /^[\x20-\x7e]*$/;
 const FIPS = /^\d{5}$/;
@@ -211,20 +211,10 @@ const TEXT_BATCH = 5_000;
  */
 async function withSnippets(db: Queryable, rows: repo.MarketExampleRow[]): Promise<Example[]> {
   // Objects of one shape made here (the driver's rows were about 200 bytes each; growing them by a key, far more).
-  const keys = new Map<string, string>();
-  const examples = rows.map(({ key, i, k, id, s, date }): Example => {
-    let shared = keys.get(key);
-    if (shared === undefined) keys.set(key, (shared = key));
-    return { key: shared, i, k, id, s, date, rating: 0, snippet: undefined };
-  });
-  const sentences = new Map<string, string>();
-  // A fresh copy of each kept sentence: a piece cut from a review's text can keep the whole text alive.
-  const keep = (s: string | null) => {
-    if (s === null) return null;
-    let kept = sentences.get(s);
-    if (kept === undefined) sentences.set(s, (kept = JSON.parse(JSON.stringify(s)) as string));
-    return kept;
-  };
+  const sharedKey = interner();
+  const examples = rows.map(({ key, i, k, id, s, date }): Example => ({ key: sharedKey(key), i, k, id, s, date, rating: 0, snippet: undefined }));
+  // Equal sentences once, each a fresh copy (a sentence cut from a review's text could keep the whole text alive).
+  const keep = interner({ copy: true });
   for (const kind of ['customer', 'employee'] as const) {
     const byReview = new Map<number, Example[]>();
     for (const e of examples) if (kindOfKey(e.key) === kind) pushTo(byReview, e.id, e);
