@@ -245,7 +245,14 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     };
   }
 
+  /**
+   * From the market index once built, not cached (as the theme service's index answers): computing one costs
+   * less than keeping it, since every kept answer outlives young-generation collections and is promoted, and
+   * the old generation's growth brought mark-compact pauses of 30-70 ms into the distinct requests' tail.
+   * From SQL (before the first build, SEARCH_INDEX off), cached.
+   */
   function competitiveSet(id: number, radius: number): Promise<CompetitiveSet> {
+    if (options.index?.current) return computeCompetitiveSet(id, radius);
     return setCache.get(`${id}:${radius}`, () => computeCompetitiveSet(id, radius));
   }
 
