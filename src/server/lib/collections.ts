@@ -31,6 +31,18 @@ export class Bitset {
     const o = other.words;
     for (let i = 0; i < w.length; i++) w[i]! &= o[i]!;
   }
+  /** How many bits are set. */
+  count(): number {
+    let n = 0;
+    const w = this.words;
+    for (let k = 0; k < w.length; k++) {
+      let v = w[k]!;
+      v -= (v >>> 1) & 0x55555555;
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      n += (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+    }
+    return n;
+  }
   /** Positions of the set bits, ascending, written from the start of `out` (at least `size` long): a view of them. */
   positionsInto(out: Int32Array): Int32Array {
     let n = 0;

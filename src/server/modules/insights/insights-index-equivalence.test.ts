@@ -41,11 +41,13 @@ const CITIES = [
   ['Portland', 'ME'],
   ['Miami', 'FL'],
 ] as const;
-const WORDS = ['Oak', 'Maple', 'Sunrise', 'Garden', 'Village', 'Manor', 'Hills', 'ÉLAN', 'élan', 'oak', 'A_b%', 'Austin'];
+const WORDS = ['Oak', 'Maple', 'Sunrise', 'Garden', 'Village', 'Manor', 'Hills', 'ÉLAN', 'élan', 'oak', 'A_b%', 'Austin', 'Nanan', 'Banana'];
 const ZIPS = ['60540', '60563', '78701', '78702', '75201', '33101', '97201', '04101'];
 const TYPES = [null, '', 'Assisted Living', 'Memory Care', 'Independent Living'];
 const LICENCES = [null, null, 'ASSISTED LIVING FACILITY', 'ALZHEIMER SPECIAL CARE UNIT', 'RCFE-CONTINUING CARE RETIREMENT COMMUNITY', 'NURSING FACILITY'];
-const TEXTS = ['oak', 'OAK', 'port', 'Spring', 'acme', 'CARE', 'a_b', '%', 'hills m', 'zzz', 'élan', 'Austin'];
+// 'anana': its 3-character pieces are all in every 'Nanan' name, which does not contain it (its candidates hold
+// more than its answer, the 'Banana' names); it is common enough (a large share of the rows) to be kept as a set.
+const TEXTS = ['oak', 'OAK', 'port', 'Spring', 'acme', 'CARE', 'a_b', '%', 'hills m', 'zzz', 'élan', 'Austin', 'anana'];
 
 
 beforeAll(async () => {

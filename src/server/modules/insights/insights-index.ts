@@ -14,7 +14,7 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { InsightRow } from '../../../contracts/insights';
 import { INSIGHT_ORDERS, loadInsightIndexRows } from './insights.repo';
 import { toInsightRow } from './insights.rows';
-import { gramPostings, rarestGram, SortOrders } from '../../lib/grams';
+import { gramPostings, gramCandidates, SortOrders } from '../../lib/grams';
 import { Bitset, interner, positionsOf } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
@@ -34,6 +34,9 @@ const choiceId = (key: string, value: string) => `${key}\u0000${value}`;
 /** Free text the index compares as the database does: lower-casing ASCII letters is the same everywhere. */
 const ASCII = /^[\x20-\x7e]*$/;
 const EMPTY = new Int32Array(0);
+/** A search text is common when its candidates are at least 1/COMMON_SHARE of the directory; at most COMMON_TEXTS are kept. */
+const COMMON_SHARE = 32;
+const COMMON_TEXTS = 64;
 /** The table row's values that many communities share (kept once each). */
 const SHARED_VALUES = ['pricing', 'communityType', 'communityAmenities', 'roomTypes', 'diningServices', 'operatorName'] as const;
 
@@ -44,8 +47,10 @@ export interface InsightIndexStats {
 }
 
 export class InsightsIndex {
-  /** 0 .. n-1: what no filter keeps out (shared, frozen). */
-  private everyPosition: readonly number[] | null = null;
+  /** Every position (shared, never changed), match()'s scratch, and the sets of common search texts (commonText). */
+  private everyone: Bitset | null = null;
+  private memberScratch: Bitset | null = null;
+  private readonly commonTexts = new Map<string, Bitset>();
   private constructor(
     readonly n: number,
     private readonly ids: Int32Array,
@@ -127,8 +132,11 @@ export class InsightsIndex {
     return true;
   }
 
-  /** The positions the filters keep, ascending; null when the SQL must answer (see answers()). */
-  private match(f: InsightFilters): readonly number[] | null {
+  /**
+   * The communities the filters keep, as a set and its size; null when the SQL must answer (see answers()). The set
+   * is the index's scratch (a request runs synchronously from here to its page), or the shared set of all.
+   */
+  private match(f: InsightFilters): { member: Bitset; count: number } | null {
     if (!this.answers(f)) return null;
     const masks: Bitset[] = [];
     for (const key of CHOICE_KEYS) {
@@ -146,7 +154,20 @@ export class InsightsIndex {
     // ZIP: LIKE 'prefix%' after the SQL drops \ % _ from what was typed (case-sensitive).
     const zip = f.zipCode ? f.zipCode.replace(/[\\%_]/g, '') : undefined;
     // Free text: ILIKE '%text%' on name, city or operator name = lower(column) contains lower(text).
-    const needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
+    let needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
+    // A common text (its candidates a large share of the directory) is a set like a fixed choice.
+    const common = needle !== undefined ? this.commonText(needle) : null;
+    if (common) {
+      masks.push(common);
+      needle = undefined;
+    }
+    const member = (this.memberScratch ??= new Bitset(this.n));
+    // Only sets (or nothing): their intersection is the answer, no test per row.
+    if (state === undefined && city === undefined && operator === undefined && type === undefined && zip === undefined && needle === undefined) {
+      if (masks.length === 0) return { member: (this.everyone ??= Bitset.full(this.n)), count: this.n };
+      intersectInto(member, masks);
+      return { member, count: member.count() };
+    }
     const keeps = (i: number): boolean => {
       for (let k = 0; k < masks.length; k++) if (!masks[k]!.has(i)) return false;
       if (state !== undefined && this.state[i] !== state) return false;
@@ -157,43 +178,85 @@ export class InsightsIndex {
       if (needle === undefined) return true;
       return this.lowerText[i]!.includes(needle);
     };
-    // Only fixed choices (or nothing): their intersection is the answer, no test per row.
-    if (state === undefined && city === undefined && operator === undefined && type === undefined && zip === undefined && needle === undefined) {
-      if (masks.length === 0) return (this.everyPosition ??= Object.freeze(Array.from({ length: this.n }, (_, i) => i)));
-      return Bitset.intersection(masks).positions();
-    }
-    const kept: number[] = [];
+    let count = 0;
     // A state or a city narrows the rows to look at to its own (each list ascending).
     const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
     const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
-    // Free text of 3 characters or more: only the rows having its rarest 3-character substring can contain it.
-    const byText = needle !== undefined && needle.length >= 3 ? rarestGram(this.grams, needle) : null;
+    // Free text of 3 characters or more: only the rows having its two rarest 3-character substrings can contain it.
+    const byText = needle !== undefined && needle.length >= 3 ? gramCandidates(this.grams, needle) : null;
     const lists = [byState, byCity, byText].filter((l): l is Int32Array => l !== null);
     const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
     if (candidates) {
-      for (let k = 0; k < candidates.length; k++) if (keeps(candidates[k]!)) kept.push(candidates[k]!);
-    } else if (masks.length) {
-      // No place or text to narrow by: the fixed choices' intersection, then the rest of the test on its members.
-      for (const i of Bitset.intersection(masks).positions()) if (keeps(i)) kept.push(i);
-    } else {
-      for (let i = 0; i < this.n; i++) if (keeps(i)) kept.push(i);
+      member.words.fill(0);
+      for (let k = 0; k < candidates.length; k++) {
+        if (keeps(candidates[k]!)) {
+          member.set(candidates[k]!);
+          count++;
+        }
+      }
+      return { member, count };
     }
-    return kept;
+    // No place or text to narrow by: every row, or the sets' intersection, and the rest of the test on each member.
+    if (masks.length) intersectInto(member, masks);
+    else member.words.set((this.everyone ??= Bitset.full(this.n)).words);
+    const words = member.words;
+    for (let w = 0; w < words.length; w++) {
+      let word = words[w]!;
+      let kept = word;
+      while (word !== 0) {
+        const low = word & -word;
+        if (keeps((w << 5) + 31 - Math.clz32(low))) count++;
+        else kept ^= low;
+        word ^= low;
+      }
+      words[w] = kept;
+    }
+    return { member, count };
+  }
+
+  /**
+   * The rows containing `needle` (3 characters or more) as a set when its candidates are a large share of the
+   * directory (at scale 10, 'care' or 'senior' had hundreds of thousands, each checked by a substring search on every
+   * request: 8-11 ms): computed once per index and kept for the most recent COMMON_TEXTS texts. A rarer text's few
+   * candidates are checked per request. Null: not common.
+   */
+  private commonText(needle: string): Bitset | null {
+    if (needle.length < 3) return null;
+    const hit = this.commonTexts.get(needle);
+    if (hit) {
+      // Most recently used last (a Map keeps insertion order).
+      this.commonTexts.delete(needle);
+      this.commonTexts.set(needle, hit);
+      return hit;
+    }
+    const candidates = gramCandidates(this.grams, needle);
+    if (candidates.length * COMMON_SHARE < this.n) return null;
+    const set = new Bitset(this.n);
+    for (let k = 0; k < candidates.length; k++) if (this.lowerText[candidates[k]!]!.includes(needle)) set.set(candidates[k]!);
+    if (this.commonTexts.size >= COMMON_TEXTS) this.commonTexts.delete(this.commonTexts.keys().next().value!);
+    this.commonTexts.set(needle, set);
+    return set;
   }
 
   /** The filtered count and one page's rows in the sort's order; null when the SQL must answer. */
   page(f: InsightFilters, field: InsightSortField, dir: SortDirection, limit: number, offset: number): { total: number; rows: InsightRow[] } | null {
     const kept = this.match(f);
     if (!kept) return null;
-    return { total: kept.length, rows: this.sorts.inOrder(kept, field, dir, offset, limit).map((i) => this.rows[i]!) };
+    return { total: kept.count, rows: this.sorts.pageOf(kept.member, kept.count, field, dir, offset, limit).map((i) => this.rows[i]!) };
   }
 
   /** Every matching id in the sort's order (the CSV export); null when the SQL must answer. */
   allIds(f: InsightFilters, field: InsightSortField, dir: SortDirection): number[] | null {
     const kept = this.match(f);
     if (!kept) return null;
-    return this.sorts.inOrder(kept, field, dir, 0, kept.length).map((i) => this.ids[i]!);
+    return this.sorts.pageOf(kept.member, kept.count, field, dir, 0, kept.count).map((i) => this.ids[i]!);
   }
+}
+
+/** `out` = the intersection of `sets` (at least one, all of out's size). */
+function intersectInto(out: Bitset, sets: readonly Bitset[]): void {
+  out.words.set(sets[0]!.words);
+  for (let k = 1; k < sets.length; k++) out.and(sets[k]!);
 }
 
 /** The index kept current by the search index's change notifications (the same triggers: communities, prices, operators). */

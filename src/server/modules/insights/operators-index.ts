@@ -15,7 +15,7 @@ import type { OperatorFilters, OperatorRow, OperatorSortField, SortDirection } f
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows } from './operators.repo';
 import { toOperatorRow } from './insights.rows';
-import { gramPostings, rarestGram, SortOrders } from '../../lib/grams';
+import { gramCandidates, gramPostings, SortOrders } from '../../lib/grams';
 import { positionsOf } from '../../lib/collections';
 
 /** The channel of migration 0025's employee-review trigger (the operator's review count). */
@@ -39,6 +39,9 @@ export interface OperatorFigures {
 }
 
 export class OperatorsIndex {
+  /** match()'s scratch of `n` positions. */
+  private keptScratch: Int32Array | null = null;
+
   private constructor(
     readonly n: number,
     private readonly ids: Int32Array,
@@ -123,7 +126,7 @@ export class OperatorsIndex {
   }
 
   /** The positions the filters keep, ascending; null when the SQL must answer (see answers()). */
-  private match(f: OperatorFilters): number[] | null {
+  private match(f: OperatorFilters): Int32Array | null {
     if (!this.answers(f)) return null;
     const masks: Uint8Array[] = [];
     for (const key of ['operatorRevenue', 'operatorTotalCommunities'] as const) {
@@ -147,16 +150,18 @@ export class OperatorsIndex {
     };
     const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
     const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
-    const byText = needle !== undefined && needle.length >= 3 ? rarestGram(this.grams, needle) : null;
+    const byText = needle !== undefined && needle.length >= 3 ? gramCandidates(this.grams, needle) : null;
     const lists = [byState, byCity, byText].filter((l): l is Int32Array => l !== null);
     const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
-    const kept: number[] = [];
+    // The kept positions go to the index's scratch (a request runs synchronously from here to its page).
+    const kept = (this.keptScratch ??= new Int32Array(this.n));
+    let count = 0;
     if (candidates) {
-      for (let k = 0; k < candidates.length; k++) if (keeps(candidates[k]!)) kept.push(candidates[k]!);
+      for (let k = 0; k < candidates.length; k++) if (keeps(candidates[k]!)) kept[count++] = candidates[k]!;
     } else {
-      for (let i = 0; i < this.n; i++) if (keeps(i)) kept.push(i);
+      for (let i = 0; i < this.n; i++) if (keeps(i)) kept[count++] = i;
     }
-    return kept;
+    return kept.subarray(0, count);
   }
 
   /** The filtered figures (operatorStats) and one page's rows in the sort's order; null when the SQL must answer. */
@@ -180,7 +185,7 @@ export class OperatorsIndex {
   }
 
   /** count(*), round(avg(revenue)), round(avg(community_count), 1) over the kept rows, as PostgreSQL computes them. */
-  private figures(kept: number[]): OperatorFigures {
+  private figures(kept: Int32Array): OperatorFigures {
     let revenueSum = 0;
     let revenueCount = 0;
     let sizeSum = 0;

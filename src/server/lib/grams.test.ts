@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { rng } from '../test/random';
+import { Bitset } from './collections';
+import { gramCandidates, gramPostings, keptInOrder, SortOrders } from './grams';
+
+/** A sort order of 1-700 positions and each position's rank in it. */
+function randomOrder(random: () => number) {
+  const n = 1 + Math.floor(random() * 700);
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort(() => random() - 0.5);
+  const rank = new Int32Array(n);
+  order.forEach((p, r) => (rank[p] = r));
+  return { n, order, rank };
+}
+
+describe('keptInOrder (a page of kept positions in a sort order)', () => {
+  it('equals a full sort by rank for every share kept (few, many, all), any offset and limit, and leaves its scratch clear', () => {
+    const random = rng(21);
+    for (let t = 0; t < 600; t++) {
+      const { n, order, rank } = randomOrder(random);
+      // From none to every position kept, in no particular order (each once).
+      const share = [0, 0.01, 0.05, 0.2, 0.7, 1][t % 6]!;
+      const kept = Int32Array.from({ length: n }, (_, i) => i).filter(() => share === 1 || random() < share).sort(() => random() - 0.5);
+      const offset = Math.floor(random() * (kept.length + 3));
+      const limit = Math.floor(random() * 40);
+      const marks = new Bitset(n);
+      const expected = Array.from(kept)
+        .sort((a, b) => rank[a]! - rank[b]!)
+        .slice(offset, offset + limit);
+      expect(keptInOrder(n, kept, order, rank, offset, limit, marks), `${kept.length} of ${n} from ${offset}, ${limit}`).toEqual(expected);
+      expect(marks.words.every((w) => w === 0)).toBe(true);
+    }
+  });
+});
+
+describe('SortOrders.pageOf (a page of a set of positions in a sort order)', () => {
+  it('equals a full sort by rank for every share kept (few, many, all), any offset and limit, again and again on one scratch', () => {
+    const random = rng(23);
+    for (let t = 0; t < 300; t++) {
+      const { n, rank } = randomOrder(random);
+      const sorts = SortOrders.fromRanks([{ field: 'f', dir: 'asc' }], Array.from({ length: n }, (_, i) => ({ ranks: [rank[i]!] })));
+      for (let q = 0; q < 4; q++) {
+        const share = [0, 0.01, 0.05, 0.2, 0.7, 1][(t + q) % 6]!;
+        const member = new Bitset(n);
+        const kept: number[] = [];
+        for (let i = 0; i < n; i++) {
+          if (share === 1 || random() < share) {
+            member.set(i);
+            kept.push(i);
+          }
+        }
+        const offset = Math.floor(random() * (kept.length + 3));
+        const limit = Math.floor(random() * 40);
+        const expected = kept.sort((a, b) => rank[a]! - rank[b]!).slice(offset, offset + limit);
+        expect(sorts.pageOf(member, kept.length, 'f', 'asc', offset, limit), `${kept.length} of ${n} from ${offset}, ${limit}`).toEqual(expected);
+        expect(member.count()).toBe(kept.length);
+      }
+    }
+  });
+});
+
+describe('gramCandidates', () => {
+  it('holds every position whose text contains the needle', () => {
+    const random = rng(22);
+    const letters = 'abcde';
+    const texts = Array.from({ length: 300 }, () => Array.from({ length: 4 + Math.floor(random() * 12) }, () => letters[Math.floor(random() * 5)]).join(''));
+    const grams = gramPostings(texts.length, (i) => texts[i]!);
+    for (let t = 0; t < 200; t++) {
+      const needle = Array.from({ length: 3 + Math.floor(random() * 3) }, () => letters[Math.floor(random() * 5)]).join('');
+      const candidates = new Set(gramCandidates(grams, needle));
+      texts.forEach((text, i) => {
+        if (text.includes(needle)) expect(candidates.has(i), `${needle} in ${text}`).toBe(true);
+      });
+    }
+  });
+});
