@@ -12,7 +12,7 @@ import { INSIGHT_FIXED_FILTERS, type InsightFilters, type InsightSortField, type
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { InsightRow } from '../../../contracts/insights';
-import { INSIGHT_ORDERS, loadInsightIndexRows } from './insights.repo';
+import { frozenLists, INSIGHT_ORDERS, loadInsightIndexRows, type InsightOptionLists } from './insights.repo';
 import { toInsightRow } from './insights.rows';
 import { gramPostings, gramCandidates, SortOrders } from '../../lib/grams';
 import { Bitset, interner, positionsOf } from '../../lib/collections';
@@ -56,6 +56,8 @@ export class InsightsIndex {
     private readonly ids: Int32Array,
     /** The table's row of each community, as the screen shows it (the same toInsightRow as the SQL path). */
     private readonly rows: InsightRow[],
+    /** The screen's filter options and totals, as the SQL path reads them (frozen: see insights.service.ts's options$). */
+    readonly lists: InsightOptionLists,
     private readonly city: string[],
     private readonly state: string[],
     private readonly zip: string[],
@@ -81,7 +83,7 @@ export class InsightsIndex {
 
   static async build(pool: pg.Pool): Promise<InsightsIndex> {
     const started = performance.now();
-    const { rows } = await loadInsightIndexRows(pool, INDEXED_CHOICES);
+    const { rows, lists } = await loadInsightIndexRows(pool, INDEXED_CHOICES);
     const n = rows.length;
     const ids = new Int32Array(n);
     const choiceList = INDEXED_CHOICES.map(() => new Bitset(n));
@@ -118,7 +120,7 @@ export class InsightsIndex {
       for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]!.set(i);
     }
     const choices = new Map(INDEXED_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
-    return new InsightsIndex(n, ids, tableRows, city, state, zip, operator, communityType, lowerText, SortOrders.fromRanks(INSIGHT_ORDERS, rows), choices, positionsOf(state), positionsOf(city), gramPostings(n, (i) => lowerText[i]!), {
+    return new InsightsIndex(n, ids, tableRows, frozenLists(lists), city, state, zip, operator, communityType, lowerText, SortOrders.fromRanks(INSIGHT_ORDERS, rows), choices, positionsOf(state), positionsOf(city), gramPostings(n, (i) => lowerText[i]!), {
       communities: n,
       buildMs: performance.now() - started,
       builtAt: new Date(),

@@ -6,6 +6,7 @@ import { listedOnly } from '../../lib/listing';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
 import type pg from 'pg';
 import { readIndexRows } from '../../db/client';
+import { OPERATOR_OPTIONS_CAP } from '../../../contracts/constants';
 import {
   INSIGHT_SORT_FIELDS,
   SORT_DIRECTIONS,
@@ -231,6 +232,65 @@ export async function communityTotals(db: Queryable): Promise<{ total: number; c
   return rows[0] ?? { total: 0, csat: null };
 }
 
+/** At most this many cities in the Community Insights and Operator Intelligence city filters. */
+export const CITY_OPTIONS_CAP = 300;
+
+/** Cities of each state (each list as communityCities gives it for the state, capped), keyed by the stored state. */
+export async function communityCitiesByState(db: Queryable, cap: number): Promise<Map<string, string[]>> {
+  const { rows } = await db.query<{ state: string; city: string }>(
+    `SELECT state, city FROM (
+       SELECT state, city, row_number() OVER (PARTITION BY state ORDER BY city) AS k
+         FROM communities c WHERE city <> '' AND ${listedOnly('c')} GROUP BY state, city) t
+      WHERE k <= $1 ORDER BY state, k`,
+    [cap],
+  );
+  return groupCities(rows);
+}
+
+/** (state, city) rows in each state's order -> each state's cities. */
+export function groupCities(rows: readonly { state: string; city: string }[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const r of rows) {
+    const list = out.get(r.state);
+    if (list) list.push(r.city);
+    else out.set(r.state, [r.city]);
+  }
+  return out;
+}
+
+/**
+ * Option lists as an index keeps them: every list frozen (also each in a map), since the same list goes into many
+ * answers and the response serializer writes a frozen list's text once (lib/json-serializer.ts).
+ */
+export function frozenLists<T extends object>(lists: T): T {
+  const freeze = (v: unknown): unknown =>
+    Array.isArray(v) ? Object.freeze(v) : v instanceof Map ? new Map([...v].map(([k, x]) => [k, freeze(x)])) : v;
+  return Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, freeze(v)])) as T;
+}
+
+/** What the Community Insights screen lists beside every page (its filter options and totals), read at once. */
+export interface InsightOptionLists {
+  totals: { total: number; csat: number | null };
+  states: string[];
+  /** The most common cities (communityCities without a state). */
+  cities: string[];
+  citiesByState: Map<string, string[]>;
+  types: string[];
+  /** The first operators by name (communityOperatorNames without a search). */
+  operators: string[];
+}
+
+export async function loadInsightOptionLists(db: Queryable, cityCap: number, operatorCap: number): Promise<InsightOptionLists> {
+  return {
+    totals: await communityTotals(db),
+    states: await communityStates(db),
+    cities: await communityCities(db, undefined, cityCap),
+    citiesByState: await communityCitiesByState(db, cityCap),
+    types: await communityTypes(db),
+    operators: await communityOperatorNames(db, undefined, operatorCap),
+  };
+}
+
 export async function communityStates(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ state: string }>(`SELECT DISTINCT state FROM communities c WHERE state <> '' AND ${listedOnly('c')} ORDER BY state`);
   return rows.map((r) => r.state);
@@ -296,7 +356,7 @@ export interface InsightIndexRow extends CommunityInsightRecord {
 export async function loadInsightIndexRows(
   pool: pg.Pool,
   choices: readonly { key: keyof InsightFilters; value: string }[],
-): Promise<{ rows: InsightIndexRow[]; asciiLower: boolean }> {
+): Promise<{ rows: InsightIndexRow[]; asciiLower: boolean; lists: InsightOptionLists }> {
   const read = async (db: Queryable) => {
     const p = new Params();
     const { rows } = await db.query<InsightIndexRow>(
@@ -310,8 +370,10 @@ export async function loadInsightIndexRows(
     );
     return rows;
   };
-  const [rows, asciiLower] = await readIndexRows(pool, read, lowerChangesOnlyAscii);
-  return { rows, asciiLower };
+  // The option lists in the same snapshot as the rows (per state, the SQL path's statement took up to seconds at scale 10).
+  const lists = (db: Queryable) => loadInsightOptionLists(db, CITY_OPTIONS_CAP, OPERATOR_OPTIONS_CAP);
+  const [rows, asciiLower, optionLists] = await readIndexRows(pool, read, lowerChangesOnlyAscii, lists);
+  return { rows, asciiLower, lists: optionLists };
 }
 
 // ------------------------------------------------------------------ warm-up (bulk counts)

@@ -33,7 +33,6 @@ import type { LiveIndex } from '../../lib/live-index';
 import { FIXED_CHOICES, type InsightsIndex } from './insights-index';
 import type { OperatorsIndex } from './operators-index';
 
-const CITY_OPTIONS_CAP = 300;
 /** Review-text filtering scans the reviews: bounded so one request cannot hold the database. */
 const REVIEW_TOPIC_TIMEOUT_MS = 5_000;
 
@@ -87,6 +86,7 @@ function pickOperatorFilters(q: OperatorExportQuery): OperatorFilters {
 }
 
 const frozen = (list: string[]): string[] => Object.freeze(list) as string[];
+const NO_OPTIONS = frozen([]);
 
 function timeoutAsUnavailable(err: unknown): never {
   if ((err as { code?: string }).code === '57014') {
@@ -119,9 +119,19 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
 
   async function insightFilterOptions(q: InsightQuery): Promise<InsightFilterOptions> {
     const state = q.state?.toUpperCase();
+    // From the index once built (read with its rows); only an operator search is asked of SQL.
+    const lists = options.index?.current?.lists;
+    if (lists) {
+      return {
+        states: lists.states,
+        cities: state ? (lists.citiesByState.get(state) ?? NO_OPTIONS) : lists.cities,
+        communityTypes: lists.types,
+        operators: q.operatorSearch ? await options$.get(`operators:${q.operatorSearch}`, () => repo.communityOperatorNames(pool, q.operatorSearch, OPERATOR_OPTIONS_CAP)) : lists.operators,
+      };
+    }
     const [states, cities, communityTypes, operators] = await Promise.all([
       options$.get('states', () => repo.communityStates(pool)),
-      options$.get(`cities:${state ?? ''}`, () => repo.communityCities(pool, state, CITY_OPTIONS_CAP)),
+      options$.get(`cities:${state ?? ''}`, () => repo.communityCities(pool, state, repo.CITY_OPTIONS_CAP)),
       options$.get('types', () => repo.communityTypes(pool)),
       options$.get(`operators:${q.operatorSearch ?? ''}`, () =>
         repo.communityOperatorNames(pool, q.operatorSearch, OPERATOR_OPTIONS_CAP),
@@ -160,7 +170,7 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     const filters = pickInsightFilters(q);
     const [[rows, filteredTotal], figures, filterOptions] = await Promise.all([
       pageAndCount(q, filters),
-      totals.get('communities', () => repo.communityTotals(pool)),
+      options.index?.current?.lists.totals ?? totals.get('communities', () => repo.communityTotals(pool)),
       insightFilterOptions(q),
     ]);
     return {
@@ -192,10 +202,13 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
   async function computeOperatorInsights(q: OperatorQuery): Promise<OperatorResponse> {
     const filters = pickOperatorFilters(q);
     const state = q.operatorState?.toUpperCase();
+    // The option lists from the index once built (read with its rows).
+    const lists = options.operatorIndex?.current?.lists;
     const [[rows, stats, total], states, cities] = await Promise.all([
       operatorPageAndFigures(q, filters),
-      options$.get('op-states', () => operatorRepo.operatorStates(pool)),
-      options$.get(`op-cities:${state ?? ''}`, () => operatorRepo.operatorCities(pool, state, CITY_OPTIONS_CAP)),
+      lists?.states ?? options$.get('op-states', () => operatorRepo.operatorStates(pool)),
+      lists ? (state ? (lists.citiesByState.get(state) ?? NO_OPTIONS) : lists.cities) :
+      options$.get(`op-cities:${state ?? ''}`, () => operatorRepo.operatorCities(pool, state, repo.CITY_OPTIONS_CAP)),
     ]);
     return {
       operators: rows,
@@ -232,12 +245,12 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
         for (const [type, n] of bulk.byType) counts.set(countKey(single('communityType', type)), n);
         for (const [name, n] of bulk.byOperator) counts.set(countKey(single('operatorName', name)), n);
         options$.set('states', await repo.communityStates(db));
-        options$.set('cities:', await repo.communityCities(db, undefined, CITY_OPTIONS_CAP));
+        options$.set('cities:', await repo.communityCities(db, undefined, repo.CITY_OPTIONS_CAP));
         options$.set('types', await repo.communityTypes(db));
         options$.set('operators:', await repo.communityOperatorNames(db, undefined, OPERATOR_OPTIONS_CAP));
         counts.set('operators:all', await operatorRepo.countAllOperators(db));
         options$.set('op-states', await operatorRepo.operatorStates(db));
-        options$.set('op-cities:', await operatorRepo.operatorCities(db, undefined, CITY_OPTIONS_CAP));
+        options$.set('op-cities:', await operatorRepo.operatorCities(db, undefined, repo.CITY_OPTIONS_CAP));
       });
     },
 

@@ -13,7 +13,8 @@
 import type pg from 'pg';
 import type { OperatorFilters, OperatorRow, OperatorSortField, SortDirection } from '../../../contracts/insights';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
-import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows } from './operators.repo';
+import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows, type OperatorOptionLists } from './operators.repo';
+import { frozenLists } from './insights.repo';
 import { toOperatorRow } from './insights.rows';
 import { gramCandidates, gramPostings, SortOrders } from '../../lib/grams';
 import { positionsOf } from '../../lib/collections';
@@ -47,6 +48,8 @@ export class OperatorsIndex {
     private readonly ids: Int32Array,
     /** The page's row of each operator (the same toOperatorRow as the SQL path). */
     private readonly rows: OperatorRow[],
+    /** The screen's filter options, as the SQL path reads them (frozen, as insights.service.ts's options$). */
+    readonly lists: OperatorOptionLists,
     private readonly state: (string | null)[],
     private readonly city: (string | null)[],
     /** lower(search_text) from the database. */
@@ -71,7 +74,7 @@ export class OperatorsIndex {
 
   static async build(pool: pg.Pool): Promise<OperatorsIndex> {
     const started = performance.now();
-    const { rows, asciiLower } = await loadOperatorIndexRows(pool);
+    const { rows, asciiLower, lists } = await loadOperatorIndexRows(pool);
     const n = rows.length;
     const ids = new Int32Array(n);
     const choiceList = OPERATOR_CHOICES.map(() => new Uint8Array(n));
@@ -102,6 +105,7 @@ export class OperatorsIndex {
       n,
       ids,
       tableRows,
+      frozenLists(lists),
       state,
       city,
       lowerSearch,

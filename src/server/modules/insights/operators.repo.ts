@@ -14,7 +14,7 @@ import {
   type OperatorSortField,
   type SortDirection,
 } from '../../../contracts/insights';
-import { indexRankAndChoiceColumns, sortOrder, type SortColumn } from './insights.repo';
+import { CITY_OPTIONS_CAP, groupCities, indexRankAndChoiceColumns, sortOrder, type SortColumn } from './insights.repo';
 
 /** The revenue text of formatRevenue() (src/contracts/insights.ts), computed in SQL so search can match it. */
 export const REVENUE_TEXT = `CASE
@@ -244,7 +244,30 @@ export interface OperatorIndexRow extends OperatorRecord {
  * included), the rank in every sort by the page's own ORDER BY, and the fixed choices by the filter's own WHERE.
  * `asciiLower`: lower() folds A–Z to a–z (so an ASCII search text lower-cases the same in memory).
  */
-export async function loadOperatorIndexRows(pool: pg.Pool): Promise<{ rows: OperatorIndexRow[]; asciiLower: boolean }> {
+/** Operator Intelligence's filter options beside every page: states, the most common cities, each state's cities. */
+export interface OperatorOptionLists {
+  states: string[];
+  cities: string[];
+  citiesByState: Map<string, string[]>;
+}
+
+/** Cities of each state (each list as operatorCities gives it for the state, capped), keyed by the stored state. */
+export async function operatorCitiesByState(db: Queryable, cap: number): Promise<Map<string, string[]>> {
+  const { rows } = await db.query<{ state: string; city: string }>(
+    `SELECT state, city FROM (
+       SELECT state, city, row_number() OVER (PARTITION BY state ORDER BY city) AS k
+         FROM operators WHERE state IS NOT NULL AND city IS NOT NULL AND city <> '' GROUP BY state, city) t
+      WHERE k <= $1 ORDER BY state, k`,
+    [cap],
+  );
+  return groupCities(rows);
+}
+
+export async function loadOperatorOptionLists(db: Queryable, cap: number): Promise<OperatorOptionLists> {
+  return { states: await operatorStates(db), cities: await operatorCities(db, undefined, cap), citiesByState: await operatorCitiesByState(db, cap) };
+}
+
+export async function loadOperatorIndexRows(pool: pg.Pool): Promise<{ rows: OperatorIndexRow[]; asciiLower: boolean; lists: OperatorOptionLists }> {
   const read = async (db: Queryable) => {
     const p = new Params();
     const { rows } = await db.query<OperatorIndexRow>(
@@ -262,6 +285,7 @@ export async function loadOperatorIndexRows(pool: pg.Pool): Promise<{ rows: Oper
     );
     return rows[0]?.ascii ?? false;
   };
-  const [rows, asciiLower] = await readIndexRows(pool, read, foldsAscii);
-  return { rows, asciiLower };
+  const lists = (db: Queryable) => loadOperatorOptionLists(db, CITY_OPTIONS_CAP);
+  const [rows, asciiLower, optionLists] = await readIndexRows(pool, read, foldsAscii, lists);
+  return { rows, asciiLower, lists: optionLists };
 }
