@@ -254,11 +254,16 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
       });
     },
 
+    // A page the index answers is not cached (as the competitive set and the theme service's index answers): it
+    // costs less to compute than to keep, since a kept answer is promoted to the old generation, whose collections
+    // at scale 10 (a heap of 2-3 GB) were the distinct requests' tail. From SQL, cached.
     getCommunityInsights(q: InsightQuery): Promise<InsightResponse> {
+      if (options.index?.current?.answers(q)) return computeCommunityInsights(q);
       return insightPages.get(JSON.stringify(q), () => computeCommunityInsights(q));
     },
 
     getOperatorInsights(q: OperatorQuery): Promise<OperatorResponse> {
+      if (options.operatorIndex?.current?.answers(q)) return computeOperatorInsights(q);
       return operatorPages.get(JSON.stringify(q), () => computeOperatorInsights(q));
     },
 
