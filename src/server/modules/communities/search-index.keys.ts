@@ -35,11 +35,6 @@ export interface Matched {
    */
   result: Int32Array;
   unpriced: number;
-  /**
-   * By position: the price the band rule found (the chosen care types' lowest price within the band, NaN for none),
-   * when match() computed it (a price band with care types); valid for the positions of `result` only.
-   */
-  bandPrice: Float64Array | null;
   /** Miles from the ZIP centre by position (near searches only; valid for the positions of `result` only). */
   distance: Float64Array | null;
   /** The same positions as a set when one was at hand (null: every position; undefined: not at hand). */

@@ -16,6 +16,7 @@ import { Bitset } from '../../lib/collections';
 import { gramCandidates } from '../../lib/grams';
 import { NULL_KEY, OUT_OF_BAND, POS_LIMIT, PRICE_LIMIT, UNPRICED, firstBy, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
 import { nearPositions } from './search-index.near';
+import { PriceBands } from './search-index.bands';
 import { MapIndex, MapQuery, round } from './search-index.map';
 
 /** The positions of ascending lists, ascending and once each. */
@@ -39,11 +40,9 @@ const OUTSIDE_CITIES = 1_000_000;
 export class SearchIndex {
   /** 0 .. n-1: the result of a search without any filter (shared, never mutated; everyPosition()). */
   private allPositions: Int32Array | null = null;
-  /** Scratch of one query (match()): its result's positions, the set's positions, the result as a set, band prices. */
+  /** Scratch of one query (match()): its result's positions, the result as a set. */
   private resultScratch: Int32Array | null = null;
-  private candidateScratch: Int32Array | null = null;
   private memberScratch: Bitset | null = null;
-  private priceScratch: Float64Array | null = null;
   private sortPriceScratch: Float64Array | null = null;
   private sortKeyScratch: Float64Array | null = null;
   private cityRankScratch: Float64Array | null = null;
@@ -58,6 +57,7 @@ export class SearchIndex {
   private constructor(
     readonly n: number,
     private readonly c: SearchColumns,
+    private readonly bands: PriceBands,
     readonly stats: SearchIndexStats,
   ) {}
 
@@ -70,8 +70,9 @@ export class SearchIndex {
     const raw = await loadIndexRows(pool);
     const loadMs = performance.now() - started;
     const { n, columns, prices } = buildSearchColumns(raw);
+    const bands = PriceBands.build(columns, n);
     const buildMs = performance.now() - started;
-    return new SearchIndex(n, columns, { communities: n, prices, loadMs, buildMs, builtAt: new Date() });
+    return new SearchIndex(n, columns, bands, { communities: n, prices, loadMs, buildMs, builtAt: new Date() });
   }
 
   /** The distinct (city, state) pairs of the listed directory (the city index's list). */
@@ -194,9 +195,9 @@ export class SearchIndex {
 
   /**
    * The positions of the answer, ascending. The filters that are sets are one bitset; a location gives its few
-   * candidates; a price band is then one pass over the candidates (the set's bits, or every position) that counts
-   * the unpriced and, with care types, notes each kept community's band price for the price sorts. Allocates no
-   * list: the positions go to the index's scratch (a query runs synchronously from here to its answer).
+   * candidates, each tested against the band; without a location the band is word operations on sorted price bounds
+   * (search-index.bands.ts) and counts the unpriced by bits. Allocates no list: the positions go to the index's
+   * scratch (a query runs synchronously from here to its answer).
    */
   private match(c: SearchCriteria): Matched {
     const distance = c.location.kind === 'near' ? (this.distanceScratch ??= new Float64Array(this.n)) : null;
@@ -205,8 +206,8 @@ export class SearchIndex {
     const band = c.priceMin !== undefined || c.priceMax !== undefined;
     // No location and no price band: the sets' positions (or every position) are the result as they are.
     if (!located && !band) {
-      if (!sets) return { result: this.everyPosition(), unpriced: 0, distance, member: null, bandPrice: null };
-      return { result: sets.positionsInto(this.scratch()), unpriced: 0, distance, member: sets, bandPrice: null };
+      if (!sets) return { result: this.everyPosition(), unpriced: 0, distance, member: null };
+      return { result: sets.positionsInto(this.scratch()), unpriced: 0, distance, member: sets };
     }
     const b = this.bandOf(c);
     const out = this.scratch();
@@ -226,27 +227,14 @@ export class SearchIndex {
         }
         out[count++] = i;
       }
-      return { result: out.subarray(0, count), unpriced, distance, member: undefined, bandPrice: null };
+      return { result: out.subarray(0, count), unpriced, distance, member: undefined };
     }
-    // A price band without a location: the result can be most of the directory. Its set is kept too, for the order walks.
-    const candidates = sets ? sets.positionsInto(this.candidateScratch ??= new Int32Array(this.n)) : this.everyPosition();
+    // A price band without a location: the result can be most of the directory. Word operations over the bounds'
+    // orders (search-index.bands.ts); the result's set is kept too, for the order walks. The price sorts find the
+    // band price of the result's communities themselves (order()).
     const member = (this.memberScratch ??= new Bitset(this.n));
-    member.words.fill(0);
-    const price = b.wanted ? (this.priceScratch ??= new Float64Array(this.n)) : null;
-    let unpriced = 0;
-    for (let k = 0; k < candidates.length; k++) {
-      const i = candidates[k]!;
-      const t = this.bandTest(i, b);
-      if (t === UNPRICED) {
-        unpriced++;
-        if (!c.includeUnpriced) continue;
-        if (price) price[i] = Number.NaN;
-      } else if (t === OUT_OF_BAND) continue;
-      else if (price) price[i] = t;
-      out[count++] = i;
-      member.set(i);
-    }
-    return { result: out.subarray(0, count), unpriced, distance, member, bandPrice: price };
+    const unpriced = this.bands.match(sets, b, c.includeUnpriced === true, (i) => this.bandTest(i, b), member);
+    return { result: member.positionsInto(out), unpriced, distance, member };
   }
 
   /** 0 .. n-1: the result of a search without any filter (shared, never mutated). */
@@ -310,17 +298,12 @@ export class SearchIndex {
         // The chosen care types' lowest price within the band; NULLS LAST, ties by id (ASC, or DESC with price_high).
         const dir = sort === 'price_low' ? 1 : -1;
         const b = this.bandOf(c);
-        const known = m.bandPrice;
         // Scratch of this query as well: at scale 10 a broad result's two arrays were 2 × 2.4 MB per search.
         const price = (this.sortPriceScratch ??= new Float64Array(this.n)).subarray(0, r.length);
         let inRange = this.n < POS_LIMIT;
         for (let k = 0; k < r.length; k++) {
-          let p: number;
-          if (known) p = known[r[k]!]!;
-          else {
-            const t = this.bandTest(r[k]!, b);
-            p = t === UNPRICED || t === OUT_OF_BAND ? Number.NaN : t;
-          }
+          const t = this.bandTest(r[k]!, b);
+          const p = t === UNPRICED || t === OUT_OF_BAND ? Number.NaN : t;
           price[k] = p;
           if (p === p && !(p >= 0 && p < PRICE_LIMIT)) inRange = false;
         }
