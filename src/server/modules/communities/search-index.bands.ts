@@ -21,8 +21,9 @@ const MIN_STEP = 64;
  */
 class KeyPrefixes {
   private constructor(
-    private readonly order: Int32Array,
-    private readonly keys: Int32Array,
+    /** Positions by key, then position; a position may stand more than once (a community's several prices). */
+    readonly order: Int32Array,
+    readonly keys: Int32Array,
     private readonly step: number,
     private readonly cuts: Bitset[],
   ) {}
@@ -63,7 +64,10 @@ class KeyPrefixes {
     return new KeyPrefixes(order, sortedKeys, step, cuts);
   }
 
-  /** Writes into `out` the positions whose key is at most `x`. */
+  /**
+   * Writes into `out` the positions whose key is at most `x`; exact for a position that stands once (a position
+   * cleared past the prefix may also stand in it: SearchIndex.bandTest decides those).
+   */
   into(out: Bitset, x: number): void {
     // Whole-number keys: key <= x exactly when key < floor(x) + 1 (x may be fractional: the assistant's bands).
     const p = lowerBound(this.keys, Math.floor(x) + 1);
@@ -77,9 +81,9 @@ class KeyPrefixes {
 }
 
 /**
- * One price rule's sets: who has a price under it; by the low bound (min <= priceMax) and by the high bound, as
- * -1 - max so that "max >= priceMin" is a prefix too; and who has several prices (care types only), whose band
- * the orders do not decide.
+ * One price rule's sets: who has a price under it; its prices by the low bound (min <= priceMax) and by the high
+ * bound, as -1 - max so that "max >= priceMin" is a prefix too; and who has several prices (care types only), whose
+ * band the two prefixes do not decide (one price may meet the low bound and another the high one).
  */
 interface RuleSets {
   priced: Bitset;
@@ -96,7 +100,7 @@ function entries(size: number): { positions: Int32Array; keys: Int32Array; lengt
 export class PriceBands {
   /** Without care types: the community's own span [min_price, max_price]. */
   private readonly span: RuleSets;
-  /** By care-type code: that care type's price rows (a community with one such row: its min and max). */
+  /** By care-type code: that care type's price rows. */
   private readonly byCare: (RuleSets | undefined)[];
   /** Scratch of one query (a query runs synchronously). */
   private readonly inBand: Bitset;
@@ -135,15 +139,13 @@ export class PriceBands {
       spanHigh.keys[spanHigh.length++] = -1 - hi;
     }
     const codes = c.careCode.size;
-    const perCare = Array.from({ length: codes }, () => ({ priced: new Bitset(n), several: new Bitset(n), low: entries(n), high: entries(n), hasSeveral: false }));
+    const rowsByCare = new Int32Array(codes);
+    for (let k = 0; k < priceCareCode.length; k++) rowsByCare[priceCareCode[k]!]!++;
+    const perCare = Array.from(rowsByCare, (rows) => ({ priced: new Bitset(n), several: new Bitset(n), low: entries(rows), high: entries(rows), hasSeveral: false }));
     const rowsOf = new Int32Array(codes);
-    const rowOf = new Int32Array(codes);
     for (let i = 0; i < n; i++) {
       rowsOf.fill(0);
-      for (let k = priceStart[i]!; k < priceStart[i + 1]!; k++) {
-        rowsOf[priceCareCode[k]!]!++;
-        rowOf[priceCareCode[k]!] = k;
-      }
+      for (let k = priceStart[i]!; k < priceStart[i + 1]!; k++) rowsOf[priceCareCode[k]!]!++;
       for (let code = 0; code < codes; code++) {
         if (rowsOf[code] === 0) continue;
         const t = perCare[code]!;
@@ -151,9 +153,11 @@ export class PriceBands {
         if (rowsOf[code]! > 1) {
           t.several.set(i);
           t.hasSeveral = true;
-          continue;
         }
-        const k = rowOf[code]!;
+      }
+      // Every row, those of a community with several too: the price sorts walk them (firstByBandPrice).
+      for (let k = priceStart[i]!; k < priceStart[i + 1]!; k++) {
+        const t = perCare[priceCareCode[k]!]!;
         t.low.positions[t.low.length] = i;
         t.low.keys[t.low.length++] = priceMinOf[k]!;
         t.high.positions[t.high.length] = i;
@@ -171,6 +175,72 @@ export class PriceBands {
       sets(spanPriced, spanLow, spanHigh, null),
       perCare.map((t) => sets(t.priced, t.low, t.high, t.hasSeveral ? t.several : null)),
     );
+  }
+
+  /** The chosen care types' sets (`wanted`), and who has a price of one of them written into this.priced. */
+  private chosen(wanted: Uint8Array): RuleSets[] {
+    const rules: RuleSets[] = [];
+    this.priced.words.fill(0);
+    for (let code = 0; code < wanted.length; code++) {
+      const rule = wanted[code] === 1 ? this.byCare[code] : undefined;
+      if (!rule) continue;
+      rules.push(rule);
+      this.priced.or(rule.priced);
+    }
+    return rules;
+  }
+
+  /**
+   * A page of a price sort with care types: the first `upTo` of `member` (`size` of them) by band price (ascending
+   * then by position with `dir` 1, descending then by position descending with -1; no price last, by position the
+   * same way). A walk of the chosen care types' price rows by minimum, merged, that keeps a member at the row whose
+   * minimum is its band price (bandTest), instead of every member's band price and a selection: it reads about
+   * upTo × rows / size rows. Null when that is more than `size` (few members: sort them).
+   */
+  firstByBandPrice(member: Bitset, size: number, b: Band, dir: 1 | -1, upTo: number, bandTest: (i: number) => number): number[] | null {
+    const rules = this.chosen(b.wanted!);
+    let rows = 0;
+    for (const rule of rules) rows += rule.low.keys.length;
+    if (size * size < upTo * rows) return null;
+    // Descending: no band price is above the band's maximum.
+    const at = rules.map((rule) => (dir === 1 ? 0 : b.hasMax ? lowerBound(rule.low.keys, Math.floor(b.max) + 1) - 1 : rule.low.keys.length - 1));
+    const out: number[] = [];
+    let last = -1;
+    while (out.length < upTo) {
+      // The next row of the merged walk: by minimum, then position (both descending with dir -1).
+      let next = -1;
+      let key = 0;
+      let pos = 0;
+      for (let r = 0; r < rules.length; r++) {
+        const { keys, order } = rules[r]!.low;
+        const k = at[r]!;
+        if (k < 0 || k >= keys.length) continue;
+        if (next === -1 || dir * (keys[k]! - key || order[k]! - pos) < 0) {
+          next = r;
+          key = keys[k]!;
+          pos = order[k]!;
+        }
+      }
+      // Past the band's maximum (ascending) or past the lowest row: no more priced members.
+      if (next === -1 || (dir === 1 && b.hasMax && key > b.max)) break;
+      at[next]! += dir;
+      // The same minimum and community twice in a row (two care types, or two rows of one): one answer.
+      if (pos === last || !member.has(pos) || bandTest(pos) !== key) continue;
+      out.push(pos);
+      last = pos;
+    }
+    // The members without a price of the chosen care types (NULLS LAST), by position.
+    const words = member.words;
+    const priced = this.priced.words;
+    for (let w = dir === 1 ? 0 : words.length - 1; out.length < upTo && w >= 0 && w < words.length; w += dir) {
+      let word = words[w]! & ~priced[w]!;
+      while (word !== 0 && out.length < upTo) {
+        const bit = dir === 1 ? 31 - Math.clz32(word & -word) : 31 - Math.clz32(word);
+        out.push((w << 5) + bit);
+        word &= ~(1 << bit);
+      }
+    }
+    return out;
   }
 
   /** Writes into `out` the communities of `rule` priced within the band by its orders. */
@@ -202,14 +272,10 @@ export class PriceBands {
       inBand = this.inBand;
       priced = this.priced;
       inBand.words.fill(0);
-      priced.words.fill(0);
       let several: Bitset | null = null;
-      for (let code = 0; code < b.wanted.length; code++) {
-        const rule = b.wanted[code] === 1 ? this.byCare[code] : undefined;
-        if (!rule) continue;
+      for (const rule of this.chosen(b.wanted)) {
         this.bandInto(rule, b, this.part);
         inBand.or(this.part);
-        priced.or(rule.priced);
         if (rule.several) {
           if (!several) (several = this.several).words.fill(0);
           several.or(rule.several);

@@ -298,6 +298,11 @@ export class SearchIndex {
         // The chosen care types' lowest price within the band; NULLS LAST, ties by id (ASC, or DESC with price_high).
         const dir = sort === 'price_low' ? 1 : -1;
         const b = this.bandOf(c);
+        // Most of the directory (no place): a walk of the chosen care types' prices by minimum finds the page.
+        if (m.member) {
+          const walked = this.bands.firstByBandPrice(m.member, r.length, b, dir, upTo, (i) => this.bandTest(i, b));
+          if (walked) return walked;
+        }
         // Scratch of this query as well: at scale 10 a broad result's two arrays were 2 × 2.4 MB per search.
         const price = (this.sortPriceScratch ??= new Float64Array(this.n)).subarray(0, r.length);
         let inRange = this.n < POS_LIMIT;
