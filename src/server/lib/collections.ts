@@ -39,6 +39,13 @@ export class Bitset {
     const o = other.words;
     for (let i = 0; i < w.length; i++) w[i]! |= o[i]!;
   }
+  /** How many bits are set. */
+  count(): number {
+    let n = 0;
+    const w = this.words;
+    for (let k = 0; k < w.length; k++) if (w[k] !== 0) n += bitCount(w[k]!);
+    return n;
+  }
   /** Positions of the set bits, ascending, written from the start of `out` (at least `size` long): a view of them. */
   positionsInto(out: Int32Array): Int32Array {
     let n = 0;

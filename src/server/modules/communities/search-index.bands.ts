@@ -258,9 +258,9 @@ export class PriceBands {
   /**
    * The communities of `candidates` (null: every one) that a band keeps, written into `out`: priced within the
    * band (bandTest's rule), and with `includeUnpriced` those without a price (of the chosen care types). Returns
-   * the unpriced count. `bandTest` decides the communities with several prices of a chosen care type.
+   * how many it kept and the unpriced count. `bandTest` decides the communities with several prices of a chosen care type.
    */
-  match(candidates: Bitset | null, b: Band, includeUnpriced: boolean, bandTest: (i: number) => number, out: Bitset): number {
+  match(candidates: Bitset | null, b: Band, includeUnpriced: boolean, bandTest: (i: number) => number, out: Bitset): { total: number; unpriced: number } {
     let inBand: Bitset;
     let priced: Bitset;
     if (b.wanted === null) {
@@ -297,12 +297,15 @@ export class PriceBands {
     const ow = out.words;
     const last = ow.length - 1;
     let unpriced = 0;
+    let total = 0;
     for (let w = 0; w <= last; w++) {
       const can = cw ? cw[w]! : w < last ? 0xffffffff : this.tailMask;
       const none = can & ~pw[w]!;
       if (none !== 0) unpriced += bitCount(none);
-      ow[w] = (can & bw[w]!) | (includeUnpriced ? none : 0);
+      const kept = (can & bw[w]!) | (includeUnpriced ? none : 0);
+      if (kept !== 0) total += bitCount(kept);
+      ow[w] = kept;
     }
-    return unpriced;
+    return { total, unpriced };
   }
 }

@@ -31,9 +31,12 @@ export interface Matched {
   /**
    * Positions of the answer's communities (priced in the band, plus unpriced ones with includeUnpriced). Never
    * mutated: it may be the index's own list of every position, or a view of its scratch (valid until the next
-   * match(): a query runs synchronously from match() to its answer; the map's MapQuery keeps a copy).
+   * match(): a query runs synchronously from match() to its answer; the map's MapQuery keeps a copy). Made on first
+   * read when the set is at hand (a price band without a location).
    */
-  result: Int32Array;
+  readonly result: Int32Array;
+  /** How many: result.length without making the positions. */
+  total: number;
   unpriced: number;
   /** Miles from the ZIP centre by position (near searches only; valid for the positions of `result` only). */
   distance: Float64Array | null;
