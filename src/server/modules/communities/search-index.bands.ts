@@ -3,7 +3,8 @@
 // rule's bounds are kept as positions sorted by the bound, so "min <= priceMax" and "max >= priceMin" are each a
 // prefix of one order, read as a kept bitset and a few bits; the band is their AND, the result an AND with the
 // filter sets. Exact: only what a bitset cannot decide goes through bandTest (communities with several prices of a
-// chosen care type, which no seeded directory has but the rule allows). Split from search-index.ts (issue 11).
+// chosen care type: the generated directory has none, the equivalence test's has many). The same orders give a page
+// of a price sort with care types by a walk (firstByBandPrice). Kept apart from search-index.ts (issue 11).
 import { Bitset, bitCount, lowerBound } from '../../lib/collections';
 import type { SearchColumns } from './search-index.columns';
 import { OUT_OF_BAND, POS_LIMIT, UNPRICED, type Band } from './search-index.keys';
