@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { marketRows, prepareMarketRows, signIn } from './market-rows';
-import { distinctCommunityInsightPaths, distinctOperatorInsightPaths, distinctSearchPaths, distinctMapPointPaths, US_MAP_POINT_PATHS } from './distinct';
+import { distinctBandSearchPaths, distinctCommunityInsightPaths, distinctOperatorInsightPaths, distinctSearchPaths, distinctMapPointPaths, US_MAP_POINT_PATHS } from './distinct';
 
 const url = new URL(process.env.BENCH_URL ?? 'http://localhost:5472');
 const N = Number(process.env.CPU_N ?? 3000);
@@ -187,6 +187,9 @@ const workloads: Array<[string, () => string[], string?]> = [
     `search by ${kind}`,
     () => distinctSearchPaths(places, 12 * N).filter((p) => searchKind(p) === kind),
   ]),
+  // No location but a price band, without and with care types (bench/distinct.ts has more bounds than the mix above).
+  ['search by none, a band', () => distinctBandSearchPaths(3 * N, false)],
+  ['search by none, band + care', () => distinctBandSearchPaths(3 * N, true)],
   ['community insights distinct', () => distinctCommunityInsightPaths(places, 3 * N)],
   ['operator insights distinct', () => distinctOperatorInsightPaths(3 * N)],
   ['map points state distinct', () => distinctMapPointPaths(places, N)],

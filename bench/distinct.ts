@@ -68,6 +68,30 @@ export function distinctSearchPaths(cities: Array<{ city: string; state: string 
   });
 }
 
+/** Bounds of the no-location band searches: $1,000 to $9,000 in steps of $250. */
+const BAND_BOUNDS = Array.from({ length: 33 }, (_, k) => 1000 + 250 * k);
+
+/**
+ * Searches without a location but with a price band (issue 13: such a band was a pass over every community), with
+ * care types or without: a minimum, a maximum or both, unpriced communities included or not, any amenities, sort
+ * and page.
+ */
+export function distinctBandSearchPaths(count: number, careTyped: boolean): string[] {
+  return distinctUrls(count, careTyped ? 18 : 17, (pick) => {
+    const bounds = pick(['min', 'max', 'both', 'both']);
+    const [a, b] = [pick(BAND_BOUNDS), pick(BAND_BOUNDS)];
+    return `/api/communities/search?${qs({
+      careTypes: careTyped ? pick([...CARE_TYPES, 'Assisted Living,Memory Care']) : undefined,
+      amenities: pick(SEARCH_AMENITIES),
+      priceMin: bounds === 'max' ? undefined : Math.min(a, b),
+      priceMax: bounds === 'min' ? undefined : Math.max(a, b),
+      includeUnpriced: pick(['', '', '', 'true']),
+      sort: pick(SEARCH_SORTS),
+      page: pick(PAGES),
+    })}`;
+  });
+}
+
 /** Community insights: state / city / pricing / score / search text filters × every sort × page and page size. */
 export function distinctCommunityInsightPaths(cities: Array<{ city: string; state: string }>, count: number): string[] {
   const places = cities.length ? cities : [{ city: 'Chicago', state: 'IL' }];

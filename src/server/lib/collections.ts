@@ -16,6 +16,9 @@ export class Bitset {
   set(i: number): void {
     this.words[i >>> 5]! |= 1 << (i & 31);
   }
+  clear(i: number): void {
+    this.words[i >>> 5]! &= ~(1 << (i & 31));
+  }
   has(i: number): boolean {
     return (this.words[i >>> 5]! & (1 << (i & 31))) !== 0;
   }
@@ -31,16 +34,16 @@ export class Bitset {
     const o = other.words;
     for (let i = 0; i < w.length; i++) w[i]! &= o[i]!;
   }
+  or(other: Bitset): void {
+    const w = this.words;
+    const o = other.words;
+    for (let i = 0; i < w.length; i++) w[i]! |= o[i]!;
+  }
   /** How many bits are set. */
   count(): number {
     let n = 0;
     const w = this.words;
-    for (let k = 0; k < w.length; k++) {
-      let v = w[k]!;
-      v -= (v >>> 1) & 0x55555555;
-      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-      n += (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-    }
+    for (let k = 0; k < w.length; k++) if (w[k] !== 0) n += bitCount(w[k]!);
     return n;
   }
   /** Positions of the set bits, ascending, written from the start of `out` (at least `size` long): a view of them. */
@@ -71,6 +74,13 @@ export class Bitset {
     }
     return out;
   }
+}
+
+/** The number of set bits of a 32-bit word. */
+export function bitCount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Appends `value` to the list kept under `key`, starting the list when there is none. */

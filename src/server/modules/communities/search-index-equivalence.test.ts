@@ -163,6 +163,44 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
     expect(rowsCompared).toBeGreaterThan(50_000);
   }, 600_000);
 
+  it('agrees on 800 random searches without a location but with a price band (the band as word operations)', async () => {
+    // search-index.bands.ts answers these from sorted price bounds, not per community: bounds on and off the seeded
+    // prices (multiples of 500), below and above every price, a minimum above the maximum; with and without care
+    // types (communities with several prices of one care type among them), unpriced included or not, every sort.
+    const random = rng(12);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    const BOUNDS = [0, 1999, 2000, 2500, 2501, 3499, 4000, 4500, 5500, 6000, 7499, 8000, 9000, 20_000];
+    let careTyped = 0;
+    let unpricedSeen = 0;
+    for (let i = 0; i < 800; i++) {
+      const drawn = randomCriteria(random, { locations: () => [{ kind: 'none' }], severalAmenities: true });
+      const which = random();
+      const c: SearchCriteria = {
+        ...drawn,
+        amenities: random() < 0.5 ? [] : drawn.amenities,
+        priceMin: which < 0.65 ? pick(BOUNDS) : undefined,
+        priceMax: which > 0.35 ? pick(BOUNDS) : undefined,
+        licenceType: random() < 0.1 ? pick(LICENCE_TYPES) : undefined,
+      };
+      const sort = SEARCH_SORTS[i % SEARCH_SORTS.length]!;
+      const label = `${sort} ${JSON.stringify(c)}`;
+      const sqlCount = await countResult(tdb.pool, c);
+      expect(index.count(c), label).toEqual(sqlCount);
+      const sqlAll = await findPageIds(tdb.pool, c, sort, 10_000, 0);
+      expect(sameRefs(index.search(c, sort, 10_000, 0).page), label).toEqual(sameRefs(sqlAll));
+      // Every page: a price sort with care types walks the prices by minimum for pages that are few of the result
+      // (SearchIndex.order), and reaches the unpriced ones (NULLS LAST) on its last pages.
+      const pageSize = 1 + Math.floor(random() * 30);
+      for (let offset = 0; offset < sqlAll.length + pageSize; offset += pageSize) {
+        expect(sameRefs(index.search(c, sort, pageSize, offset).page), `${label} ${offset}+${pageSize}`).toEqual(sameRefs(sqlAll.slice(offset, offset + pageSize)));
+      }
+      if (c.careTypes.length) careTyped++;
+      if (sqlCount.unpriced > 0) unpricedSeen++;
+    }
+    expect(careTyped).toBeGreaterThan(400);
+    expect(unpricedSeen).toBeGreaterThan(400);
+  }, 600_000);
+
   it("gives every listed community's card as the SQL loads it (cards are made from columns)", async () => {
     const { rows } = await tdb.pool.query<{ id: number; photos: string[] }>(`SELECT id, photos FROM communities WHERE listing_status = 'listed' ORDER BY id`);
     const ids = rows.map((r) => r.id);

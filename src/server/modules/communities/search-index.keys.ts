@@ -31,15 +31,13 @@ export interface Matched {
   /**
    * Positions of the answer's communities (priced in the band, plus unpriced ones with includeUnpriced). Never
    * mutated: it may be the index's own list of every position, or a view of its scratch (valid until the next
-   * match(): a query runs synchronously from match() to its answer; the map's MapQuery keeps a copy).
+   * match(): a query runs synchronously from match() to its answer; the map's MapQuery keeps a copy). Made on first
+   * read when the set is at hand (a price band without a location).
    */
-  result: Int32Array;
+  readonly result: Int32Array;
+  /** How many: result.length without making the positions. */
+  total: number;
   unpriced: number;
-  /**
-   * By position: the price the band rule found (the chosen care types' lowest price within the band, NaN for none),
-   * when match() computed it (a price band with care types); valid for the positions of `result` only.
-   */
-  bandPrice: Float64Array | null;
   /** Miles from the ZIP centre by position (near searches only; valid for the positions of `result` only). */
   distance: Float64Array | null;
   /** The same positions as a set when one was at hand (null: every position; undefined: not at hand). */
