@@ -7,6 +7,8 @@ import type { InsightFilters } from '../../../contracts/insights';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 import { waitFor } from '../../test/wait';
+import { createSearchService } from './search.service';
+import { searchQuerySchema, mapPointsQuerySchema } from '../../../contracts/search';
 
 let tdb: TestDatabase;
 let app: App;
@@ -123,4 +125,18 @@ describe('search index refresh (ADR 026)', () => {
     await eventually(opUrl, (b) => b.operators[0]?.employeeReviewCount === 1);
     expect(app.operatorsIndex!.version).toBeGreaterThan(operatorsVersion);
   }, 60_000);
+});
+
+describe('what the search service keeps once the index answers (caches on)', () => {
+  it('computes every search and filtered map again, and keeps only the unfiltered whole map', async () => {
+    const service = createSearchService(tdb.pool, { cacheTtlMs: 60_000, index: app.searchService.index });
+    const search = searchQuerySchema.parse({ location: 'Testville', sort: 'price_low' });
+    const [a, b] = [await service.search(search), await service.search(search)];
+    expect(b).toEqual(a);
+    expect(b).not.toBe(a);
+    const filtered = mapPointsQuerySchema.parse({ location: 'Testville' });
+    expect(await service.mapPoints(filtered)).not.toBe(await service.mapPoints(filtered));
+    const whole = mapPointsQuerySchema.parse({});
+    expect(await service.mapPoints(whole)).toBe(await service.mapPoints(whole));
+  });
 });
