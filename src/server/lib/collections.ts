@@ -22,9 +22,8 @@ export class Bitset {
   has(i: number): boolean {
     return (this.words[i >>> 5]! & (1 << (i & 31))) !== 0;
   }
-  /** The positions in every one of `sets` (at least one, all of the same size). */
-  static intersection(sets: readonly Bitset[]): Bitset {
-    const out = new Bitset(sets[0]!.size);
+  /** The positions in every one of `sets` (at least one, all of the same size), written to `out` (a new set unless given). */
+  static intersection(sets: readonly Bitset[], out = new Bitset(sets[0]!.size)): Bitset {
     out.words.set(sets[0]!.words);
     for (let k = 1; k < sets.length; k++) out.and(sets[k]!);
     return out;

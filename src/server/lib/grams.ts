@@ -23,17 +23,6 @@ export function gramPostings(n: number, text: (i: number) => string): Map<string
   return out;
 }
 
-/** The shortest posting among the needle's trigrams (the fewest positions to check); empty when one is absent. */
-export function rarestGram(grams: Map<string, Int32Array>, needle: string): Int32Array {
-  let best: Int32Array | null = null;
-  for (let k = 0; k + 3 <= needle.length; k++) {
-    const posting = grams.get(needle.slice(k, k + 3));
-    if (!posting) return EMPTY;
-    if (!best || posting.length < best.length) best = posting;
-  }
-  return best ?? EMPTY;
-}
-
 /**
  * The positions holding both of the needle's two rarest trigrams (ascending): fewer to check than the rarest alone
  * (at scale 10 a city's name has tens of thousands of positions under its rarest trigram); empty when one is absent.

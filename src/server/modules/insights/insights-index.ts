@@ -167,7 +167,7 @@ export class InsightsIndex {
     // Only sets (or nothing): their intersection is the answer, no test per row.
     if (state === undefined && city === undefined && operator === undefined && type === undefined && zip === undefined && needle === undefined) {
       if (masks.length === 0) return { member: (this.everyone ??= Bitset.full(this.n)), count: this.n };
-      intersectInto(member, masks);
+      Bitset.intersection(masks, member);
       return { member, count: member.count() };
     }
     const keeps = (i: number): boolean => {
@@ -199,7 +199,7 @@ export class InsightsIndex {
       return { member, count };
     }
     // No place or text to narrow by: every row, or the sets' intersection, and the rest of the test on each member.
-    if (masks.length) intersectInto(member, masks);
+    if (masks.length) Bitset.intersection(masks, member);
     else member.words.set((this.everyone ??= Bitset.full(this.n)).words);
     const words = member.words;
     for (let w = 0; w < words.length; w++) {
@@ -253,12 +253,6 @@ export class InsightsIndex {
     if (!kept) return null;
     return this.sorts.pageOf(kept.member, kept.count, field, dir, 0, kept.count).map((i) => this.ids[i]!);
   }
-}
-
-/** `out` = the intersection of `sets` (at least one, all of out's size). */
-function intersectInto(out: Bitset, sets: readonly Bitset[]): void {
-  out.words.set(sets[0]!.words);
-  for (let k = 1; k < sets.length; k++) out.and(sets[k]!);
 }
 
 /** The index kept current by the search index's change notifications (the same triggers: communities, prices, operators). */
