@@ -203,7 +203,6 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   const counts = new TtlCache<{ total: number; unpriced: number }>({ ...age, maxEntries: 2000 });
   const pages = new TtlCache<SearchResponse>({ ...age, maxEntries: 1000 });
   const points = new TtlCache<SerializedPoints>({ ...age, maxEntries: 64 });
-  const uncached = new TtlCache<SerializedPoints>({ ttlMs: 0 });
   const pointsMax = options.mapPointsMax ?? MAP_POINTS_MAX;
   // The city list is an index of the directory, not an answer cache: reloaded (in the background) at most
   // once a minute even when the answer caches are off (APP_CACHES=false), so new cities appear within 60 s.
@@ -281,13 +280,11 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   async function mapPoints(q: Pick<MapPointsQuery, keyof SearchFilters | 'zoom' | 'bbox'>): Promise<SerializedPoints> {
     const bbox = q.bbox;
     const { index, version } = memory();
-    const key = JSON.stringify([filterKey(q), q.zoom, bbox ? [bbox.west, bbox.south, bbox.east, bbox.north] : null, version]);
     // From the index, only the map of the whole directory without filters is cached (the view many visitors share,
     // 2-3 ms to compute): any other map request is computed, as a search is (a kept answer is promoted; a distinct
     // map request answered at p99 118 ms with the cache, 59 without). From SQL, every answer is cached.
     const shared = !q.location?.trim() && q.careTypes.length === 0 && q.amenities.length === 0 && q.priceMin === undefined && q.priceMax === undefined && !q.licenceType && !q.capacity;
-    const cache = index && !shared ? uncached : points;
-    return cache.get(key, async () => {
+    const compute = async (): Promise<SerializedPoints> => {
       const criteria = await criteriaFor(q);
       // The same three questions, answered by the index over one match when there is one (the points as their
       // JSON text, search-index.map.ts), else by SQL.
@@ -326,7 +323,10 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
         json = answer(singles.length ? await source.pointsJson({ ids: singles }) : [], clusters, inView, true, false);
       }
       return serializedPoints(json);
-    });
+    };
+    if (index && !shared) return compute();
+    const key = JSON.stringify([filterKey(q), q.zoom, bbox ? [bbox.west, bbox.south, bbox.east, bbox.north] : null, version]);
+    return points.get(key, compute);
   }
 
   /** How a typed location is understood (cached like the searches); the assistant uses it to tell places from other words. */
