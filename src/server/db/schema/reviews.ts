@@ -98,7 +98,11 @@ export const communityThemeQuarters = pgTable(
   (t) => [primaryKey({ columns: [t.communityId, t.theme, t.quarter] })],
 );
 
-/** A community's most positive and most negative mention of each theme (newest, then highest id, among equals). */
+/**
+ * A community's most positive and most negative mention of each theme (newest, then highest id, among equals),
+ * each with its review's rating and the sentence a report shows (snippetFor; NULL when no sentence names the
+ * theme). The rating is NULL only on rows written before migration 0029 and not yet filled (ensureReviewSummaries).
+ */
 export const communityThemeExamples = pgTable(
   'community_theme_examples',
   {
@@ -107,9 +111,13 @@ export const communityThemeExamples = pgTable(
     bestReviewId: integer('best_review_id').notNull(),
     bestS: real('best_s'),
     bestDate: date('best_date', { mode: 'string' }).notNull(),
+    bestRating: smallint('best_rating'),
+    bestSnippet: text('best_snippet'),
     worstReviewId: integer('worst_review_id').notNull(),
     worstS: real('worst_s'),
     worstDate: date('worst_date', { mode: 'string' }).notNull(),
+    worstRating: smallint('worst_rating'),
+    worstSnippet: text('worst_snippet'),
   },
   (t) => [primaryKey({ columns: [t.communityId, t.theme] })],
 );

@@ -191,12 +191,12 @@ export class MarketThemesIndex {
     const chosen = [...best.values(), ...worst.values()].filter((e) => e.snippet !== undefined);
     // The SQL's ORDER BY i, s DESC (then best before worst).
     chosen.sort((a, b) => a.i - b.i || compareS(a.s, b.s, -1) || a.k - b.k);
-    return chosen.map((e) => ({ i: e.i, id: e.id, s: e.s, rating: e.rating, date: e.date, content: '', snippet: e.snippet }));
+    return chosen.map((e) => ({ i: e.i, id: e.id, s: e.s, rating: e.rating, date: e.date, snippet: e.snippet }));
   }
 }
 
 /** An example mention with what a report shows of its review: rating, date and snippet (undefined: the review is gone). */
-type Example = repo.MarketExampleRow & { rating: number; snippet?: string | null };
+type Example = Omit<repo.MarketExampleRow, 'rating' | 'snippet'> & { rating: number; snippet?: string | null };
 
 /** Customer keys: states (S:), counties (F:) and operators (O:); employee keys: E:, L: and W:. */
 const kindOfKey = (key: string): ThemeKind => (key[0] === 'E' || key[0] === 'L' || key[0] === 'W' ? 'employee' : 'customer');
@@ -205,19 +205,23 @@ const kindOfKey = (key: string): ThemeKind => (key[0] === 'E' || key[0] === 'L' 
 const TEXT_BATCH = 5_000;
 
 /**
- * Each example's snippet (the sentence a report shows, snippetFor), rating and date, read from its review at the
- * build: a report then reads nothing per request (reading the texts by id was a round trip and a tenth of a market
- * report's CPU, 2026-11-26). Reviews' texts never change once written; equal sentences are kept once.
+ * Each example's snippet (the sentence a report shows, snippetFor), rating and date, at the build: a report then
+ * reads nothing per request (reading the texts by id was a round trip and a tenth of a market report's CPU,
+ * 2026-11-26). A customer example has them stored with the summaries (migration 0029); the others are cut from
+ * their review's text. Reviews' texts never change once written; equal sentences are kept once.
  */
 async function withSnippets(db: Queryable, rows: repo.MarketExampleRow[]): Promise<Example[]> {
   // Objects of one shape made here (the driver's rows were about 200 bytes each; growing them by a key, far more).
   const sharedKey = interner();
-  const examples = rows.map(({ key, i, k, id, s, date }): Example => ({ key: sharedKey(key), i, k, id, s, date, rating: 0, snippet: undefined }));
   // Equal sentences once, each a fresh copy (a sentence cut from a review's text could keep the whole text alive).
   const keep = interner({ copy: true });
+  // snippet undefined: to be cut from the review's text below.
+  const examples = rows.map(
+    ({ key, i, k, id, s, date, rating, snippet }): Example => ({ key: sharedKey(key), i, k, id, s, date, rating: rating ?? 0, snippet: rating !== null ? keep(snippet) : undefined }),
+  );
   for (const kind of ['customer', 'employee'] as const) {
     const byReview = new Map<number, Example[]>();
-    for (const e of examples) if (kindOfKey(e.key) === kind) pushTo(byReview, e.id, e);
+    for (const e of examples) if (e.snippet === undefined && kindOfKey(e.key) === kind) pushTo(byReview, e.id, e);
     const ids = [...byReview.keys()];
     for (let k = 0; k < ids.length; k += TEXT_BATCH) {
       for (const [id, c] of await repo.exampleContents(db, kind, ids.slice(k, k + TEXT_BATCH))) {
@@ -318,7 +322,7 @@ function compareS(a: number | null, b: number | null, dir: 1 | -1): number {
 }
 
 /** Whether e comes before hit in "s (dir), date DESC, id DESC": the most positive (dir -1) or most negative (dir 1) first. */
-function moreExtreme(e: repo.MarketExampleRow, hit: repo.MarketExampleRow, dir: 1 | -1): boolean {
+function moreExtreme(e: Pick<Example, 's' | 'date' | 'id'>, hit: Pick<Example, 's' | 'date' | 'id'>, dir: 1 | -1): boolean {
   const bySentiment = compareS(e.s, hit.s, dir);
   if (bySentiment !== 0) return bySentiment < 0;
   if (e.date !== hit.date) return e.date > hit.date;

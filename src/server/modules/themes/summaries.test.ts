@@ -3,7 +3,9 @@
 // summaries follow a review published through the moderation desk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThemeReport } from '../../../contracts/themes';
-import { refreshReviewSummaries } from '../../db/review-summary';
+import { CUSTOMER_THEMES } from '../../../contracts/themes';
+import { ensureReviewSummaries, refreshReviewSummaries } from '../../db/review-summary';
+import { snippetFor } from '../../lib/themes';
 import { ensureDataset } from '../../db/seed/dataset';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import { createSignedInUser } from '../../test/factories';
@@ -60,6 +62,43 @@ describe('customer theme reports from the review summaries', () => {
     const versusB = await fromReviews.versus(own, others);
     expect(versusA?.length).toBeGreaterThan(0);
     expect(versusA).toEqual(versusB);
+  });
+
+  it("store each example's rating and snippet as cut from its review; rows without them are read from the review, then filled at start", async () => {
+    type Row = { c: number; t: number; br: number | null; bs: string | null; wr: number | null; ws: string | null; brr: number; bc: string; wrr: number; wc: string };
+    const read = async () =>
+      (
+        await tdb.pool.query<Row>(
+          `SELECT e.community_id AS c, e.theme AS t, e.best_rating AS br, e.best_snippet AS bs, e.worst_rating AS wr, e.worst_snippet AS ws,
+                  b.rating AS brr, b.content AS bc, w.rating AS wrr, w.content AS wc
+             FROM community_theme_examples e JOIN customer_reviews b ON b.id = e.best_review_id JOIN customer_reviews w ON w.id = e.worst_review_id
+            ORDER BY 1, 2`,
+        )
+      ).rows;
+    const rows = await read();
+    expect(rows.length).toBeGreaterThan(100);
+    const cut = (text: string, t: number) => snippetFor(text, CUSTOMER_THEMES[t]!, 'customer');
+    for (const r of rows) {
+      expect([r.br, r.bs, r.wr, r.ws], `community ${r.c} theme ${r.t}`).toEqual([r.brr, cut(r.bc, r.t), r.wrr, cut(r.wc, r.t)]);
+    }
+    expect(rows.filter((r) => r.bs !== null).length).toBeGreaterThan(rows.length / 2);
+
+    // A database written before migration 0029: the report reads those rows' reviews, and the next start fills them.
+    const { communities } = await samples();
+    const id = communities[0]!;
+    const expected = comparableReport(await fromReviews.community(id));
+    await tdb.pool.query(
+      `UPDATE community_theme_examples SET best_rating = NULL, best_snippet = NULL, worst_rating = NULL, worst_snippet = NULL
+        WHERE community_id = $1 OR community_id IN (SELECT community_id FROM community_theme_examples ORDER BY community_id DESC LIMIT 30)`,
+      [id],
+    );
+    expect(comparableReport(await fromSummaries.community(id))).toEqual(expected);
+    const said: string[] = [];
+    expect(await ensureReviewSummaries(tdb.pool, false, (m) => said.push(m))).toBe(true);
+    expect(said.join()).toMatch(/snippets of \d+ rows written/);
+    expect(await read()).toEqual(rows);
+    expect(comparableReport(await fromSummaries.community(id))).toEqual(expected);
+    expect(await ensureReviewSummaries(tdb.pool)).toBe(false);
   });
 
   it('the review count and sentiment sum of each community equal those of its reviews', async () => {

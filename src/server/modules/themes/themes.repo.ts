@@ -137,8 +137,9 @@ export interface ExampleRow {
   s: number;
   rating: number;
   date: string;
-  content: string;
-  /** snippetFor(content, theme) made beforehand (the market themes index keeps it instead of the text). */
+  /** The review's text, whose snippet a report cuts (snippetFor); null or absent when `snippet` is given. */
+  content?: string | null;
+  /** snippetFor(content, theme) made beforehand (stored with the summaries; the market themes index keeps it too). */
   snippet?: string | null;
 }
 
@@ -170,19 +171,28 @@ const summaryQuartersSql = (scope: ScopeFilter) =>
      FROM community_theme_quarters r WHERE ${scope.where}
     GROUP BY 1, 2 ORDER BY 1, 2`;
 
-/** The scope's most positive and most negative mention per theme: the best of the communities' bests (same order as examplesSql). */
+/**
+ * The scope's most positive and most negative mention per theme: the best of the communities' bests (same order
+ * as examplesSql), with the rating and snippet stored beside it. Only a row whose rating is not written yet
+ * (migration 0029, filled at start) reads its review (CASE evaluates the subqueries for those rows alone).
+ */
 const summaryExamplesSql = (scope: ScopeFilter) =>
   `WITH best AS (
-       SELECT DISTINCT ON (r.theme) r.theme::int AS i, r.best_review_id AS id, r.best_s AS s, 0 AS k
+       SELECT DISTINCT ON (r.theme) r.theme::int AS i, r.best_review_id AS id, r.best_s AS s, 0 AS k,
+              r.best_date AS date, r.best_rating AS rating, r.best_snippet AS snippet
          FROM community_theme_examples r WHERE ${scope.where}
         ORDER BY r.theme, r.best_s DESC, r.best_date DESC, r.best_review_id DESC),
      worst AS (
-       SELECT DISTINCT ON (r.theme) r.theme::int AS i, r.worst_review_id AS id, r.worst_s AS s, 1 AS k
+       SELECT DISTINCT ON (r.theme) r.theme::int AS i, r.worst_review_id AS id, r.worst_s AS s, 1 AS k,
+              r.worst_date AS date, r.worst_rating AS rating, r.worst_snippet AS snippet
          FROM community_theme_examples r WHERE ${scope.where}
         ORDER BY r.theme, r.worst_s ASC, r.worst_date DESC, r.worst_review_id DESC),
      x AS (SELECT * FROM best UNION ALL SELECT * FROM worst)
-     SELECT x.i, x.id, x.s::float8 AS s, cr.rating, cr.review_date::text AS date, cr.content
-       FROM x JOIN customer_reviews cr ON cr.id = x.id
+     SELECT x.i, x.id, x.s::float8 AS s, x.date::text AS date,
+            CASE WHEN x.rating IS NULL THEN (SELECT cr.rating FROM customer_reviews cr WHERE cr.id = x.id) ELSE x.rating END AS rating,
+            x.snippet,
+            CASE WHEN x.rating IS NULL THEN (SELECT cr.content FROM customer_reviews cr WHERE cr.id = x.id) END AS content
+       FROM x
       ORDER BY x.i, x.s DESC, x.k`;
 
 /** A report's three reads (totals, quarters, examples): from the per-community summaries (customer) or from the reviews. */
@@ -394,16 +404,21 @@ export interface MarketExampleRow {
   id: number;
   s: number;
   date: string;
+  /** A customer example's rating and snippet as stored with the summaries (rating null: not written yet; employee: null). */
+  rating: number | null;
+  snippet: string | null;
 }
 
 /** Per key and theme: its most positive and most negative mention (the order of selectSummaryExamples / selectExamples). */
 export async function marketExampleRows(db: Queryable): Promise<MarketExampleRow[]> {
   const customer = (key: string, cond: string) => `
-     SELECT * FROM (SELECT DISTINCT ON (${key}, r.theme) ${key} AS key, r.theme::int AS i, 0 AS k, r.best_review_id AS id, r.best_s::float8 AS s, r.best_date::text AS date
+     SELECT * FROM (SELECT DISTINCT ON (${key}, r.theme) ${key} AS key, r.theme::int AS i, 0 AS k, r.best_review_id AS id, r.best_s::float8 AS s, r.best_date::text AS date,
+            r.best_rating AS rating, r.best_snippet AS snippet
        FROM community_theme_examples r JOIN communities c ON c.id = r.community_id WHERE ${listedOnly('c')} ${cond}
       ORDER BY ${key}, r.theme, r.best_s DESC, r.best_date DESC, r.best_review_id DESC) b
      UNION ALL
-     SELECT * FROM (SELECT DISTINCT ON (${key}, r.theme) ${key}, r.theme::int, 1, r.worst_review_id, r.worst_s::float8, r.worst_date::text
+     SELECT * FROM (SELECT DISTINCT ON (${key}, r.theme) ${key}, r.theme::int, 1, r.worst_review_id, r.worst_s::float8, r.worst_date::text,
+            r.worst_rating, r.worst_snippet
        FROM community_theme_examples r JOIN communities c ON c.id = r.community_id WHERE ${listedOnly('c')} ${cond}
       ORDER BY ${key}, r.theme, r.worst_s ASC, r.worst_date DESC, r.worst_review_id DESC) w`;
   const { rows } = await db.query<MarketExampleRow>(
@@ -411,13 +426,14 @@ export async function marketExampleRows(db: Queryable): Promise<MarketExampleRow
      UNION ALL ${customer(`'F:' || c.state || ':' || c.county_fips`, 'AND c.county_fips IS NOT NULL')}
      UNION ALL ${customer(`'O:' || c.operator_id`, 'AND c.operator_id IS NOT NULL')}
      UNION ALL
-     SELECT * FROM (SELECT DISTINCT ON (k.key, m.i) k.key, m.i, 0 AS k, r.id, m.s::float8 AS s, r.review_date::text AS date
+     SELECT * FROM (SELECT DISTINCT ON (k.key, m.i) k.key, m.i, 0 AS k, r.id, m.s::float8 AS s, r.review_date::text AS date,
+            NULL::smallint AS rating, NULL::text AS snippet
        FROM employee_reviews r ${mentions('employee')}
        CROSS JOIN LATERAL ${employeeKeys} k(key)
       WHERE r.theme_mask IS NOT NULL AND k.key IS NOT NULL
       ORDER BY k.key, m.i, m.s DESC, r.review_date DESC, r.id DESC) eb
      UNION ALL
-     SELECT * FROM (SELECT DISTINCT ON (k.key, m.i) k.key, m.i, 1, r.id, m.s::float8, r.review_date::text
+     SELECT * FROM (SELECT DISTINCT ON (k.key, m.i) k.key, m.i, 1, r.id, m.s::float8, r.review_date::text, NULL::smallint, NULL::text
        FROM employee_reviews r ${mentions('employee')}
        CROSS JOIN LATERAL ${employeeKeys} k(key)
       WHERE r.theme_mask IS NOT NULL AND k.key IS NOT NULL

@@ -64,7 +64,7 @@ export function buildThemes(kind: ThemeKind, reviews: number, quarters: QuarterR
     for (const e of examples.filter((x) => x.i === i)) {
       if (seen.has(e.id)) continue;
       seen.add(e.id);
-      const snippet = e.snippet !== undefined ? e.snippet : snippetFor(e.content, theme, kind);
+      const snippet = e.content != null ? snippetFor(e.content, theme, kind) : (e.snippet ?? null);
       if (snippet) ex.push({ reviewId: e.id, snippet, sentiment: e.s, rating: e.rating, date: e.date });
     }
     return {
