@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { createPool, openDatabase, wrapPool } from './db/client';
 import { ensureMarketData } from './db/counties';
-import { ensureReviewSummaries } from './db/review-summary';
+import { ensureReviewSummaries, fillMissingExampleSnippets } from './db/review-summary';
 import { runMigrations } from './db/migrate';
 import { ensurePublicDataset } from './db/public-dataset/load';
 import { ensureDataset } from './db/seed/dataset';
@@ -97,3 +97,5 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
 
 await running.listen({ port: env.PORT, host: env.HOST });
 say(`ready on http://localhost:${env.PORT} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+// Theme examples of a database older than migration 0029 get their snippets in the background (ADR 029).
+fillMissingExampleSnippets(database.pool, say).catch((err: unknown) => running.log.error({ err }, 'theme example snippets not written'));

@@ -68,14 +68,16 @@ const SNIPPET_BATCH = 5_000;
  * Writes the rating and snippet (snippetFor: the review's first sentence that names the theme, NULL when none)
  * of each example of the given communities (all when null) whose rating is not written yet. Pages through the
  * rows by key, so that a full rebuild never holds more than a batch of review texts. Returns the rows written.
+ * Outside a transaction each batch commits by itself: a row rewritten meanwhile (a refresh writes its snippets
+ * itself) is left as it is.
  */
 export async function fillExampleSnippets(db: Queryable, communityIds: readonly number[] | null): Promise<number> {
   let written = 0;
   let after: [number, number] = [0, -1];
   for (;;) {
     const only = communityIds ? 'AND e.community_id = ANY($3::int[])' : '';
-    const { rows } = await db.query<{ c: number; t: number; br: number; bc: string; wr: number; wc: string }>(
-      `SELECT e.community_id AS c, e.theme AS t, b.rating AS br, b.content AS bc, w.rating AS wr, w.content AS wc
+    const { rows } = await db.query<{ c: number; t: number; b: number; br: number; bc: string; w: number; wr: number; wc: string }>(
+      `SELECT e.community_id AS c, e.theme AS t, b.id AS b, b.rating AS br, b.content AS bc, w.id AS w, w.rating AS wr, w.content AS wc
          FROM community_theme_examples e
          JOIN customer_reviews b ON b.id = e.best_review_id
          JOIN customer_reviews w ON w.id = e.worst_review_id
@@ -88,8 +90,9 @@ export async function fillExampleSnippets(db: Queryable, communityIds: readonly 
     await db.query(
       `UPDATE community_theme_examples e
           SET best_rating = u.br, best_snippet = u.bs, worst_rating = u.wr, worst_snippet = u.ws
-         FROM unnest($1::int[], $2::smallint[], $3::smallint[], $4::text[], $5::smallint[], $6::text[]) AS u(c, t, br, bs, wr, ws)
-        WHERE e.community_id = u.c AND e.theme = u.t AND e.community_id BETWEEN $7 AND $8`,
+         FROM unnest($1::int[], $2::smallint[], $3::smallint[], $4::text[], $5::smallint[], $6::text[], $9::int[], $10::int[]) AS u(c, t, br, bs, wr, ws, b, w)
+        WHERE e.community_id = u.c AND e.theme = u.t AND e.community_id BETWEEN $7 AND $8
+          AND e.best_rating IS NULL AND e.best_review_id = u.b AND e.worst_review_id = u.w`,
       [
         rows.map((r) => r.c),
         rows.map((r) => r.t),
@@ -101,6 +104,8 @@ export async function fillExampleSnippets(db: Queryable, communityIds: readonly 
         // primary key instead of the whole table for each batch (64 ms against 256 per 5,000 rows at scale 1).
         rows[0]!.c,
         rows[rows.length - 1]!.c,
+        rows.map((r) => r.b),
+        rows.map((r) => r.w),
       ],
     );
     written += rows.length;
@@ -111,24 +116,29 @@ export async function fillExampleSnippets(db: Queryable, communityIds: readonly 
 }
 
 /**
+ * After start, in the background: the ratings and snippets of examples written before migration 0029 (or by an
+ * older node), batch by batch. Reports read those rows' reviews until then. Returns the rows written. (At scale 10,
+ * 3.7 M rows took 766 s at load 6-8 when this still ran before the server listened.)
+ */
+export async function fillMissingExampleSnippets(pool: pg.Pool, log: (msg: string) => void = () => {}): Promise<number> {
+  const { rows } = await pool.query<{ unfilled: boolean }>(`SELECT EXISTS (SELECT 1 FROM community_theme_examples WHERE best_rating IS NULL) AS unfilled`);
+  if (!rows[0]?.unfilled) return 0;
+  const started = performance.now();
+  const n = await fillExampleSnippets(pool, null);
+  log(`theme example snippets of ${n} rows written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return n;
+}
+
+/**
  * At start: fills the summaries of a database whose reviews predate them (migration 0021), or after the
- * theme backfill scored rows (`force`); else writes the examples' ratings and snippets where they are missing
- * (migration 0029). Returns whether it wrote anything.
+ * theme backfill scored rows (`force`). Returns whether it rebuilt them.
  */
 export async function ensureReviewSummaries(pool: pg.Pool, force = false, log: (msg: string) => void = () => {}): Promise<boolean> {
   if (!force) {
-    const { rows } = await pool.query<{ missing: boolean; unfilled: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM customer_reviews) AND NOT EXISTS (SELECT 1 FROM community_review_summary) AS missing,
-              EXISTS (SELECT 1 FROM community_theme_examples WHERE best_rating IS NULL) AS unfilled`,
+    const { rows } = await pool.query<{ missing: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM customer_reviews) AND NOT EXISTS (SELECT 1 FROM community_review_summary) AS missing`,
     );
-    if (!rows[0]?.missing) {
-      // Examples written before migration 0029 (or by an older node) get their ratings and snippets.
-      if (!rows[0]?.unfilled) return false;
-      const started = performance.now();
-      const n = await inTransaction(pool, (client) => fillExampleSnippets(client, null));
-      log(`theme example snippets of ${n} rows written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      return true;
-    }
+    if (!rows[0]?.missing) return false;
   }
   const started = performance.now();
   // One transaction: a start that dies half-way leaves the summaries empty, so the next start rebuilds them.

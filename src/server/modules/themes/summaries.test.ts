@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThemeReport } from '../../../contracts/themes';
 import { CUSTOMER_THEMES } from '../../../contracts/themes';
-import { ensureReviewSummaries, refreshReviewSummaries } from '../../db/review-summary';
+import { fillMissingExampleSnippets, refreshReviewSummaries } from '../../db/review-summary';
 import { snippetFor } from '../../lib/themes';
 import { ensureDataset } from '../../db/seed/dataset';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
@@ -64,7 +64,7 @@ describe('customer theme reports from the review summaries', () => {
     expect(versusA).toEqual(versusB);
   });
 
-  it("store each example's rating and snippet as cut from its review; rows without them are read from the review, then filled at start", async () => {
+  it("store each example's rating and snippet as cut from its review; rows without them are read from the review, then filled after start", async () => {
     type Row = { c: number; t: number; br: number | null; bs: string | null; wr: number | null; ws: string | null; brr: number; bc: string; wrr: number; wc: string };
     const read = async () =>
       (
@@ -94,11 +94,12 @@ describe('customer theme reports from the review summaries', () => {
     );
     expect(comparableReport(await fromSummaries.community(id))).toEqual(expected);
     const said: string[] = [];
-    expect(await ensureReviewSummaries(tdb.pool, false, (m) => said.push(m))).toBe(true);
+    const filled = await fillMissingExampleSnippets(tdb.pool, (m) => said.push(m));
+    expect(filled).toBeGreaterThan(30);
     expect(said.join()).toMatch(/snippets of \d+ rows written/);
     expect(await read()).toEqual(rows);
     expect(comparableReport(await fromSummaries.community(id))).toEqual(expected);
-    expect(await ensureReviewSummaries(tdb.pool)).toBe(false);
+    expect(await fillMissingExampleSnippets(tdb.pool)).toBe(0);
   });
 
   it('the review count and sentiment sum of each community equal those of its reviews', async () => {
