@@ -113,7 +113,8 @@ function randomFilters(random: () => number): InsightFilters {
   const f: Record<string, unknown> = {
     searchQuery: maybe(0.2, () => pick(TEXTS)),
     zipCode: maybe(0.12, () => pick(['6', '605', '60540', '787', '78701', '9', '0', '7_', '99999'])),
-    state: maybe(0.2, () => pick(CITIES)[1]),
+    // A state of the data, or one without communities (a set of none).
+    state: maybe(0.2, () => pick([...CITIES.map((c) => c[1]), 'WY'])),
     city: maybe(0.15, () => pick([...CITIES.map((c) => c[0]), 'Nowhere'])),
     operatorName: maybe(0.12, () => pick(['Acme Care', 'Bright Living', 'Cedar Group', 'acme care west', 'Nobody'])),
     owner: maybe(0.15, () => pick(OWNER_OPTIONS)),

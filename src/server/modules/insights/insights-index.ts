@@ -46,9 +46,21 @@ export interface InsightIndexStats {
   builtAt: Date;
 }
 
+/** Each key's positions as a set. */
+function setsOf(n: number, lists: Map<string, Int32Array>): Map<string, Bitset> {
+  const sets = new Map<string, Bitset>();
+  for (const [key, list] of lists) {
+    const set = new Bitset(n);
+    for (let k = 0; k < list.length; k++) set.set(list[k]!);
+    sets.set(key, set);
+  }
+  return sets;
+}
+
 export class InsightsIndex {
-  /** Every position (shared, never changed), match()'s scratch, and the sets of common search texts (commonText). */
+  /** Every position and none (shared, never changed), match()'s scratch, and the sets of common search texts (commonText). */
   private everyone: Bitset | null = null;
+  private noone: Bitset | null = null;
   private memberScratch: Bitset | null = null;
   private readonly commonTexts = new Map<string, Bitset>();
   private constructor(
@@ -59,7 +71,6 @@ export class InsightsIndex {
     /** The screen's filter options and totals, as the SQL path reads them (frozen: see insights.service.ts's options$). */
     readonly lists: InsightOptionLists,
     private readonly city: string[],
-    private readonly state: string[],
     private readonly zip: string[],
     private readonly operator: (string | null)[],
     private readonly communityType: (string | null)[],
@@ -73,8 +84,11 @@ export class InsightsIndex {
     private readonly sorts: SortOrders,
     /** Membership of each fixed choice by position (set = the SQL's WHERE keeps the row). */
     private readonly choices: Map<string, Bitset>,
-    /** Positions of each state and each city name (any state), ascending. */
-    private readonly byState: Map<string, Int32Array>,
+    /**
+     * Members of each state (a set like a fixed choice: at scale 10 a state's list was tested row by row, 2.4 ms per
+     * request), and the positions of each city name (any state), ascending.
+     */
+    private readonly stateSets: Map<string, Bitset>,
     private readonly byCity: Map<string, Int32Array>,
     /** Every 3-character substring of the lower-cased name, city and operator name -> positions having it, ascending. */
     private readonly grams: Map<string, Int32Array>,
@@ -120,7 +134,7 @@ export class InsightsIndex {
       for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]!.set(i);
     }
     const choices = new Map(INDEXED_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
-    return new InsightsIndex(n, ids, tableRows, frozenLists(lists), city, state, zip, operator, communityType, lowerText, SortOrders.fromRanks(INSIGHT_ORDERS, rows), choices, positionsOf(state), positionsOf(city), gramPostings(n, (i) => lowerText[i]!), {
+    return new InsightsIndex(n, ids, tableRows, frozenLists(lists), city, zip, operator, communityType, lowerText, SortOrders.fromRanks(INSIGHT_ORDERS, rows), choices, setsOf(n, positionsOf(state)), positionsOf(city), gramPostings(n, (i) => lowerText[i]!), {
       communities: n,
       buildMs: performance.now() - started,
       builtAt: new Date(),
@@ -149,7 +163,8 @@ export class InsightsIndex {
       if (!mask) return null;
       masks.push(mask);
     }
-    const state = f.state ? f.state.toUpperCase() : undefined;
+    // A state is a set (none: no community has it).
+    if (f.state) masks.push(this.stateSets.get(f.state.toUpperCase()) ?? (this.noone ??= new Bitset(this.n)));
     const city = f.city || undefined;
     const operator = f.operatorName || undefined;
     const type = f.communityType || undefined;
@@ -165,14 +180,13 @@ export class InsightsIndex {
     }
     const member = (this.memberScratch ??= new Bitset(this.n));
     // Only sets (or nothing): their intersection is the answer, no test per row.
-    if (state === undefined && city === undefined && operator === undefined && type === undefined && zip === undefined && needle === undefined) {
+    if (city === undefined && operator === undefined && type === undefined && zip === undefined && needle === undefined) {
       if (masks.length === 0) return { member: (this.everyone ??= Bitset.full(this.n)), count: this.n };
       Bitset.intersection(masks, member);
       return { member, count: member.count() };
     }
     const keeps = (i: number): boolean => {
       for (let k = 0; k < masks.length; k++) if (!masks[k]!.has(i)) return false;
-      if (state !== undefined && this.state[i] !== state) return false;
       if (city !== undefined && this.city[i] !== city) return false;
       if (operator !== undefined && this.operator[i] !== operator) return false;
       if (type !== undefined && this.communityType[i] !== type) return false;
@@ -181,12 +195,11 @@ export class InsightsIndex {
       return this.lowerText[i]!.includes(needle);
     };
     let count = 0;
-    // A state or a city narrows the rows to look at to its own (each list ascending).
-    const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
+    // A city narrows the rows to look at to its own (each list ascending).
     const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
     // Free text of 3 characters or more: only the rows having its two rarest 3-character substrings can contain it.
     const byText = needle !== undefined && needle.length >= 3 ? gramCandidates(this.grams, needle) : null;
-    const lists = [byState, byCity, byText].filter((l): l is Int32Array => l !== null);
+    const lists = [byCity, byText].filter((l): l is Int32Array => l !== null);
     const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
     if (candidates) {
       member.words.fill(0);
