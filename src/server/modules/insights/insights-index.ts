@@ -34,9 +34,9 @@ const choiceId = (key: string, value: string) => `${key}\u0000${value}`;
 /** Free text the index compares as the database does: lower-casing ASCII letters is the same everywhere. */
 const ASCII = /^[\x20-\x7e]*$/;
 const EMPTY = new Int32Array(0);
-/** A search text is common when its candidates are at least 1/COMMON_SHARE of the directory; at most COMMON_TEXTS are kept. */
+/** A search text is common when its candidates are at least 1/COMMON_SHARE of the directory; at most TEXTS_KEPT texts' rows are kept. */
 const COMMON_SHARE = 32;
-const COMMON_TEXTS = 64;
+const TEXTS_KEPT = 64;
 /** The table row's values that many communities share (kept once each). */
 const SHARED_VALUES = ['pricing', 'communityType', 'communityAmenities', 'roomTypes', 'diningServices', 'operatorName'] as const;
 
@@ -58,11 +58,11 @@ function setsOf(n: number, lists: Map<string, Int32Array>): Map<string, Bitset> 
 }
 
 export class InsightsIndex {
-  /** Every position and none (shared, never changed), match()'s scratch, and the sets of common search texts (commonText). */
+  /** Every position and none (shared, never changed), match()'s scratch, and the rows of recent search texts (textRows). */
   private everyone: Bitset | null = null;
   private noone: Bitset | null = null;
   private memberScratch: Bitset | null = null;
-  private readonly commonTexts = new Map<string, Bitset>();
+  private readonly texts = new Map<string, Bitset | Int32Array>();
   private constructor(
     readonly n: number,
     private readonly ids: Int32Array,
@@ -172,12 +172,13 @@ export class InsightsIndex {
     const zip = f.zipCode ? f.zipCode.replace(/[\\%_]/g, '') : undefined;
     // Free text: ILIKE '%text%' on name, city or operator name = lower(column) contains lower(text).
     let needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
-    // A common text (its candidates a large share of the directory) is a set like a fixed choice.
-    const common = needle !== undefined ? this.commonText(needle) : null;
-    if (common) {
-      masks.push(common);
+    // A text's rows: a common text's as a set like a fixed choice, a rarer one's as a list to look at (either exact).
+    const text = needle !== undefined ? this.textRows(needle) : null;
+    if (text instanceof Bitset) {
+      masks.push(text);
       needle = undefined;
     }
+    const byText = text instanceof Int32Array ? text : null;
     const member = (this.memberScratch ??= new Bitset(this.n));
     // Only sets (or nothing): their intersection is the answer, no test per row.
     if (city === undefined && operator === undefined && type === undefined && zip === undefined && needle === undefined) {
@@ -197,11 +198,11 @@ export class InsightsIndex {
     let count = 0;
     // A city narrows the rows to look at to its own (each list ascending).
     const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
-    // Free text of 3 characters or more: only the rows having its two rarest 3-character substrings can contain it.
-    const byText = needle !== undefined && needle.length >= 3 ? gramCandidates(this.grams, needle) : null;
     const lists = [byCity, byText].filter((l): l is Int32Array => l !== null);
     const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
     if (candidates) {
+      // The text's own rows contain it: no search in them.
+      if (candidates === byText) needle = undefined;
       member.words.fill(0);
       for (let k = 0; k < candidates.length; k++) {
         if (keeps(candidates[k]!)) {
@@ -230,27 +231,35 @@ export class InsightsIndex {
   }
 
   /**
-   * The rows containing `needle` (3 characters or more) as a set when its candidates are a large share of the
-   * directory (at scale 10, 'care' or 'senior' had hundreds of thousands, each checked by a substring search on every
-   * request: 8-11 ms): computed once per index and kept for the most recent COMMON_TEXTS texts. A rarer text's few
-   * candidates are checked per request. Null: not common.
+   * The rows containing `needle` (3 characters or more), found once per index for the most recent TEXTS_KEPT texts:
+   * only the rows having its two rarest 3-character substrings can contain it, and each of those is searched. As a
+   * set when the candidates are a large share of the directory (at scale 10, 'care' or 'senior' had hundreds of
+   * thousands, searched on every request: 8-11 ms), else as their positions, ascending (at most n/COMMON_SHARE: a
+   * rarer text's candidates were searched on every request too, 2026-11-26). Null: shorter than 3 characters.
    */
-  private commonText(needle: string): Bitset | null {
+  private textRows(needle: string): Bitset | Int32Array | null {
     if (needle.length < 3) return null;
-    const hit = this.commonTexts.get(needle);
+    const hit = this.texts.get(needle);
     if (hit) {
       // Most recently used last (a Map keeps insertion order).
-      this.commonTexts.delete(needle);
-      this.commonTexts.set(needle, hit);
+      this.texts.delete(needle);
+      this.texts.set(needle, hit);
       return hit;
     }
     const candidates = gramCandidates(this.grams, needle);
-    if (candidates.length * COMMON_SHARE < this.n) return null;
-    const set = new Bitset(this.n);
-    for (let k = 0; k < candidates.length; k++) if (this.lowerText[candidates[k]!]!.includes(needle)) set.set(candidates[k]!);
-    if (this.commonTexts.size >= COMMON_TEXTS) this.commonTexts.delete(this.commonTexts.keys().next().value!);
-    this.commonTexts.set(needle, set);
-    return set;
+    let rows: Bitset | Int32Array;
+    if (candidates.length * COMMON_SHARE >= this.n) {
+      rows = new Bitset(this.n);
+      for (let k = 0; k < candidates.length; k++) if (this.lowerText[candidates[k]!]!.includes(needle)) rows.set(candidates[k]!);
+    } else {
+      const kept = new Int32Array(candidates.length);
+      let m = 0;
+      for (let k = 0; k < candidates.length; k++) if (this.lowerText[candidates[k]!]!.includes(needle)) kept[m++] = candidates[k]!;
+      rows = kept.slice(0, m);
+    }
+    if (this.texts.size >= TEXTS_KEPT) this.texts.delete(this.texts.keys().next().value!);
+    this.texts.set(needle, rows);
+    return rows;
   }
 
   /** The filtered count and one page's rows in the sort's order; null when the SQL must answer. */
