@@ -14,7 +14,7 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { InsightRow } from '../../../contracts/insights';
 import { frozenLists, INSIGHT_ORDERS, loadInsightIndexRows, type InsightOptionLists } from './insights.repo';
 import { toInsightRow } from './insights.rows';
-import { gramPostings, gramCandidates, SortOrders } from '../../lib/grams';
+import { gramPostings, SortOrders, TextRows } from '../../lib/grams';
 import { Bitset, interner, positionsOf } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
@@ -34,9 +34,8 @@ const choiceId = (key: string, value: string) => `${key}\u0000${value}`;
 /** Free text the index compares as the database does: lower-casing ASCII letters is the same everywhere. */
 const ASCII = /^[\x20-\x7e]*$/;
 const EMPTY = new Int32Array(0);
-/** A search text is common when its candidates are at least 1/COMMON_SHARE of the directory; at most TEXTS_KEPT texts' rows are kept. */
+/** A search text is common when its rows are at least 1/COMMON_SHARE of the directory (then kept as a set). */
 const COMMON_SHARE = 32;
-const TEXTS_KEPT = 64;
 /** The table row's values that many communities share (kept once each). */
 const SHARED_VALUES = ['pricing', 'communityType', 'communityAmenities', 'roomTypes', 'diningServices', 'operatorName'] as const;
 
@@ -62,7 +61,8 @@ export class InsightsIndex {
   private everyone: Bitset | null = null;
   private noone: Bitset | null = null;
   private memberScratch: Bitset | null = null;
-  private readonly texts = new Map<string, Bitset | Int32Array>();
+  /** Each recent search text's rows (TextRows): a set when common, else the positions, ascending. */
+  private texts: TextRows<Bitset | Int32Array> | null = null;
   private constructor(
     readonly n: number,
     private readonly ids: Int32Array,
@@ -173,7 +173,7 @@ export class InsightsIndex {
     // Free text: ILIKE '%text%' on name, city or operator name = lower(column) contains lower(text).
     let needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
     // A text's rows: a common text's as a set like a fixed choice, a rarer one's as a list to look at (either exact).
-    const text = needle !== undefined ? this.textRows(needle) : null;
+    const text = needle !== undefined && needle.length >= 3 ? (this.texts ??= new TextRows(this.grams, this.lowerText, (p) => this.rowsAs(p))).get(needle) : null;
     if (text instanceof Bitset) {
       masks.push(text);
       needle = undefined;
@@ -230,36 +230,12 @@ export class InsightsIndex {
     return { member, count };
   }
 
-  /**
-   * The rows containing `needle` (3 characters or more), found once per index for the most recent TEXTS_KEPT texts:
-   * only the rows having its two rarest 3-character substrings can contain it, and each of those is searched. As a
-   * set when the candidates are a large share of the directory (at scale 10, 'care' or 'senior' had hundreds of
-   * thousands, searched on every request: 8-11 ms), else as their positions, ascending (at most n/COMMON_SHARE: a
-   * rarer text's candidates were searched on every request too, 2026-11-26). Null: shorter than 3 characters.
-   */
-  private textRows(needle: string): Bitset | Int32Array | null {
-    if (needle.length < 3) return null;
-    const hit = this.texts.get(needle);
-    if (hit) {
-      // Most recently used last (a Map keeps insertion order).
-      this.texts.delete(needle);
-      this.texts.set(needle, hit);
-      return hit;
-    }
-    const candidates = gramCandidates(this.grams, needle);
-    let rows: Bitset | Int32Array;
-    if (candidates.length * COMMON_SHARE >= this.n) {
-      rows = new Bitset(this.n);
-      for (let k = 0; k < candidates.length; k++) if (this.lowerText[candidates[k]!]!.includes(needle)) rows.set(candidates[k]!);
-    } else {
-      const kept = new Int32Array(candidates.length);
-      let m = 0;
-      for (let k = 0; k < candidates.length; k++) if (this.lowerText[candidates[k]!]!.includes(needle)) kept[m++] = candidates[k]!;
-      rows = kept.slice(0, m);
-    }
-    if (this.texts.size >= TEXTS_KEPT) this.texts.delete(this.texts.keys().next().value!);
-    this.texts.set(needle, rows);
-    return rows;
+  /** A text's rows as a set when common (at scale 10, 'care' or 'senior' had hundreds of thousands), else as the list. */
+  private rowsAs(positions: Int32Array): Bitset | Int32Array {
+    if (positions.length * COMMON_SHARE < this.n) return positions;
+    const set = new Bitset(this.n);
+    for (let k = 0; k < positions.length; k++) set.set(positions[k]!);
+    return set;
   }
 
   /** The filtered count and one page's rows in the sort's order; null when the SQL must answer. */

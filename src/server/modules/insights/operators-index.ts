@@ -16,7 +16,7 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows, type OperatorOptionLists } from './operators.repo';
 import { frozenLists } from './insights.repo';
 import { toOperatorRow } from './insights.rows';
-import { gramCandidates, gramPostings, SortOrders } from '../../lib/grams';
+import { gramPostings, SortOrders, TextRows } from '../../lib/grams';
 import { positionsOf } from '../../lib/collections';
 
 /** The channel of migration 0025's employee-review trigger (the operator's review count). */
@@ -42,6 +42,8 @@ export interface OperatorFigures {
 export class OperatorsIndex {
   /** match()'s scratch of `n` positions. */
   private keptScratch: Int32Array | null = null;
+  /** Each recent search text's rows, ascending (TextRows). */
+  private texts: TextRows<Int32Array> | null = null;
 
   private constructor(
     readonly n: number,
@@ -145,7 +147,7 @@ export class OperatorsIndex {
     const state = f.operatorState ? f.operatorState.toUpperCase() : undefined;
     const city = f.operatorCity || undefined;
     // search_text ILIKE '%text%' = lower(search_text) contains lower(text) (ASCII letters only, checked above).
-    const needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
+    let needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
     const keeps = (i: number): boolean => {
       for (let k = 0; k < masks.length; k++) if (masks[k]![i] === 0) return false;
       if (state !== undefined && this.state[i] !== state) return false;
@@ -154,13 +156,16 @@ export class OperatorsIndex {
     };
     const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
     const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
-    const byText = needle !== undefined && needle.length >= 3 ? gramCandidates(this.grams, needle) : null;
+    // A text of 3 characters or more: its rows, found once per index build for the recent texts (TextRows).
+    const byText = needle !== undefined && needle.length >= 3 ? (this.texts ??= new TextRows(this.grams, this.lowerSearch, (p) => p)).get(needle) : null;
     const lists = [byState, byCity, byText].filter((l): l is Int32Array => l !== null);
     const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
     // The kept positions go to the index's scratch (a request runs synchronously from here to its page).
     const kept = (this.keptScratch ??= new Int32Array(this.n));
     let count = 0;
     if (candidates) {
+      // The text's own rows contain it: no search in them.
+      if (candidates === byText) needle = undefined;
       for (let k = 0; k < candidates.length; k++) if (keeps(candidates[k]!)) kept[count++] = candidates[k]!;
     } else {
       for (let i = 0; i < this.n; i++) if (keeps(i)) kept[count++] = i;
