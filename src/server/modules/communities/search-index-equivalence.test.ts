@@ -312,7 +312,8 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
       const cellDeg = sizes[i % sizes.length]!;
       const west = -102 + random() * 18;
       const south = 29 + random() * 11;
-      const size = 0.2 + random() * 20;
+      // Small boxes (at most 256 one-degree cells: their positions come from those) and large ones (from the grid).
+      const size = i % 2 === 0 ? 0.2 + random() * 20 : 24 + random() * 30;
       const bbox: Bounds | undefined = i % 5 === 0 ? undefined : { west, south, east: west + size, north: south + size / 2 };
       const label = `${JSON.stringify(c)} ${JSON.stringify(bbox)} ${cellDeg}`;
       // As a map request asks: the count told the cell size (its cells are then kept for the grid question), and not.
@@ -330,6 +331,8 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
         { west: -88.15, south: 41.75, east: -87, north: 42.5 },
         { west: -89.3, south: 41, east: -88.15, north: 41.75 },
         { west: -95.01, south: 33.01, east: -94.99, north: 33.03 },
+        { west: -100.5, south: 28.5, east: -75.5, north: 41.75 },
+        { west: -88.15, south: 20, east: -60, north: 41.75 },
       ]) {
         const q = index.mapQuery(none);
         expect(q.countPoints(bbox, cellDeg)).toEqual(await countPoints(tdb.pool, none, bbox));
