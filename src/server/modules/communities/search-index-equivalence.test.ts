@@ -13,7 +13,8 @@ import { SearchIndex } from './search-index';
 import { firstBy, smallestKeys } from './search-index.keys';
 import { countResult, findPageIds, loadCommunities, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds, type GridCell } from './map-points.repo';
-import { toPoint } from './search.service';
+import { clusterCellDegrees, toPoint } from './search.service';
+import { zoomCellDegrees } from './search-index.map';
 import { rng, TEST_CITIES } from '../../test/random';
 import { randomCriteria } from '../../test/search-criteria';
 
@@ -24,6 +25,29 @@ const WORDS = ['Oak', 'Maple', 'Sunrise', 'Garden', 'Village', 'Manor', 'Springf
 const ZIPS = ['60540', '60563', '78701', '75201', '33101', '97201'];
 const LICENCES = [null, null, 'ASSISTED LIVING FACILITY', 'ALZHEIMER SPECIAL CARE UNIT', 'RCFE-CONTINUING CARE RETIREMENT COMMUNITY', 'NURSING FACILITY'];
 
+
+/** The grid rule over the index's points in id order, as the per-request grid sums them (every bit of the means). */
+function byRule(ix: SearchIndex, c: SearchCriteria, cellDeg: number, bbox: Bounds | undefined): GridCell[] {
+  const cells = new Map<string, GridCell & { sumLat: number; sumLng: number }>();
+  for (const p of ix.findPoints(c, { bbox })) {
+    const key = `${Math.floor(p.lng / cellDeg)},${Math.floor(p.lat / cellDeg)}`;
+    const cell = cells.get(key);
+    if (!cell) cells.set(key, { count: 1, sumLat: p.lat, sumLng: p.lng, lat: 0, lng: 0, west: p.lng, east: p.lng, south: p.lat, north: p.lat, id: p.id });
+    else {
+      cell.count++;
+      cell.sumLat += p.lat;
+      cell.sumLng += p.lng;
+      cell.west = Math.min(cell.west, p.lng);
+      cell.east = Math.max(cell.east, p.lng);
+      cell.south = Math.min(cell.south, p.lat);
+      cell.north = Math.max(cell.north, p.lat);
+    }
+  }
+  return [...cells.values()].map(({ sumLat, sumLng, ...x }) => ({ ...x, lat: sumLat / x.count, lng: sumLng / x.count }));
+}
+
+/** The cell sizes the index keeps a grid of: zoom levels 3-10 and the whole world's (search-index.map.ts GRID_SIZES). */
+const KEPT_SIZES = [...[3, 4, 5, 6, 7, 8, 9, 10].map(zoomCellDegrees), clusterCellDegrees(4)];
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -271,6 +295,76 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
     await check({ west: -88.15, south: 41.75, east: -87, north: 42.5 }, 0.25);
     await check({ west: -89.3, south: 41, east: -88.15, north: 41.75 }, 1);
     expect(fromCells).toBe(80);
+  }, 300_000);
+
+  it('agrees where the kept grids of the zoom levels answer: views of the whole map from their cells, filtered results by their cell numbers', async () => {
+    // Cell sizes of a zoom level alone (up to zoom 10) and of the whole world are kept per index (MapIndex.grid): a
+    // view without filter takes the cells inside it whole and sums again those its edges cut; a filtered result finds
+    // its positions' cells in the kept grid. Compared with SQL, and exactly (every bit of the means) with the grid rule
+    // applied to the index's points in id order (what the per-request grid computes).
+    const none: SearchCriteria = { location: { kind: 'none' }, careTypes: [], amenities: [], includeUnpriced: false };
+    const rounded = (xs: GridCell[]) => xs.map((x) => ({ ...x, lat: x.lat.toFixed(9), lng: x.lng.toFixed(9) }));
+    const sizes = KEPT_SIZES;
+    const random = rng(12);
+    let clusters = 0;
+    for (let i = 0; i < 300; i++) {
+      const c = i % 3 === 0 ? randomSearch(random) : none;
+      const cellDeg = sizes[i % sizes.length]!;
+      const west = -102 + random() * 18;
+      const south = 29 + random() * 11;
+      // Small boxes (at most 256 one-degree cells: their positions come from those) and large ones (from the grid).
+      const size = i % 2 === 0 ? 0.2 + random() * 20 : 24 + random() * 30;
+      const bbox: Bounds | undefined = i % 5 === 0 ? undefined : { west, south, east: west + size, north: south + size / 2 };
+      const label = `${JSON.stringify(c)} ${JSON.stringify(bbox)} ${cellDeg}`;
+      // As a map request asks: the count told the cell size (its cells are then kept for the grid question), and not.
+      const q = index.mapQuery(c);
+      expect(q.countPoints(bbox, cellDeg), label).toEqual(await countPoints(tdb.pool, c, bbox));
+      const cells = q.gridCells(cellDeg, bbox);
+      expect(cells, label).toEqual(byRule(index, c, cellDeg, bbox));
+      expect(index.gridCells(c, cellDeg, bbox), label).toEqual(cells);
+      expect(rounded(cells), label).toEqual(rounded(await gridCells(tdb.pool, c, cellDeg, bbox)));
+      clusters += cells.filter((x) => x.count > 1).length;
+    }
+    // Edges exactly on the 90 communities at one spot (41.75, -88.15), and a box cutting every cell it touches.
+    for (const cellDeg of sizes) {
+      for (const bbox of [
+        { west: -88.15, south: 41.75, east: -87, north: 42.5 },
+        { west: -89.3, south: 41, east: -88.15, north: 41.75 },
+        { west: -95.01, south: 33.01, east: -94.99, north: 33.03 },
+        { west: -100.5, south: 28.5, east: -75.5, north: 41.75 },
+        { west: -88.15, south: 20, east: -60, north: 41.75 },
+      ]) {
+        const q = index.mapQuery(none);
+        expect(q.countPoints(bbox, cellDeg)).toEqual(await countPoints(tdb.pool, none, bbox));
+        expect(q.gridCells(cellDeg, bbox), `${JSON.stringify(bbox)} ${cellDeg}`).toEqual(byRule(index, none, cellDeg, bbox));
+      }
+    }
+    expect(clusters).toBeGreaterThan(1000);
+  }, 300_000);
+
+  it('agrees when every community has coordinates (a result is then its own list of located positions)', async () => {
+    const { rows } = await tdb.pool.query<{ id: number }>(`UPDATE communities SET lat = 35 + id % 7, lng = -95 + id % 5 WHERE lat IS NULL OR lng IS NULL RETURNING id`);
+    expect(rows.length).toBeGreaterThan(10);
+    try {
+      const located = await SearchIndex.build(tdb.pool);
+      const random = rng(13);
+      const sizes = [...KEPT_SIZES, 0.25, 2.8125];
+      for (let i = 0; i < 150; i++) {
+        const c = randomSearch(random);
+        const west = -102 + random() * 18;
+        const south = 29 + random() * 11;
+        const bbox: Bounds | undefined = i % 3 === 0 ? undefined : { west, south, east: west + 0.5 + random() * 15, north: south + 0.5 + random() * 8 };
+        const cellDeg = sizes[i % sizes.length]!;
+        const label = `${JSON.stringify(c)} ${JSON.stringify(bbox)} ${cellDeg}`;
+        const q = located.mapQuery(c);
+        expect(q.countPoints(bbox, cellDeg), label).toEqual(await countPoints(tdb.pool, c, bbox));
+        const sqlPoints = await findPoints(tdb.pool, c, { bbox });
+        expect(q.pointsJson({ bbox }), label).toEqual(sqlPoints.map((r) => JSON.stringify(toPoint(r))));
+        expect(q.gridCells(cellDeg, bbox), label).toEqual(byRule(located, c, cellDeg, bbox));
+      }
+    } finally {
+      await tdb.pool.query(`UPDATE communities SET lat = NULL, lng = NULL WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
+    }
   }, 300_000);
 
   it("keeps a map request's result while other searches run between its questions (the index reuses one scratch per query)", () => {

@@ -140,3 +140,39 @@ describe('what the search service keeps once the index answers (caches on)', () 
     expect(await service.mapPoints(whole)).toBe(await service.mapPoints(whole));
   });
 });
+
+describe('the whole map without filters, per build of the index (caches off; ADR 018, 2026-11-26 evening)', () => {
+  it('is computed once per build and zoom cell size, and again by the next build', async () => {
+    const live = app.searchService.index!;
+    const points = createSearchService(tdb.pool, { cacheTtlMs: 0, index: live });
+    // mapPointsMax 1: the whole map is then grid cells (from the index's kept grid), not its points.
+    const cells = createSearchService(tdb.pool, { cacheTtlMs: 0, index: live, mapPointsMax: 1 });
+    const located = async (lat: number, id: number) => {
+      const version = live.version;
+      await tdb.pool.query(`UPDATE communities SET lat = $2, lng = -83 WHERE id = $1`, [id, lat]);
+      await waitFor(() => live.version > version);
+    };
+    await located(40, ids[0]!);
+    const whole = mapPointsQuerySchema.parse({});
+    const first = await points.mapPoints(whole);
+    expect(JSON.parse(first.json).points.map((p: { id: number }) => p.id)).toContain(ids[0]);
+    expect(await points.mapPoints(whole)).toBe(first);
+    // Zoom levels 4 and 5 have the same cell size without a view (the world's area sets it): one answer.
+    expect(await cells.mapPoints(mapPointsQuerySchema.parse({ zoom: '5' }))).toBe(await cells.mapPoints(mapPointsQuerySchema.parse({ zoom: '4' })));
+    const clusteredBefore = JSON.parse((await cells.mapPoints(whole)).json);
+    // A filtered map is computed per request.
+    const filtered = mapPointsQuerySchema.parse({ location: 'Testville' });
+    expect(await points.mapPoints(filtered)).not.toBe(await points.mapPoints(filtered));
+
+    // The next build: a second community placed on the map appears in both answers (a memo kept across builds
+    // would still give the first ones).
+    await located(30, ids[2]!); // ids[1] is delisted above
+    const second = await points.mapPoints(whole);
+    expect(second).not.toBe(first);
+    expect(JSON.parse(second.json).points.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([ids[0], ids[2]]));
+    const clusteredAfter = JSON.parse((await cells.mapPoints(whole)).json);
+    expect(clusteredAfter.clustered).toBe(true);
+    expect(clusteredAfter.total).toBe(clusteredBefore.total + 1);
+    expect(clusteredAfter.points.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([ids[0], ids[2]]));
+  }, 60_000);
+});

@@ -5,7 +5,7 @@
 // once per index: the text JSON.stringify gives for the service's point object (search.service.ts toPoint),
 // without building the objects (ADR 026, 2026-11-26). MapIndex keeps what does not depend on the query, for the
 // index's life: the pieces, the located positions, and the whole map's grid per cell size (ADR 018, 2026-11-26).
-import type { MapPoint } from '../../../contracts/search';
+import { MAP_CLUSTER_CELL_PX, MAP_MAX_CELLS, type MapPoint } from '../../../contracts/search';
 import { lowerBound } from '../../lib/collections';
 import { toSource } from '../../lib/provenance';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
@@ -77,16 +77,234 @@ const sameBox = (a: Bounds, b: Bounds) => a.west === b.west && a.south === b.sou
 /** A box's one-degree cells (search-index.near.ts cells) up to this many are read instead of a pass over the index. */
 const MAX_BOX_CELLS = 256;
 
+/** The side of a cluster cell at a zoom level (48 screen pixels; search.service.ts clusterCellDegrees). */
+export const zoomCellDegrees = (zoom: number) => (MAP_CLUSTER_CELL_PX * 360) / (256 * 2 ** zoom);
+
+/** The cell size of the whole world's area (search.service.ts clusterCellDegrees without a view, zoom 4 and above). */
+const WORLD_CELL_DEGREES = Math.sqrt((360 * 180) / MAP_MAX_CELLS);
+
+/**
+ * The cell sizes an index keeps a grid of (ADR 018, 2026-11-26 evening): those that depend on the zoom level alone, up
+ * to zoom 10 (finer cells are one or two communities each: the view's points are sent unless the view is large, and
+ * then its area sets the cell size), and the whole world's. A size set by a view's area is any number, so never kept.
+ */
+const GRID_SIZES = new Set([...Array.from({ length: 11 }, (_, zoom) => zoomCellDegrees(zoom)), WORLD_CELL_DEGREES]);
+
+/** Two cell numbers as one key (both below 2^24 in magnitude for every kept size: exact in a double). */
+const gridKey = (cx: number, cy: number) => cx * 2 ** 25 + cy;
+
+/**
+ * Every located community's cell at one cell size, made once per index and size (ADR 018, 2026-11-26 evening): the
+ * cells in the order of their lowest position, each with its count, sums (added in position = id order, as a request's
+ * cells are), box and positions. A view without filters takes the cells inside it whole and sums only those its edge
+ * cuts again; a filtered result finds each position's cell without arithmetic.
+ */
+class Grid {
+  /** Each position's cell (-1: no coordinates). */
+  readonly cellOf: Int32Array;
+  readonly count: Int32Array;
+  readonly sumLat: Float64Array;
+  readonly sumLng: Float64Array;
+  readonly west: Float64Array;
+  readonly east: Float64Array;
+  readonly south: Float64Array;
+  readonly north: Float64Array;
+  /** Each cell's positions ascending: members[start[k]] .. members[start[k + 1] - 1]. */
+  readonly start: Int32Array;
+  readonly members: Int32Array;
+  private readonly byKey = new Map<number, number>();
+  private readonly cx: Int32Array;
+  private readonly cy: Int32Array;
+  /** A request's slot per cell (of()): -1 between requests (used synchronously only, reset before returning). */
+  private readonly slot: Int32Array;
+
+  constructor(
+    private readonly c_: SearchColumns,
+    located: Int32Array,
+    readonly cellDeg: number,
+  ) {
+    const { lat, lng } = c_;
+    this.cellOf = new Int32Array(lat.length).fill(-1);
+    const cxs: number[] = [];
+    const cys: number[] = [];
+    for (let p = 0; p < located.length; p++) {
+      const i = located[p]!;
+      const cx = Math.floor(lng[i]! / cellDeg);
+      const cy = Math.floor(lat[i]! / cellDeg);
+      const key = gridKey(cx, cy);
+      let k = this.byKey.get(key);
+      if (k === undefined) {
+        k = cxs.length;
+        this.byKey.set(key, k);
+        cxs.push(cx);
+        cys.push(cy);
+      }
+      this.cellOf[i] = k;
+    }
+    const n = cxs.length;
+    this.cx = Int32Array.from(cxs);
+    this.cy = Int32Array.from(cys);
+    this.count = new Int32Array(n);
+    this.sumLat = new Float64Array(n);
+    this.sumLng = new Float64Array(n);
+    this.west = new Float64Array(n).fill(Infinity);
+    this.east = new Float64Array(n).fill(-Infinity);
+    this.south = new Float64Array(n).fill(Infinity);
+    this.north = new Float64Array(n).fill(-Infinity);
+    this.slot = new Int32Array(n).fill(-1);
+    for (let p = 0; p < located.length; p++) {
+      const i = located[p]!;
+      const k = this.cellOf[i]!;
+      const la = lat[i]!;
+      const lo = lng[i]!;
+      this.count[k]!++;
+      this.sumLat[k]! += la;
+      this.sumLng[k]! += lo;
+      if (lo < this.west[k]!) this.west[k] = lo;
+      if (lo > this.east[k]!) this.east[k] = lo;
+      if (la < this.south[k]!) this.south[k] = la;
+      if (la > this.north[k]!) this.north[k] = la;
+    }
+    this.start = new Int32Array(n + 1);
+    for (let k = 0; k < n; k++) this.start[k + 1] = this.start[k]! + this.count[k]!;
+    this.members = new Int32Array(located.length);
+    const fill = this.start.slice(0, n);
+    for (let p = 0; p < located.length; p++) {
+      const i = located[p]!;
+      this.members[fill[this.cellOf[i]!]!++] = i;
+    }
+  }
+
+  get size(): number {
+    return this.count.length;
+  }
+
+  /** Cell k whole, as a request's grid would give it. */
+  cell(k: number): GridCell {
+    const n = this.count[k]!;
+    return { count: n, lat: this.sumLat[k]! / n, lng: this.sumLng[k]! / n, west: this.west[k]!, south: this.south[k]!, east: this.east[k]!, north: this.north[k]!, id: this.c_.ids[this.members[this.start[k]!]!]! };
+  }
+
+  /** = cellsOf(this.cellDeg, b) over every located position: the cells in the box, and how many communities they hold. */
+  inBox(b: Bounds): { inView: number; cells: GridCell[] } {
+    const s = this.cellDeg;
+    const x0 = Math.floor(b.west / s);
+    const x1 = Math.floor(b.east / s);
+    const y0 = Math.floor(b.south / s);
+    const y1 = Math.floor(b.north / s);
+    // The cells a box can touch: looked up by number when they are fewer than the grid's cells, else every cell.
+    const found: number[] = [];
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) <= this.size) {
+      for (let cx = x0; cx <= x1; cx++) {
+        for (let cy = y0; cy <= y1; cy++) {
+          const k = this.byKey.get(gridKey(cx, cy));
+          if (k !== undefined) found.push(k);
+        }
+      }
+    } else {
+      for (let k = 0; k < this.size; k++) if (this.cx[k]! >= x0 && this.cx[k]! <= x1 && this.cy[k]! >= y0 && this.cy[k]! <= y1) found.push(k);
+    }
+    // Each cell with its lowest position in the box: the order of a request's cells.
+    const firsts: number[] = [];
+    const byFirst = new Map<number, GridCell>();
+    let inView = 0;
+    const { lat, lng } = this.c_;
+    for (const k of found) {
+      if (this.east[k]! < b.west || this.west[k]! > b.east || this.north[k]! < b.south || this.south[k]! > b.north) continue;
+      if (this.west[k]! >= b.west && this.east[k]! <= b.east && this.south[k]! >= b.south && this.north[k]! <= b.north) {
+        const first = this.members[this.start[k]!]!;
+        firsts.push(first);
+        byFirst.set(first, this.cell(k));
+        inView += this.count[k]!;
+        continue;
+      }
+      // Cut by the box's edge: summed again over the positions inside, in position order.
+      const inside: number[] = [];
+      for (let m = this.start[k]!; m < this.start[k + 1]!; m++) {
+        const i = this.members[m]!;
+        const la = lat[i]!;
+        const lo = lng[i]!;
+        if (la >= b.south && la <= b.north && lo >= b.west && lo <= b.east) inside.push(i);
+      }
+      if (inside.length === 0) continue;
+      firsts.push(inside[0]!);
+      byFirst.set(inside[0]!, sumCells(this.c_, inside, (_, fresh) => (fresh === 0 ? -1 : 0))[0]!);
+      inView += inside.length;
+    }
+    firsts.sort((x, y) => x - y);
+    return { inView, cells: firsts.map((f) => byFirst.get(f)!) };
+  }
+
+  /** = cellsOf(this.cellDeg, b) over `positions` (located, ascending, inside the box if there is one). */
+  of(positions: ArrayLike<number>): GridCell[] {
+    const { cellOf, slot } = this;
+    const touched: number[] = [];
+    const cells = sumCells(this.c_, positions, (i, fresh) => {
+      const c = cellOf[i]!;
+      const k = slot[c]!;
+      if (k < 0) {
+        slot[c] = fresh;
+        touched.push(c);
+      }
+      return k;
+    });
+    for (const c of touched) slot[c] = -1;
+    return cells;
+  }
+}
+
+/**
+ * The cells of `positions` (located, ascending) in the order of their first position, each summed in position (= id)
+ * order: `slotOf(i, fresh)` gives the slot of position i's cell, or -1 for a cell not seen yet, which takes `fresh`.
+ */
+function sumCells(c_: SearchColumns, positions: ArrayLike<number>, slotOf: (i: number, fresh: number) => number): GridCell[] {
+  const { lat, lng, ids } = c_;
+  const count: number[] = [];
+  const sumLat: number[] = [];
+  const sumLng: number[] = [];
+  const west: number[] = [];
+  const east: number[] = [];
+  const south: number[] = [];
+  const north: number[] = [];
+  const id: number[] = [];
+  for (let p = 0; p < positions.length; p++) {
+    const i = positions[p]!;
+    const la = lat[i]!;
+    const lo = lng[i]!;
+    const k = slotOf(i, count.length);
+    if (k < 0) {
+      count.push(1);
+      sumLat.push(la);
+      sumLng.push(lo);
+      west.push(lo);
+      east.push(lo);
+      south.push(la);
+      north.push(la);
+      id.push(ids[i]!);
+    } else {
+      count[k]!++;
+      sumLat[k]! += la;
+      sumLng[k]! += lo;
+      if (lo < west[k]!) west[k] = lo;
+      if (lo > east[k]!) east[k] = lo;
+      if (la < south[k]!) south[k] = la;
+      if (la > north[k]!) north[k] = la;
+    }
+  }
+  return count.map((n, k) => ({ count: n, lat: sumLat[k]! / n, lng: sumLng[k]! / n, west: west[k]!, south: south[k]!, east: east[k]!, north: north[k]!, id: id[k]! }));
+}
+
 /**
  * The map's structures of one index (ADR 018, 026; made on first use and kept for the index's life: a rebuilt index
  * starts anew, so they always describe the index that answers): the points' JSON pieces, the located positions, and
- * the grid of every located community per cell size (the whole-US map without filters at a zoom level).
+ * the grid of every located community per kept cell size (GRID_SIZES).
  */
 export class MapIndex {
   readonly json: PointJson;
   private locatedAll: Int32Array | null = null;
-  /** By cell size (degrees): at most one per zoom level, since an area without a box gives the zoom's cell size. */
-  private readonly grids = new Map<number, GridCell[]>();
+  private readonly grids = new Map<number, Grid>();
+  /** By cell size: the whole map's cells (the answer without filters and view). */
+  private readonly worldCells = new Map<number, GridCell[]>();
 
   constructor(private readonly c_: SearchColumns) {
     this.json = new PointJson(c_);
@@ -100,6 +318,17 @@ export class MapIndex {
     let m = 0;
     for (let i = 0; i < lat.length; i++) if (lat[i] === lat[i] && lng[i] === lng[i]) out[m++] = i;
     return (this.locatedAll = out.slice(0, m));
+  }
+
+  /** The grid at this cell size when it is one an index keeps (GRID_SIZES), else null. */
+  grid(cellDeg: number): Grid | null {
+    if (!GRID_SIZES.has(cellDeg)) return null;
+    let grid = this.grids.get(cellDeg);
+    if (!grid) {
+      grid = new Grid(this.c_, this.located(), cellDeg);
+      this.grids.set(cellDeg, grid);
+    }
+    return grid;
   }
 
   /** The located positions in a small box (ascending), from the one-degree cells; null when the box spans too many cells. */
@@ -128,12 +357,13 @@ export class MapIndex {
 
   /** The grid of every located community at this cell size, without an area (made once per index and size). */
   worldGrid(cellDeg: number, make: () => GridCell[]): GridCell[] {
-    let grid = this.grids.get(cellDeg);
-    if (!grid) {
-      grid = Object.freeze(make()) as GridCell[];
-      this.grids.set(cellDeg, grid);
+    let cells = this.worldCells.get(cellDeg);
+    if (!cells) {
+      const grid = this.grid(cellDeg);
+      cells = Object.freeze(grid ? Array.from({ length: grid.size }, (_, k) => grid.cell(k)) : make()) as GridCell[];
+      this.worldCells.set(cellDeg, cells);
     }
-    return grid;
+    return cells;
   }
 }
 
@@ -146,6 +376,8 @@ export class MapQuery {
   // Plain arrays: a request's own lists are young garbage (typed arrays would allocate outside the heap per request).
   private locatedOf: ArrayLike<number> | null = null;
   private view: { bbox: Bounds; positions: ArrayLike<number> } | null = null;
+  /** The whole map's cells in a box, from a kept grid (no filter): found with the count, read by gridCells(). */
+  private boxCells: { bbox: Bounds; cellDeg: number; inView: number; cells: GridCell[] } | null = null;
 
   /** `all`: the result is every position of the index (no filter), whose per-index structures answer. */
   constructor(
@@ -160,8 +392,10 @@ export class MapQuery {
   private located(): ArrayLike<number> {
     if (this.locatedOf) return this.locatedOf;
     if (this.all) return (this.locatedOf = this.maps.located());
-    const { lat, lng } = this.c_;
     const r = this.result;
+    // Every community of the index has coordinates (as in the full dataset): so has every one of the result.
+    if (this.maps.located().length === this.c_.ids.length) return (this.locatedOf = r);
+    const { lat, lng } = this.c_;
     const out: number[] = [];
     for (let k = 0; k < r.length; k++) {
       const i = r[k]!;
@@ -192,9 +426,27 @@ export class MapQuery {
     return positions;
   }
 
-  /** = countPoints() of map-points.repo.ts. */
-  countPoints(bbox?: Bounds): { total: number; inView: number } {
-    return { total: this.located().length, inView: this.inView(bbox).length };
+  /**
+   * = countPoints() of map-points.repo.ts. `cellDeg`: the cell size a clustered answer would have; without a filter,
+   * when the index keeps that grid, the view's count comes from its cells (and the cells are kept for gridCells()).
+   */
+  countPoints(bbox?: Bounds, cellDeg?: number): { total: number; inView: number } {
+    const total = this.located().length;
+    if (bbox && cellDeg !== undefined) {
+      const cells = this.cellsInBox(cellDeg, bbox);
+      if (cells) return { total, inView: cells.inView };
+    }
+    return { total, inView: this.inView(bbox).length };
+  }
+
+  /** Without a filter, the cells of a kept grid in the box (null: a filter, or a size the index does not keep). */
+  private cellsInBox(cellDeg: number, bbox: Bounds): { inView: number; cells: GridCell[] } | null {
+    if (!this.all) return null;
+    if (this.boxCells && this.boxCells.cellDeg === cellDeg && sameBox(this.boxCells.bbox, bbox)) return this.boxCells;
+    const grid = this.maps.grid(cellDeg);
+    if (!grid) return null;
+    this.boxCells = { bbox, cellDeg, ...grid.inBox(bbox) };
+    return this.boxCells;
   }
 
   /** The positions of the points `scope` keeps, ascending. */
@@ -268,11 +520,15 @@ export class MapQuery {
   /** = gridCells(): cells of `cellDeg` degrees anchored at (0, 0), ordered by their lowest id. */
   gridCells(cellDeg: number, bbox?: Bounds): GridCell[] {
     if (this.all && !bbox) return this.maps.worldGrid(cellDeg, () => this.cellsOf(cellDeg, undefined));
+    const inBox = bbox && this.cellsInBox(cellDeg, bbox);
+    if (inBox) return inBox.cells;
+    const grid = this.maps.grid(cellDeg);
+    if (grid) return grid.of(this.inView(bbox));
     return this.cellsOf(cellDeg, bbox);
   }
 
   private cellsOf(cellDeg: number, bbox: Bounds | undefined): GridCell[] {
-    const { lat, lng, ids } = this.c_;
+    const { lat, lng } = this.c_;
     // The located positions in the area, in id order: cells are made in the order of their lowest id, and each
     // cell's sums are added in id order (as before: the same means to the last bit).
     const positions = this.inView(bbox);
@@ -285,47 +541,20 @@ export class MapQuery {
     const rows = Math.floor(area.north / cellDeg) - y0 + 1;
     const dense = cols * rows <= 1 << 16 ? new Int32Array(cols * rows).fill(-1) : null;
     const cells = new Map<number | string, number>();
-    const count: number[] = [];
-    const sumLat: number[] = [];
-    const sumLng: number[] = [];
-    const west: number[] = [];
-    const east: number[] = [];
-    const south: number[] = [];
-    const north: number[] = [];
-    const id: number[] = [];
     const LIMIT = 2 ** 24;
-    for (let p = 0; p < positions.length; p++) {
-      const i = positions[p]!;
-      const la = lat[i]!;
-      const lo = lng[i]!;
-      const cx = Math.floor(lo / cellDeg);
-      const cy = Math.floor(la / cellDeg);
+    return sumCells(this.c_, positions, (i, fresh) => {
+      const cx = Math.floor(lng[i]! / cellDeg);
+      const cy = Math.floor(lat[i]! / cellDeg);
       const slot = dense && cx >= x0 && cx - x0 < cols && cy >= y0 && cy - y0 < rows ? (cx - x0) * rows + (cy - y0) : -1;
       // Two integers below 2^24 side by side are exact in a double; else a string.
       const key = slot >= 0 ? 0 : cx > -LIMIT && cx < LIMIT && cy > -LIMIT && cy < LIMIT ? cx * 2 ** 25 + cy : `${cx},${cy}`;
       const k = slot >= 0 ? dense![slot]! : (cells.get(key) ?? -1);
       if (k < 0) {
-        if (slot >= 0) dense![slot] = count.length;
-        else cells.set(key, count.length);
-        count.push(1);
-        sumLat.push(la);
-        sumLng.push(lo);
-        west.push(lo);
-        east.push(lo);
-        south.push(la);
-        north.push(la);
-        id.push(ids[i]!);
-      } else {
-        count[k]!++;
-        sumLat[k]! += la;
-        sumLng[k]! += lo;
-        if (lo < west[k]!) west[k] = lo;
-        if (lo > east[k]!) east[k] = lo;
-        if (la < south[k]!) south[k] = la;
-        if (la > north[k]!) north[k] = la;
+        if (slot >= 0) dense![slot] = fresh;
+        else cells.set(key, fresh);
       }
-    }
-    return count.map((n, k) => ({ count: n, lat: sumLat[k]! / n, lng: sumLng[k]! / n, west: west[k]!, south: south[k]!, east: east[k]!, north: north[k]!, id: id[k]! }));
+      return k;
+    });
   }
 }
 

@@ -5,7 +5,6 @@ import { gzip, type ZlibOptions } from 'node:zlib';
 import zipcodes from 'zipcodes';
 import { US_STATES } from '../../../contracts/constants';
 import {
-  MAP_CLUSTER_CELL_PX,
   MAP_MAX_CELLS,
   MAP_POINTS_MAX,
   ZIP_RADIUS_MILES,
@@ -27,7 +26,7 @@ import type { SearchIndex } from './search-index';
 import type { LiveSearchIndex } from './search-index.live';
 import { countResult, findPageIds, listCities, loadCommunities, narrowLocation, type CommunityRow, type LocationFilter, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds, type PointRow, type PointScope } from './map-points.repo';
-import { round } from './search-index.map';
+import { round, zoomCellDegrees } from './search-index.map';
 import { communityAddress } from '../../lib/community-address';
 
 const STATE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
@@ -110,7 +109,7 @@ const WORLD: MapBounds = { west: -180, south: -90, east: 180, north: 90 };
  * cells, so a clustered answer stays small whatever zoom and area a client sends.
  */
 export function clusterCellDegrees(zoom: number, area: MapBounds = WORLD): number {
-  const byZoom = (MAP_CLUSTER_CELL_PX * 360) / (256 * 2 ** zoom);
+  const byZoom = zoomCellDegrees(zoom);
   const byArea = Math.sqrt(((area.east - area.west) * (area.north - area.south)) / MAP_MAX_CELLS);
   return Math.max(byZoom, byArea);
 }
@@ -211,6 +210,13 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   /** The index that answers now and its build number (a cache key part: a rebuilt index never serves an older answer). */
   const memory = (): { index: SearchIndex | null; version: number } => ({ index: live?.current ?? null, version: live?.version ?? 0 });
 
+  /**
+   * The whole map without filters and view, by cell size (the zoom level's), for one build of the index: a function
+   * of the index alone, so computed once per build with the caches on or off (as the markets overview, 88202c2). A
+   * new build starts anew. ADR 018, addendum of 2026-11-26 evening.
+   */
+  let wholeMap = { version: -1, byCell: new Map<number, Promise<SerializedPoints>>() };
+
   async function criteriaFor(f: SearchFilters): Promise<SearchCriteria> {
     const locKey = (f.location ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
     const location = await locations.get(locKey, () => resolveLocation(cityIndex, f.location));
@@ -280,9 +286,10 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   async function mapPoints(q: Pick<MapPointsQuery, keyof SearchFilters | 'zoom' | 'bbox'>): Promise<SerializedPoints> {
     const bbox = q.bbox;
     const { index, version } = memory();
-    // From the index, only the map of the whole directory without filters is cached (the view many visitors share,
-    // 2-3 ms to compute): any other map request is computed, as a search is (a kept answer is promoted; a distinct
-    // map request answered at p99 118 ms with the cache, 59 without). From SQL, every answer is cached.
+    // From the index, the map of the whole directory without filters is kept for the build (without a view) or
+    // cached (a view of it, which many visitors share): any other map request is computed, as a search is (a kept
+    // answer is promoted; a distinct map request answered at p99 118 ms with the cache, 59 without). From SQL, every
+    // answer is cached.
     const shared = !q.location?.trim() && q.careTypes.length === 0 && q.amenities.length === 0 && q.priceMin === undefined && q.priceMax === undefined && !q.licenceType && !q.capacity;
     const compute = async (): Promise<SerializedPoints> => {
       const criteria = await criteriaFor(q);
@@ -291,7 +298,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
       const mine = index?.mapQuery(criteria);
       const source = mine
         ? {
-            countPoints: async (b?: Bounds) => mine.countPoints(b),
+            countPoints: async (b?: Bounds, cellDeg?: number) => mine.countPoints(b, cellDeg),
             pointsJson: async (scope?: PointScope) => mine.pointsJson(scope),
             gridCells: async (cellDeg: number, b?: Bounds) => mine.gridCells(cellDeg, b),
           }
@@ -300,7 +307,8 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
             pointsJson: async (scope?: PointScope) => (await findPoints(db, criteria, scope)).map((r) => JSON.stringify(toPoint(r))),
             gridCells: (cellDeg: number, b?: Bounds) => gridCells(db, criteria, cellDeg, b),
           };
-      const { total, inView } = await source.countPoints(bbox);
+      const cellDeg = clusterCellDegrees(q.zoom, bbox);
+      const { total, inView } = await source.countPoints(bbox, cellDeg);
       // = JSON.stringify of { points, clusters, total, inView, clustered, complete } with the points' texts as they are.
       const answer = (pointTexts: string[], clusters: MapPointsResponse['clusters'], inViewOf: number, clustered: boolean, complete: boolean) =>
         `{"points":[${pointTexts.join(',')}],"clusters":${JSON.stringify(clusters)},"total":${total},"inView":${inViewOf},"clustered":${clustered},"complete":${complete}}`;
@@ -310,7 +318,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
       } else if (inView <= pointsMax) {
         json = answer(await source.pointsJson({ bbox }), [], inView, false, false);
       } else {
-        const cells = await source.gridCells(clusterCellDegrees(q.zoom, bbox), bbox);
+        const cells = await source.gridCells(cellDeg, bbox);
         const singles = cells.filter((c) => c.count === 1).map((c) => c.id);
         const clusters = cells
           .filter((c) => c.count > 1)
@@ -325,6 +333,18 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
       return serializedPoints(json);
     };
     if (index && !shared) return compute();
+    if (index && !bbox) {
+      if (wholeMap.version !== version) wholeMap = { version, byCell: new Map() };
+      const kept = wholeMap.byCell;
+      const cell = clusterCellDegrees(q.zoom);
+      let answer = kept.get(cell);
+      if (!answer) {
+        answer = compute();
+        kept.set(cell, answer);
+        answer.catch(() => kept.delete(cell));
+      }
+      return answer;
+    }
     const key = JSON.stringify([filterKey(q), q.zoom, bbox ? [bbox.west, bbox.south, bbox.east, bbox.north] : null, version]);
     return points.get(key, compute);
   }
