@@ -7,7 +7,7 @@ import type { CommunityRow } from './search.repo';
 import { CardColumns } from './search-index.cards';
 import { gramPostings } from '../../lib/grams';
 import { Bitset } from '../../lib/collections';
-import { buildCells } from './search-index.near';
+import { buildCells, NEAR_CELLS } from './search-index.near';
 
 /** The columns of the index (one entry per listed community, by position = id order). */
 export interface SearchColumns {
@@ -17,8 +17,10 @@ export interface SearchColumns {
   readonly cards: CardColumns;
   readonly lat: Float64Array;
   readonly lng: Float64Array;
-  /** The located positions by one-degree cell of latitude and longitude (a ZIP radius's box reads about 9 cells). */
+  /** The located positions by one-degree cell of latitude and longitude (the map's grids). */
   readonly cells: Map<number, Int32Array>;
+  /** The same by quarter-degree cell (NEAR_CELLS; a ZIP radius's box reads about 7 by 9). */
+  readonly nearCells: Map<number, Int32Array>;
   readonly minPrice: Float64Array;
   readonly maxPrice: Float64Array;
   readonly approximate: Uint8Array;
@@ -175,6 +177,7 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     lat,
     lng,
     cells: buildCells(lat, lng),
+    nearCells: buildCells(lat, lng, NEAR_CELLS),
     minPrice,
     maxPrice,
     approximate,
