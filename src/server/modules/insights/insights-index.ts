@@ -45,19 +45,18 @@ export interface InsightIndexStats {
   builtAt: Date;
 }
 
-/** Each key's positions as a set. */
-function setsOf(n: number, lists: Map<string, Int32Array>): Map<string, Bitset> {
-  const sets = new Map<string, Bitset>();
-  for (const [key, list] of lists) {
-    const set = new Bitset(n);
-    for (let k = 0; k < list.length; k++) set.set(list[k]!);
-    sets.set(key, set);
-  }
-  return sets;
+/** Positions as a set of `n`. */
+function setOf(n: number, list: Int32Array): Bitset {
+  const set = new Bitset(n);
+  for (let k = 0; k < list.length; k++) set.set(list[k]!);
+  return set;
 }
 
+/** Each key's positions as a set. */
+const setsOf = (n: number, lists: Map<string, Int32Array>) => new Map([...lists].map(([key, list]) => [key, setOf(n, list)]));
+
 export class InsightsIndex {
-  /** Every position and none (shared, never changed), match()'s scratch, and the rows of recent search texts (textRows). */
+  /** Every position and none (shared, never changed), match()'s scratch, and the rows of recent search texts (TextRows). */
   private everyone: Bitset | null = null;
   private noone: Bitset | null = null;
   private memberScratch: Bitset | null = null;
@@ -232,10 +231,7 @@ export class InsightsIndex {
 
   /** A text's rows as a set when common (at scale 10, 'care' or 'senior' had hundreds of thousands), else as the list. */
   private rowsAs(positions: Int32Array): Bitset | Int32Array {
-    if (positions.length * COMMON_SHARE < this.n) return positions;
-    const set = new Bitset(this.n);
-    for (let k = 0; k < positions.length; k++) set.set(positions[k]!);
-    return set;
+    return positions.length * COMMON_SHARE < this.n ? positions : setOf(this.n, positions);
   }
 
   /** The filtered count and one page's rows in the sort's order; null when the SQL must answer. */
