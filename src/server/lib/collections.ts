@@ -1,5 +1,11 @@
 // Small collection helpers the in-memory indexes share (ADR 026, 027, 029).
 
+/** Whether position i is in every one of `sets`. */
+export function hasAll(sets: readonly Bitset[], i: number): boolean {
+  for (let k = 0; k < sets.length; k++) if (!sets[k]!.has(i)) return false;
+  return true;
+}
+
 /** A fixed-size set of row positions, one bit each. */
 export class Bitset {
   readonly words: Uint32Array;

@@ -7,7 +7,7 @@ import type { CommunityRow } from './search.repo';
 import { CardColumns } from './search-index.cards';
 import { gramPostings } from '../../lib/grams';
 import { Bitset } from '../../lib/collections';
-import { buildCells, NEAR_CELLS } from './search-index.near';
+import { buildCells, buildNearCells, type NearCell } from './search-index.near';
 
 /** The columns of the index (one entry per listed community, by position = id order). */
 export interface SearchColumns {
@@ -20,7 +20,7 @@ export interface SearchColumns {
   /** The located positions by one-degree cell of latitude and longitude (the map's grids). */
   readonly cells: Map<number, Int32Array>;
   /** The same by quarter-degree cell (NEAR_CELLS; a ZIP radius's box reads about 7 by 9). */
-  readonly nearCells: Map<number, Int32Array>;
+  readonly nearCells: Map<number, NearCell>;
   readonly minPrice: Float64Array;
   readonly maxPrice: Float64Array;
   readonly approximate: Uint8Array;
@@ -177,7 +177,7 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     lat,
     lng,
     cells: buildCells(lat, lng),
-    nearCells: buildCells(lat, lng, NEAR_CELLS),
+    nearCells: buildNearCells(lat, lng),
     minPrice,
     maxPrice,
     approximate,

@@ -12,7 +12,7 @@ import type { CommunityRow, LocationFilter, PageRef, SearchCriteria } from './se
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import { loadIndexRows } from './search-index.repo';
 import { buildSearchColumns, type SearchColumns } from './search-index.columns';
-import { Bitset } from '../../lib/collections';
+import { Bitset, hasAll } from '../../lib/collections';
 import { gramCandidates } from '../../lib/grams';
 import { NULL_KEY, OUT_OF_BAND, POS_LIMIT, PRICE_LIMIT, UNPRICED, firstBy, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
 import { nearPositions } from './search-index.near';
@@ -43,6 +43,9 @@ export class SearchIndex {
   /** Scratch of one query (match()): its result's positions, the result as a set. */
   private resultScratch: Int32Array | null = null;
   private memberScratch: Bitset | null = null;
+  /** The intersection of a query's sets (intersect()), and the empty set of a value no community has. */
+  private setScratch: Bitset | null = null;
+  private emptySet: Bitset | null = null;
   private sortPriceScratch: Float64Array | null = null;
   private sortKeyScratch: Float64Array | null = null;
   private cityRankScratch: Float64Array | null = null;
@@ -85,8 +88,12 @@ export class SearchIndex {
 
   // ---- the filters ----
 
-  /** Every filter that is a set: care types, amenities, licence type, capacity band, state. */
-  private setFilter(c: SearchCriteria): Bitset | null {
+  /**
+   * Every filter that is a set (care types, amenities, licence type, capacity band, state), or null for none; a value
+   * that no community has (an unknown care type, amenity or state) is the empty set. Not intersected here: a location's
+   * few candidates are each tested against the sets (at scale 10 an intersection is 14,000 words a set per search).
+   */
+  private setFilter(c: SearchCriteria): readonly Bitset[] | null {
     const sets: (Bitset | undefined)[] = [];
     for (const t of c.careTypes) sets.push(this.c.careTypeBits.get(t));
     for (const a of c.amenities) sets.push(this.c.amenityBits.get(a));
@@ -95,9 +102,14 @@ export class SearchIndex {
     if (c.location.kind === 'state') sets.push(this.c.stateBits.get(c.location.state));
     if (c.location.kind === 'name' && c.location.state) sets.push(this.c.stateBits.get(c.location.state));
     if (sets.length === 0) return null;
-    // A value that no community has (an unknown care type, amenity or state) keeps nothing.
-    if (sets.some((b) => b === undefined)) return new Bitset(this.n);
-    return Bitset.intersection(sets as Bitset[]);
+    if (sets.some((b) => b === undefined)) return [(this.emptySet ??= new Bitset(this.n))];
+    return sets as Bitset[];
+  }
+
+  /** The sets' intersection: a single set itself (never written to), else in this query's scratch. */
+  private intersect(sets: readonly Bitset[]): Bitset {
+    if (sets.length === 1) return sets[0]!;
+    return Bitset.intersection(sets, (this.setScratch ??= new Bitset(this.n)));
   }
 
   /**
@@ -117,7 +129,7 @@ export class SearchIndex {
   }
 
   /** Positions the location keeps (ascending), or null for "every community". */
-  private locationCandidates(loc: LocationFilter, distance: Float64Array | null): ArrayLike<number> & Iterable<number> | null {
+  private locationCandidates(loc: LocationFilter, distance: Float64Array | null, sets: readonly Bitset[] | null): ArrayLike<number> & Iterable<number> | null {
     switch (loc.kind) {
       case 'none':
       case 'state':
@@ -143,7 +155,7 @@ export class SearchIndex {
       case 'name':
         return [...this.namesContaining(this.c.lowerText(loc.text))];
       case 'near':
-        return nearPositions(this.c, loc, distance!);
+        return nearPositions(this.c, loc, distance!, sets);
     }
   }
 
@@ -202,12 +214,13 @@ export class SearchIndex {
   private match(c: SearchCriteria): Matched {
     const distance = c.location.kind === 'near' ? (this.distanceScratch ??= new Float64Array(this.n)) : null;
     const sets = this.setFilter(c);
-    const located = this.locationCandidates(c.location, distance);
+    const located = this.locationCandidates(c.location, distance, sets);
     const band = c.priceMin !== undefined || c.priceMax !== undefined;
     // No location and no price band: the sets (or every position) are the result as they are.
     if (!located && !band) {
       if (!sets) return { result: this.everyPosition(), total: this.n, unpriced: 0, distance, member: null };
-      return this.ofSet(sets, sets.count(), 0);
+      const set = this.intersect(sets);
+      return this.ofSet(set, set.count(), 0);
     }
     const b = this.bandOf(c);
     const out = this.scratch();
@@ -217,7 +230,7 @@ export class SearchIndex {
       let unpriced = 0;
       for (let k = 0; k < located.length; k++) {
         const i = located[k]!;
-        if (sets && !sets.has(i)) continue;
+        if (sets && !hasAll(sets, i)) continue;
         if (band) {
           const t = this.bandTest(i, b);
           if (t === UNPRICED) {
@@ -233,7 +246,7 @@ export class SearchIndex {
     // orders (search-index.bands.ts); the result's set is kept too, for the order walks. The price sorts find the
     // band price of the result's communities themselves (order()).
     const member = (this.memberScratch ??= new Bitset(this.n));
-    const { total, unpriced } = this.bands.match(sets, b, c.includeUnpriced === true, (i) => this.bandTest(i, b), member);
+    const { total, unpriced } = this.bands.match(sets && this.intersect(sets), b, c.includeUnpriced === true, (i) => this.bandTest(i, b), member);
     return this.ofSet(member, total, unpriced);
   }
 
