@@ -6,7 +6,7 @@
 // without building the objects (ADR 026, 2026-11-26). MapIndex keeps what does not depend on the query, for the
 // index's life: the pieces, the located positions, and the whole map's grid per cell size (ADR 018, 2026-11-26).
 import { MAP_CLUSTER_CELL_PX, MAP_MAX_CELLS, type MapPoint } from '../../../contracts/search';
-import { lowerBound } from '../../lib/collections';
+import { lowerBound, type Bitset } from '../../lib/collections';
 import { toSource } from '../../lib/provenance';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import type { SearchColumns } from './search-index.columns';
@@ -331,8 +331,11 @@ export class MapIndex {
     return grid;
   }
 
-  /** The located positions in a small box (ascending), from the one-degree cells; null when the box spans too many cells. */
-  locatedInSmallBox(b: Bounds): number[] | null {
+  /**
+   * The located positions in a small box (ascending), from the one-degree cells, those of `member` only when given;
+   * null when the box spans too many cells.
+   */
+  locatedInSmallBox(b: Bounds, member?: Bitset): number[] | null {
     const y0 = Math.floor(b.south);
     const y1 = Math.floor(b.north);
     const x0 = Math.floor(b.west);
@@ -346,6 +349,7 @@ export class MapIndex {
         if (!cell) continue;
         for (let k = 0; k < cell.length; k++) {
           const i = cell[k]!;
+          if (member && !member.has(i)) continue;
           const la = lat[i]!;
           const lo = lng[i]!;
           if (la >= b.south && la <= b.north && lo >= b.west && lo <= b.east) out.push(i);
@@ -368,8 +372,16 @@ export class MapIndex {
 }
 
 /**
- * The questions of one map request over one result (positions ascending = id order). The result's located
- * positions, and those in the box asked, are found once and shared by the questions (count, then points or cells).
+ * The result a map request asks about, its own (a request awaits between its questions, and other queries reuse the
+ * index's scratch): every community; a list of positions (ascending = id order; a city, a ZIP, a name); or a set with
+ * its size (filters without a location), whose positions are made only when read: a small view of a large result is
+ * found from the view's cells and the set (at scale 10 a care type's map at zoom 9 read all 200,000 of its positions).
+ */
+export type MapResult = { all: true } | { all: false; positions: Int32Array } | { all: false; member: Bitset; total: number };
+
+/**
+ * The questions of one map request over one result. The result's located positions, and those in the box asked, are
+ * found once and shared by the questions (count, then points or cells).
  */
 export class MapQuery {
   private wanted: Uint8Array | null | undefined;
@@ -379,20 +391,40 @@ export class MapQuery {
   /** The whole map's cells in a box, from a kept grid (no filter): found with the count, read by gridCells(). */
   private boxCells: { bbox: Bounds; cellDeg: number; inView: number; cells: GridCell[] } | null = null;
 
-  /** `all`: the result is every position of the index (no filter), whose per-index structures answer. */
+  /** True: the result is every position of the index (no filter), whose per-index structures answer. */
+  private readonly all: boolean;
+  private resultPositions: Int32Array | null = null;
+
   constructor(
     private readonly c_: SearchColumns,
     private readonly maps: MapIndex,
     private readonly c: SearchCriteria,
-    private readonly result: Int32Array,
-    private readonly all: boolean,
-  ) {}
+    private readonly of: MapResult,
+  ) {
+    this.all = of.all;
+  }
+
+  /** The result's positions, ascending (not for `all`). */
+  private result(): Int32Array {
+    if (this.resultPositions) return this.resultPositions;
+    const of = this.of;
+    if (of.all) throw new Error('MapQuery.result() of every position');
+    return (this.resultPositions = 'positions' in of ? of.positions : of.member.positionsInto(new Int32Array(of.total)));
+  }
+
+  /** Whether position i is in the result. */
+  private inResult(i: number): boolean {
+    const of = this.of;
+    if (of.all) return true;
+    if ('member' in of) return of.member.has(i);
+    return of.positions[lowerBound(of.positions, i)] === i;
+  }
 
   /** The result's positions with coordinates, ascending. */
   private located(): ArrayLike<number> {
     if (this.locatedOf) return this.locatedOf;
     if (this.all) return (this.locatedOf = this.maps.located());
-    const r = this.result;
+    const r = this.result();
     // Every community of the index has coordinates (as in the full dataset): so has every one of the result.
     if (this.maps.located().length === this.c_.ids.length) return (this.locatedOf = r);
     const { lat, lng } = this.c_;
@@ -408,7 +440,8 @@ export class MapQuery {
   private inView(bbox: Bounds | undefined): ArrayLike<number> {
     if (!bbox) return this.located();
     if (this.view && sameBox(this.view.bbox, bbox)) return this.view.positions;
-    let positions = this.all ? this.maps.locatedInSmallBox(bbox) : null;
+    const of = this.of;
+    let positions = of.all ? this.maps.locatedInSmallBox(bbox) : 'member' in of ? this.maps.locatedInSmallBox(bbox, of.member) : null;
     if (!positions) {
       const located = this.located();
       const { lat, lng } = this.c_;
@@ -465,8 +498,7 @@ export class MapQuery {
       for (const i of wanted) {
         if (i === last) continue;
         last = i;
-        const k = lowerBound(this.result, i);
-        if (this.result[k] !== i || !hasPoint(c_, i)) continue;
+        if (!this.inResult(i) || !hasPoint(c_, i)) continue;
         if (scope.bbox && !inBox(c_, i, scope.bbox)) continue;
         out.push(i);
       }

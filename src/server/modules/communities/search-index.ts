@@ -475,10 +475,15 @@ export class SearchIndex {
   /** The map's questions over one match of `c` (a map request asks up to three). */
   mapQuery(c: SearchCriteria): MapQuery {
     this.maps ??= new MapIndex(this.c);
-    // Its own copy of the positions: a map request awaits between its questions, and other queries reuse the scratch.
-    const { result } = this.match(c);
-    const all = result === this.allPositions;
-    return new MapQuery(this.c, this.maps, c, all ? result : result.slice(), all);
+    // Its own copy of the result (MapResult): a map request awaits between its questions, and other queries reuse the scratch.
+    const m = this.match(c);
+    if (m.member === null) return new MapQuery(this.c, this.maps, c, { all: true });
+    if (m.member) {
+      const member = new Bitset(this.n);
+      member.words.set(m.member.words);
+      return new MapQuery(this.c, this.maps, c, { all: false, member, total: m.total });
+    }
+    return new MapQuery(this.c, this.maps, c, { all: false, positions: m.result.slice() });
   }
 
   /** = countPoints(). */
