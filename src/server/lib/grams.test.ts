@@ -59,6 +59,12 @@ describe('SortOrders.pageOf (a page of a set of positions in a sort order)', () 
 });
 
 describe('gramCandidates', () => {
+  it('narrows by further trigrams while the candidates are many', () => {
+    // Each pair of 'abcde''s trigrams (abc, bcd, cde) is together in 100 texts without the needle; 5 texts hold it.
+    const texts = [...Array.from({ length: 100 }, () => 'abcdx'), ...Array.from({ length: 100 }, () => 'xbcde'), ...Array.from({ length: 100 }, () => 'abcycde'), ...Array.from({ length: 5 }, () => 'abcde')];
+    const grams = gramPostings(texts.length, (i) => texts[i]!);
+    expect([...gramCandidates(grams, 'abcde')]).toEqual([300, 301, 302, 303, 304]);
+  });
   it('holds every position whose text contains the needle', () => {
     const random = rng(22);
     const letters = 'abcde';
