@@ -230,28 +230,40 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
      * Fills the caches with the figures every first screen needs: totals, the option lists and the
      * count of every single filter choice (a few whole-table passes instead of one per choice).
      */
-    async warm(): Promise<void> {
-      if (!counts.enabled) return;
+    async warm(): Promise<{ communities: boolean; operators: boolean }> {
+      const warmed = { communities: false, operators: false };
+      if (!counts.enabled) return warmed;
       // Whole-table passes (452,470 communities at scale 10) outlast the 5 s request timeout: one read-only
       // connection allowed LONG_READ_MS (ADR 027). Statements one after another: one connection runs one at a time.
       await withLongReads(pool, async (db) => {
-        const total = await repo.communityTotals(db);
-        totals.set('communities', total);
-        counts.set(countKey({} as InsightFilters), total.total);
-        const bulk = await repo.singleFilterCounts(db, FIXED_CHOICES);
-        FIXED_CHOICES.forEach(({ key, value }, i) => counts.set(countKey(single(key, value)), bulk.fixed[i] ?? 0));
-        for (const [state, n] of bulk.byState) counts.set(countKey(single('state', state)), n);
-        for (const [city, n] of bulk.byCity) counts.set(countKey(single('city', city)), n);
-        for (const [type, n] of bulk.byType) counts.set(countKey(single('communityType', type)), n);
-        for (const [name, n] of bulk.byOperator) counts.set(countKey(single('operatorName', name)), n);
-        options$.set('states', await repo.communityStates(db));
-        options$.set('cities:', await repo.communityCities(db, undefined, repo.CITY_OPTIONS_CAP));
-        options$.set('types', await repo.communityTypes(db));
-        options$.set('operators:', await repo.communityOperatorNames(db, undefined, OPERATOR_OPTIONS_CAP));
-        counts.set('operators:all', await operatorRepo.countAllOperators(db));
-        options$.set('op-states', await operatorRepo.operatorStates(db));
-        options$.set('op-cities:', await operatorRepo.operatorCities(db, undefined, repo.CITY_OPTIONS_CAP));
+        // Once the Community Insights index answers, its pages count their own results and its lists are the options:
+        // the SQL path's counts and lists would not be read. Filling them every 5 minutes cost the scale-10 app about
+        // 3 s of its one thread (count keys of 30,000 cities and 70,000 operators) and PostgreSQL its whole-table
+        // passes. The same for the operators' index and its lists.
+        if (!options.index?.current) {
+          warmed.communities = true;
+          const total = await repo.communityTotals(db);
+          totals.set('communities', total);
+          counts.set(countKey({} as InsightFilters), total.total);
+          const bulk = await repo.singleFilterCounts(db, FIXED_CHOICES);
+          FIXED_CHOICES.forEach(({ key, value }, i) => counts.set(countKey(single(key, value)), bulk.fixed[i] ?? 0));
+          for (const [state, n] of bulk.byState) counts.set(countKey(single('state', state)), n);
+          for (const [city, n] of bulk.byCity) counts.set(countKey(single('city', city)), n);
+          for (const [type, n] of bulk.byType) counts.set(countKey(single('communityType', type)), n);
+          for (const [name, n] of bulk.byOperator) counts.set(countKey(single('operatorName', name)), n);
+          options$.set('states', await repo.communityStates(db));
+          options$.set('cities:', await repo.communityCities(db, undefined, repo.CITY_OPTIONS_CAP));
+          options$.set('types', await repo.communityTypes(db));
+          options$.set('operators:', await repo.communityOperatorNames(db, undefined, OPERATOR_OPTIONS_CAP));
+        }
+        if (!options.operatorIndex?.current) {
+          warmed.operators = true;
+          counts.set('operators:all', await operatorRepo.countAllOperators(db));
+          options$.set('op-states', await operatorRepo.operatorStates(db));
+          options$.set('op-cities:', await operatorRepo.operatorCities(db, undefined, repo.CITY_OPTIONS_CAP));
+        }
       });
+      return warmed;
     },
 
     // A page the index answers is not cached (as the competitive set and the theme service's index answers): it
