@@ -86,8 +86,13 @@ describe.skipIf(!browserAvailable)('marketing screens', () => {
   it('footer links to care types, resources, privacy and terms', async () => {
     const page = await b.newPage();
     await page.goto('/about');
+    // /about is drawn in the browser, after the load event page.goto waits for (the server renders only the
+    // landing, search and community screens): the layout and its footer come first, the page's own chunk
+    // after them, and under load either can take longer than expect.poll's default second. The footer is used
+    // once the page is drawn, so it no longer moves.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBe('About SeniorScope');
     const footer = page.getByRole('contentinfo');
-    await expect.poll(() => footer.isVisible()).toBe(true);
+    expect(await footer.isVisible()).toBe(true);
     for (const href of [
       '/search?careType=independent',
       '/search?careType=assisted',
@@ -105,7 +110,9 @@ describe.skipIf(!browserAvailable)('marketing screens', () => {
     expect(await footer.locator('a[href^="tel:"]').count()).toBe(1);
     expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
     await footer.getByRole('link', { name: 'Moving Checklist' }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('A calm move into senior living');
+    // An in-app navigation: the address changes at once, then the guide's chunk loads (seconds under load).
+    await page.waitForURL('/resources/moving', { timeout: 20_000 });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBe('A calm move into senior living');
   });
 
   /** At 1280 px every item of the header's row lies inside it, Sign Out included (nothing cut off or scrolled). */

@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CompareButton } from '../components/compare-button';
 import { resetToasts } from '../components/ui/use-toast';
-import { json, mockFetch, renderWithProviders, testUser } from '../test/helpers';
+import { deferredResponse, json, mockFetch, renderWithProviders, testUser } from '../test/helpers';
 import { COMPARE_STORAGE_KEY, readLocalCompare, writeLocalCompare } from './compare';
 
 const USER = testUser({ email: 'pat@example.com', firstName: 'Pat', lastName: null });
@@ -60,6 +60,25 @@ describe('compare list on the account (signed in)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Comparing Community 8' })).toBeTruthy());
     expect(calls).toContainEqual({ method: 'POST', url: '/api/compare/merge', body: { communityIds: [7, 8] } });
     expect(localStorage.getItem(COMPARE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the merged list when a read of the account list answered before the merge arrives after it', async () => {
+    writeLocalCompare([7, 8]);
+    // The account's list is read as the session is known, beside the merge; the server answered it with the
+    // account's list before the merge ([5]), but the answer is slow to arrive.
+    const read = deferredResponse();
+    const merge = deferredResponse();
+    const fetchMock = mockFetch((url) => (url === '/api/compare/merge' ? merge.promise : url === '/api/compare' ? read.promise : json({}, 404)));
+    renderWithProviders(<Buttons ids={[5, 7, 8]} />, { user: USER });
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(expect.arrayContaining(['/api/compare', '/api/compare/merge'])));
+    merge.resolve({ communityIds: [5, 7, 8], dropped: [] });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Comparing Community 8' })).toBeTruthy());
+    expect(localStorage.getItem(COMPARE_STORAGE_KEY)).toBeNull();
+    await act(async () => {
+      read.resolve({ communityIds: [5] });
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    for (const id of [5, 7, 8]) expect(screen.getByRole('button', { name: `Comparing Community ${id}` }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('shows the server’s message when it refuses', async () => {

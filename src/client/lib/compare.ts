@@ -94,8 +94,13 @@ export function useCompare() {
       try {
         const res = await apiRequest('POST', `${COMPARE_URL}/merge`, { communityIds: local });
         const body = (await res.json()) as CompareMergeResponse;
+        // The account's list is asked for as soon as the session is known, beside this merge: a read the server
+        // answered before the merge, still on its way, would land after this and put the account's old list back
+        // (the browser's copy is gone by then). The merge's answer is the list; such a read is dropped.
+        const key = compareQueryOptions().queryKey;
+        await queryClient.cancelQueries({ queryKey: key });
+        queryClient.setQueryData(key, { communityIds: body.communityIds });
         writeLocalCompare([]);
-        queryClient.setQueryData(compareQueryOptions().queryKey, { communityIds: body.communityIds });
         if (body.dropped.length > 0) {
           toast({ title: 'Compare list is full', description: `${body.dropped.length} from this browser did not fit. ${COMPARE_LIMIT_MESSAGE}` });
         }

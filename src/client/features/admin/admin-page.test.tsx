@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminLead, LeadListResponse } from '../../../contracts/admin';
-import { json, pageTest, testUser } from '../../test/helpers';
+import type { AdminLead, LeadDetailResponse, LeadListResponse } from '../../../contracts/admin';
+import { deferredResponse, json, pageTest, testUser } from '../../test/helpers';
 import { AdminPage, NOT_ADMIN_MESSAGE } from './admin-page';
 import { ApiError, errorStatus } from '../../lib/api';
 import { errorMessage } from './api/admin-api';
@@ -77,6 +77,58 @@ describe('AdminPage', () => {
     expect(within(rows[2]!).getByText(/by boss@example.com/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/admin/leads/export.csv');
   });
+
+  it('keeps a next status chosen in the history while the last save still waits for the inbox', async () => {
+    // A save settles once every lead query has refetched: the request's own detail can be back (new
+    // history, next steps) while the inbox's list is still on its way. A choice made in between stays.
+    let current = lead(3, 'Carl Contacted', 5, { status: 'contacted', nextStatuses: ['tour_scheduled', 'closed'] });
+    const events: LeadDetailResponse['events'] = [];
+    const list = (): LeadListResponse => ({ leads: [current], total: 1, page: 1, pageSize: 25, overdueCount: 0, facets: { states: ['TX'], communities: [] } });
+    const slowList = deferredResponse();
+    let saved = false;
+    page.fetch.mockImplementation(async (url: string, init?: RequestInit) => {
+      const u = String(url);
+      if (u.startsWith('/api/leads')) return saved ? slowList.promise.then((r) => r.clone()) : json(list());
+      if (u === '/api/admin/leads/3/status' && init?.method === 'POST') {
+        const { status, note } = JSON.parse(String(init.body)) as { status: 'tour_scheduled'; note?: string };
+        events.push({ id: events.length + 1, fromStatus: current.status, toStatus: status, changedBy: ADMIN.email, note: note ?? null, createdAt: new Date().toISOString() });
+        current = { ...current, status, nextStatuses: ['closed'] };
+        saved = true;
+        return json({ ...current, events });
+      }
+      if (u === '/api/admin/leads/3') return json({ ...current, events });
+      return json({}, 404);
+    });
+    page.render(ADMIN);
+    fireEvent.click(await screen.findByRole('button', { name: 'History of Carl Contacted' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('heading', { name: 'Request from Carl Contacted' });
+    const moveTo = () => within(dialog).getByRole('combobox', { name: 'Move to', hidden: true });
+    const choose = async (label: string) => {
+      await act(async () => {
+        fireEvent.pointerDown(moveTo(), { pointerType: 'mouse', button: 0 });
+      });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('option', { name: label }));
+      });
+    };
+
+    await choose('Tour scheduled');
+    fireEvent.change(within(dialog).getByLabelText('Note (optional)'), { target: { value: 'Tour on Friday' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save status' }));
+    // The refreshed request is on screen, and the form is empty for its next step.
+    await within(dialog).findByText('“Tour on Friday”');
+    expect(moveTo().textContent).toBe('Choose the next status');
+    expect((within(dialog).getByLabelText('Note (optional)') as HTMLTextAreaElement).value).toBe('');
+    await choose('Closed');
+    fireEvent.change(within(dialog).getByLabelText('Note (optional)'), { target: { value: 'Moved in' } });
+
+    await act(async () => slowList.resolve(list()));
+    const save = await within(dialog).findByRole('button', { name: 'Save status' });
+    expect(moveTo().textContent).toBe('Closed');
+    expect((within(dialog).getByLabelText('Note (optional)') as HTMLTextAreaElement).value).toBe('Moved in');
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+  }, 15_000);
 
   it('shows the server message when the inbox cannot be loaded', async () => {
     page.fetch.mockResolvedValue(json({ error: { code: 'FORBIDDEN', message: 'This area is for care advisors (admins) only.' } }, 403));

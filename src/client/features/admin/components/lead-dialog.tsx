@@ -26,6 +26,17 @@ export function LeadDialog({ leadId, onClose, now }: { leadId: number | null; on
   const statusId = useId();
   const noteId = useId();
   const lead = detail.data;
+  // The form is filled for the status the request has on screen. When that status moves on (this save, or
+  // another advisor's), the form starts empty in the same render that shows the new status and its next
+  // steps. Emptying it when the save settled came too late: the save also waits for the inbox's refresh, so
+  // the refreshed request could be on screen first and a next status chosen there was wiped.
+  const [formStatus, setFormStatus] = useState<LeadStatus | null>(null);
+  if (lead && lead.status !== formStatus) {
+    setFormStatus(lead.status);
+    setNext('');
+    setNote('');
+    setError(null);
+  }
 
   const save = () => {
     if (!lead || !next) return;
@@ -33,11 +44,7 @@ export function LeadDialog({ leadId, onClose, now }: { leadId: number | null; on
     change.mutate(
       { id: lead.id, status: next, note: note.trim() || undefined },
       {
-        onSuccess: (r) => {
-          toast({ title: `${r.name}: ${LEAD_STATUS_LABELS[r.status]}` });
-          setNext('');
-          setNote('');
-        },
+        onSuccess: (r) => toast({ title: `${r.name}: ${LEAD_STATUS_LABELS[r.status]}` }),
         onError: (err) => setError(errorMessage(err)),
       },
     );
