@@ -226,11 +226,13 @@ export class SearchIndex {
     const out = this.scratch();
     let count = 0;
     if (located) {
-      // A few candidates (a city, a ZIP, a name): checked against the sets, then the band.
+      // A few candidates (a city, a ZIP, a name): checked against the sets (a ZIP radius's already were, before their
+      // distances), then the band.
+      const unchecked = c.location.kind === 'near' ? null : sets;
       let unpriced = 0;
       for (let k = 0; k < located.length; k++) {
         const i = located[k]!;
-        if (sets && !hasAll(sets, i)) continue;
+        if (unchecked && !hasAll(unchecked, i)) continue;
         if (band) {
           const t = this.bandTest(i, b);
           if (t === UNPRICED) {
