@@ -1,6 +1,6 @@
 // The in-memory market themes index (market-themes-index.ts, ADR 029) against the SQL path it stands in for,
 // on a generated dataset: every state's and every county's customer and employee report, employee reports of
-// cities, every operator's customer and employee report, the scopes the index leaves to SQL, then over HTTP an
+// cities, customer reports of large cities, every operator's customer and employee report, the scopes the index leaves to SQL, then over HTTP an
 // app on the index against an app on SQL, and changes followed once the index has been rebuilt (a community
 // moved to another county, a community moved to another operator, an operator renamed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,7 +121,35 @@ describe('the market themes index against the SQL path', () => {
     }
   }, 180_000);
 
-  it('leaves to SQL what it cannot answer as the database would: a customer city, a county by name, non-ASCII text', async () => {
+  it("answers cities' customer reports when every city is a large one (largeCityMin 1), in any case", async () => {
+    const all = await MarketThemesIndex.build(tdb.pool, { largeCityMin: 1 });
+    const onAll = new ThemeService(tdb.pool, 0, { index: { current: all } as LiveIndex<MarketThemesIndex> });
+    let withReviews = 0;
+    for (const { state, city } of cities) {
+      for (const asked of [city, city.toUpperCase()]) {
+        expect(all.keysFor('customer', state, asked, null), `${asked}, ${state}`).toEqual([`C:${state}:${city.toLowerCase()}`]);
+        const [a, b] = await Promise.all([onAll.market('customer', state, asked, null), onSql.market('customer', state, asked, null)]);
+        expect(comparableReport(a), `customer ${asked}, ${state}`).toEqual(comparableReport(b));
+        if (a.reviews > 0 && a.themes.some((t) => t.examples.length > 0)) withReviews++;
+      }
+    }
+    expect(withReviews).toBeGreaterThan(100);
+    // A city of another state, or none, is not a key: SQL answers it (an empty report).
+    expect(all.keysFor('customer', cities[0]!.state === 'TX' ? 'CA' : 'TX', 'Nowhere At All', null)).toBeNull();
+  }, 180_000);
+
+  it('holds the customer reports of the cities with at least largeCityMin listed communities, and no other city', async () => {
+    const { rows } = await tdb.pool.query<{ state: string; city: string; n: number }>(
+      `SELECT state, min(city) AS city, count(*)::int AS n FROM communities WHERE listing_status = 'listed' GROUP BY state, lower(city)`,
+    );
+    const min = 3;
+    expect(rows.filter((r) => r.n >= min).length).toBeGreaterThan(3);
+    expect(rows.filter((r) => r.n === min - 1).length).toBeGreaterThan(3);
+    const some = await MarketThemesIndex.build(tdb.pool, { largeCityMin: min });
+    for (const r of rows) expect(some.keysFor('customer', r.state, r.city, null) !== null, `${r.city}, ${r.state}: ${r.n}`).toBe(r.n >= min);
+  }, 60_000);
+
+  it('leaves to SQL what it cannot answer as the database would: a small customer city, a county by name, non-ASCII text', async () => {
     const { state, city } = cities[0]!;
     expect(index.keysFor('customer', state, city, null)).toBeNull();
     expect(index.keysFor('customer', 'TX', null, 'Travis')).toBeNull();

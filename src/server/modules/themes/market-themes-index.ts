@@ -4,9 +4,10 @@
 // theme, each the scope's own SQL aggregate grouped by the key as well (themes.repo.ts: marketQuarterRows,
 // marketTotalRows, marketExampleRows). A report adds up one key (a state, a county, a city's employees, an
 // operator) or several (a county's employees: the locations of the cities that belong to it, cityCounties);
-// only the examples' texts are read per request, by primary key. A customer city (1.9 M more quarter rows and
-// a third sort of the summaries at every build), a county asked by name and non-ASCII text stay on SQL
-// (lower-casing beyond ASCII is the database's). Rebuilt on
+// only the examples' texts are read per request, by primary key. A large city's customer reports (at least
+// LARGE_CITY_MIN listed communities: thousands of summaries read in SQL at scale 10) are keys too; a small city's
+// (1.9 M more quarter rows at scale 1 for all of them, each cheap in SQL), a county asked by name and non-ASCII
+// text stay on SQL (lower-casing beyond ASCII is the database's). Rebuilt on
 // notifications from communities (customer summaries change with a community's rating and review count, which
 // notify; a community's place, operator and listing), employee reviews and operators (their names), not on those
 // from prices (MARKET_THEMES_TABLES); the theme service answers from SQL until the first build and when
@@ -22,6 +23,18 @@ import { interner, pushTo } from '../../lib/collections';
 
 const ASCII = /^[\x20-\x7e]*$/;
 const FIPS = /^\d{5}$/;
+
+/**
+ * A city's customer reports are answered from the index when it has at least this many listed communities (52
+ * cities of 258 at most at scale 1; about ten times as many communities each at scale 10, where a big city's
+ * report read in SQL took seconds under load and ran past the statement timeout while the index was built).
+ */
+export const LARGE_CITY_MIN = 50;
+
+export interface MarketThemesBuildOptions {
+  /** The fewest listed communities of a city whose customer reports the index answers (default LARGE_CITY_MIN). */
+  largeCityMin?: number;
+}
 
 /** What one report reads: the rows the SQL path's three reads return. */
 export type MarketReportRows = repo.ReportRows;
@@ -51,16 +64,27 @@ export class MarketThemesIndex {
     private readonly countyNames: Map<string, string>,
     /** Operator id -> its name (selectOperatorName). */
     private readonly operatorNames: Map<number, string>,
+    /** The customer city keys the index holds (repo.customerCityKey of each large city). */
+    private readonly largeCities: Set<string>,
     readonly stats: MarketThemesStats,
   ) {}
 
-  static async build(pool: pg.Pool): Promise<MarketThemesIndex> {
+  static async build(pool: pg.Pool, options: MarketThemesBuildOptions = {}): Promise<MarketThemesIndex> {
     const started = performance.now();
+    const cityMin = options.largeCityMin ?? LARGE_CITY_MIN;
     // The quarter rows (1.9 M at scale 1) go into typed arrays batch by batch, never all held as objects.
     const q = new QuarterColumns();
-    const quarterRows = (db: Queryable) => repo.marketQuarterRows(db, (rows) => q.add(rows));
-    const reads = [quarterRows, repo.marketTotalRows, repo.marketExampleRows, repo.cityCounties, repo.digitCountyNames, repo.countyNames, repo.operatorNames] as const;
-    const [, totalRows, exampleRows, cities, digitNames, countyNames, operators] = await readIndexRows(pool, ...reads);
+    const reads = [
+      (db: Queryable) => repo.marketQuarterRows(db, cityMin, (rows) => q.add(rows)),
+      (db: Queryable) => repo.marketTotalRows(db, cityMin),
+      (db: Queryable) => repo.marketExampleRows(db, cityMin),
+      (db: Queryable) => repo.largeCityKeys(db, cityMin),
+      repo.cityCounties,
+      repo.digitCountyNames,
+      repo.countyNames,
+      repo.operatorNames,
+    ] as const;
+    const [, totalRows, exampleRows, largeCities, cities, digitNames, countyNames, operators] = await readIndexRows(pool, ...reads);
     const { quarterNames, spans, theme, quarter, mentions, sums, positive, negative } = q.done();
     const examples = new Map<string, Example[]>();
     for (const e of await withSnippets(pool, exampleRows)) {
@@ -85,6 +109,7 @@ export class MarketThemesIndex {
       digitNames,
       new Map(countyNames.map((c) => [`${c.state}:${c.fips}`, c.county])),
       new Map(operators.map((o) => [o.id, o.name])),
+      new Set(largeCities),
       { keys: new Set([...spans.keys(), ...totalRows.map((t) => t.key)]).size, quarterRows: theme.length, buildMs: performance.now() - started },
     );
   }
@@ -107,7 +132,10 @@ export class MarketThemesIndex {
   /** The index's keys of a market scope (scopeMarket's rules), or null when the SQL path must answer. */
   keysFor(kind: ThemeKind, state: string, city: string | null, county: string | null): string[] | null {
     if (kind === 'customer') {
-      if (city !== null) return null;
+      if (city !== null) {
+        const key = repo.customerCityKey(state, city);
+        return ASCII.test(city) && this.largeCities.has(key) ? [key] : null;
+      }
       if (county === null) return [`S:${state}`];
       return FIPS.test(county) && !this.digitCountyNames ? [`F:${state}:${county}`] : null;
     }
@@ -198,7 +226,7 @@ export class MarketThemesIndex {
 /** An example mention with what a report shows of its review: rating, date and snippet (undefined: the review is gone). */
 type Example = Omit<repo.MarketExampleRow, 'rating' | 'snippet'> & { rating: number; snippet?: string | null };
 
-/** Customer keys: states (S:), counties (F:) and operators (O:); employee keys: E:, L: and W:. */
+/** Customer keys: states (S:), counties (F:), large cities (C:) and operators (O:); employee keys: E:, L: and W:. */
 const kindOfKey = (key: string): ThemeKind => (key[0] === 'E' || key[0] === 'L' || key[0] === 'W' ? 'employee' : 'customer');
 
 /** Review texts read per statement at the build. */

@@ -314,19 +314,43 @@ export async function selectOperatorPlace(pool: pg.Pool, id: number): Promise<Op
 
 // --- the market themes index's snapshot (market-themes-index.ts) ----------------------------------
 // Keys: 'S:<state>' (customer: the state's listed communities), 'F:<state>:<fips>' (customer: the state's
-// listed communities in that county, by county_fips), 'O:<operator id>' (customer: the operator's listed
-// communities, scopeOperator), 'E:<suffix>' (employee: locations ending in ", ST": the suffix right(location, 4)),
+// listed communities in that county, by county_fips), 'C:<state>:<lower(city)>' (customer: a large city's listed
+// communities: a city of at least $cityMin listed communities, named in ASCII), 'O:<operator id>' (customer: the
+// operator's listed communities, scopeOperator), 'E:<suffix>' (employee: locations ending in ", ST": the suffix right(location, 4)),
 // 'L:<lower(location)>' (employee: one "city, st" location), 'W:<operator id>' (employee: the operator's
 // reviews, whatever their location). Each aggregate is the scope's own SQL aggregate grouped by the key as well.
 
+/**
+ * The large cities (SQL over the parameter `min`): state and lower-cased name of every city of at least `min` listed
+ * communities whose name is ASCII (lower-casing beyond ASCII is the database's, so those stay on SQL). Their
+ * customer reports read thousands of summaries in SQL at scale 10; the many small cities (1.9 M more quarter rows
+ * at scale 1) are cheap there and stay on SQL.
+ */
+const largeCities = (min: string) =>
+  `(SELECT c.state, lower(c.city) AS city FROM communities c WHERE ${listedOnly('c')} AND c.city ~ '^[ -~]*$'
+     GROUP BY c.state, lower(c.city) HAVING count(*) >= ${min})`;
+/** The customer reads' FROM: the communities, each with its large city (b.city, NULL when its city is not one). */
+const customerFrom = (table: string, min: string) =>
+  `${table} r JOIN communities c ON c.id = r.community_id LEFT JOIN ${largeCities(min)} b ON b.state = c.state AND b.city = lower(c.city)`;
 /** The customer scopes of the snapshot (GROUPING SETS of the grouped reads), with `extra` grouped columns. */
 const customerSets = (extra: string) =>
-  ['c.state', 'c.state, c.county_fips', 'c.operator_id'].map((set) => `(${set}${extra})`).join(', ');
+  ['c.state', 'c.state, c.county_fips', 'c.state, b.city', 'c.operator_id'].map((set) => `(${set}${extra})`).join(', ');
 /** The customer key of a row grouped by customerSets. */
 const customerKey = `CASE WHEN GROUPING(c.operator_id) = 0 THEN 'O:' || c.operator_id
-                          WHEN GROUPING(c.county_fips) = 0 THEN 'F:' || c.state || ':' || c.county_fips ELSE 'S:' || c.state END`;
-/** The grouped rows that are a scope: not the communities without a county or an operator. */
-const customerKeyKept = `(GROUPING(c.county_fips) = 1 OR c.county_fips IS NOT NULL) AND (GROUPING(c.operator_id) = 1 OR c.operator_id IS NOT NULL)`;
+                          WHEN GROUPING(c.county_fips) = 0 THEN 'F:' || c.state || ':' || c.county_fips
+                          WHEN GROUPING(b.city) = 0 THEN 'C:' || c.state || ':' || b.city ELSE 'S:' || c.state END`;
+/** The grouped rows that are a scope: not the communities without a county, a large city or an operator. */
+const customerKeyKept = `(GROUPING(c.county_fips) = 1 OR c.county_fips IS NOT NULL) AND (GROUPING(b.city) = 1 OR b.city IS NOT NULL)
+                          AND (GROUPING(c.operator_id) = 1 OR c.operator_id IS NOT NULL)`;
+
+/** The index's key of a large city's customer report (largeCities), from the state and the city as asked. */
+export const customerCityKey = (state: string, city: string) => `C:${state}:${city.toLowerCase()}`;
+
+/** The large cities of the snapshot (largeCities), as customerCityKey keys. */
+export async function largeCityKeys(db: Queryable, min: number): Promise<string[]> {
+  const { rows } = await db.query<{ state: string; city: string }>(`SELECT state, city FROM ${largeCities('$1::int')} l`, [min]);
+  return rows.map((r) => customerCityKey(r.state, r.city));
+}
 /** An employee review's keys (a NULL key, of a review without a location, is left out). */
 const employeeKeys = `(VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location)), ('W:' || r.operator_id))`;
 
@@ -354,13 +378,13 @@ export type MarketQuarterRow = [key: string, i: number, quarter: string, mention
  * Per key, theme and quarter: what selectSummaryQuarters / selectQuarters sum, in batches, ordered by key, theme
  * and quarter (a key's rows together, in the reports' ORDER BY i, quarter).
  */
-export async function marketQuarterRows(db: Queryable, each: (rows: MarketQuarterRow[]) => void): Promise<void> {
+export async function marketQuarterRows(db: Queryable, cityMin: number, each: (rows: MarketQuarterRow[]) => void): Promise<void> {
   await forEachBatch(
     db,
     `SELECT * FROM (SELECT ${customerKey} AS key,
             r.theme::int AS i, r.quarter, sum(r.mentions)::int AS mentions, sum(r.sentiment_sum)::float8 AS sum,
             sum(r.positive)::int AS positive, sum(r.negative)::int AS negative
-       FROM community_theme_quarters r JOIN communities c ON c.id = r.community_id
+       FROM ${customerFrom('community_theme_quarters', '$3::int')}
       WHERE ${listedOnly('c')}
       GROUP BY GROUPING SETS (${customerSets(', r.theme, r.quarter')})
      HAVING ${customerKeyKept}
@@ -372,17 +396,17 @@ export async function marketQuarterRows(db: Queryable, each: (rows: MarketQuarte
       WHERE r.theme_mask IS NOT NULL AND k.key IS NOT NULL
       GROUP BY 1, 2, 3) q
      ORDER BY q.key, q.i, q.quarter COLLATE "C"`,
-    [SENTIMENT_POSITIVE_ABOVE, SENTIMENT_NEUTRAL_FROM],
+    [SENTIMENT_POSITIVE_ABOVE, SENTIMENT_NEUTRAL_FROM, cityMin],
     each,
   );
 }
 
 /** Per key: what selectSummaryTotals / selectTotals count. */
-export async function marketTotalRows(db: Queryable): Promise<(TotalsRow & { key: string })[]> {
+export async function marketTotalRows(db: Queryable, cityMin: number): Promise<(TotalsRow & { key: string })[]> {
   const { rows } = await db.query<TotalsRow & { key: string }>(
     `SELECT ${customerKey} AS key,
             sum(r.scored)::int AS reviews, min(r.first_date)::text AS "from", max(r.last_date)::text AS "to", bool_or(r.demo) AS demo
-       FROM community_review_summary r JOIN communities c ON c.id = r.community_id
+       FROM ${customerFrom('community_review_summary', '$1::int')}
       WHERE ${listedOnly('c')} AND r.scored > 0
       GROUP BY GROUPING SETS (${customerSets('')})
      HAVING ${customerKeyKept}
@@ -392,6 +416,7 @@ export async function marketTotalRows(db: Queryable): Promise<(TotalsRow & { key
        CROSS JOIN LATERAL ${employeeKeys} k(key)
       WHERE r.theme_mask IS NOT NULL AND k.key IS NOT NULL
       GROUP BY 1`,
+    [cityMin],
   );
   return rows;
 }
@@ -410,20 +435,22 @@ export interface MarketExampleRow {
 }
 
 /** Per key and theme: its most positive and most negative mention (the order of selectSummaryExamples / selectExamples). */
-export async function marketExampleRows(db: Queryable): Promise<MarketExampleRow[]> {
-  const customer = (key: string, cond: string) => `
+export async function marketExampleRows(db: Queryable, cityMin: number): Promise<MarketExampleRow[]> {
+  const plain = 'community_theme_examples r JOIN communities c ON c.id = r.community_id';
+  const customer = (key: string, cond: string, from = plain) => `
      SELECT * FROM (SELECT DISTINCT ON (${key}, r.theme) ${key} AS key, r.theme::int AS i, 0 AS k, r.best_review_id AS id, r.best_s::float8 AS s, r.best_date::text AS date,
             r.best_rating AS rating, r.best_snippet AS snippet
-       FROM community_theme_examples r JOIN communities c ON c.id = r.community_id WHERE ${listedOnly('c')} ${cond}
+       FROM ${from} WHERE ${listedOnly('c')} ${cond}
       ORDER BY ${key}, r.theme, r.best_s DESC, r.best_date DESC, r.best_review_id DESC) b
      UNION ALL
      SELECT * FROM (SELECT DISTINCT ON (${key}, r.theme) ${key}, r.theme::int, 1, r.worst_review_id, r.worst_s::float8, r.worst_date::text,
             r.worst_rating, r.worst_snippet
-       FROM community_theme_examples r JOIN communities c ON c.id = r.community_id WHERE ${listedOnly('c')} ${cond}
+       FROM ${from} WHERE ${listedOnly('c')} ${cond}
       ORDER BY ${key}, r.theme, r.worst_s ASC, r.worst_date DESC, r.worst_review_id DESC) w`;
   const { rows } = await db.query<MarketExampleRow>(
     `${customer(`'S:' || c.state`, '')}
      UNION ALL ${customer(`'F:' || c.state || ':' || c.county_fips`, 'AND c.county_fips IS NOT NULL')}
+     UNION ALL ${customer(`'C:' || c.state || ':' || b.city`, 'AND b.city IS NOT NULL', customerFrom('community_theme_examples', '$1::int'))}
      UNION ALL ${customer(`'O:' || c.operator_id`, 'AND c.operator_id IS NOT NULL')}
      UNION ALL
      SELECT * FROM (SELECT DISTINCT ON (k.key, m.i) k.key, m.i, 0 AS k, r.id, m.s::float8 AS s, r.review_date::text AS date,
@@ -438,6 +465,7 @@ export async function marketExampleRows(db: Queryable): Promise<MarketExampleRow
        CROSS JOIN LATERAL ${employeeKeys} k(key)
       WHERE r.theme_mask IS NOT NULL AND k.key IS NOT NULL
       ORDER BY k.key, m.i, m.s ASC, r.review_date DESC, r.id DESC) ew`,
+    [cityMin],
   );
   return rows;
 }
