@@ -5,6 +5,7 @@
 // moved to another county, a community moved to another operator, an operator renamed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThemeKind, ThemeReport } from '../../../contracts/themes';
+import { createPool } from '../../db/client';
 import { ensureMarketData } from '../../db/counties';
 import { ensureDataset } from '../../db/seed/dataset';
 import type { LiveIndex } from '../../lib/live-index';
@@ -148,6 +149,33 @@ describe('the market themes index against the SQL path', () => {
     const some = await MarketThemesIndex.build(tdb.pool, { largeCityMin: min });
     for (const r of rows) expect(some.keysFor('customer', r.state, r.city, null) !== null, `${r.city}, ${r.state}: ${r.n}`).toBe(r.n >= min);
   }, 60_000);
+
+  it("reads a city's customer report on the long-read lane while the index is being built, on the pool once built", async () => {
+    // The summaries locked until the pool has given up (statement timeout 300 ms): only the long-read lane waits.
+    const short = createPool(tdb.url, 2, { timeouts: { connectMs: 5_000, queryMs: 5_000, statementMs: 300 } });
+    const lock = await tdb.pool.connect();
+    try {
+      const { state, city } = cities[0]!;
+      const building = new ThemeService(short, 0, { index: { current: null } as unknown as LiveIndex<MarketThemesIndex> });
+      const built = new ThemeService(short, 0, { index: { current: index } as LiveIndex<MarketThemesIndex> });
+      const expected = await onSql.market('customer', state, city, null);
+      await lock.query('BEGIN');
+      await lock.query('LOCK TABLE community_review_summary IN ACCESS EXCLUSIVE MODE');
+      const whileBuilding = building.market('customer', state, city, null).then(
+        (report) => ({ report }),
+        (error: unknown) => ({ error }),
+      );
+      // A small city once the index is built: on the pool, which gives up at its statement timeout (the lock held).
+      await expect(built.market('customer', state, city, null)).rejects.toMatchObject({ code: '57014' });
+      await lock.query('COMMIT');
+      const answer = await whileBuilding;
+      expect('report' in answer, String((answer as { error?: unknown }).error)).toBe(true);
+      expect(comparableReport((answer as { report: ThemeReport }).report)).toEqual(comparableReport(expected));
+    } finally {
+      lock.release();
+      await short.end();
+    }
+  }, 30_000);
 
   it('leaves to SQL what it cannot answer as the database would: a small customer city, a county by name, non-ASCII text', async () => {
     const { state, city } = cities[0]!;
