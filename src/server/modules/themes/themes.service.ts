@@ -269,7 +269,7 @@ export class ThemeService {
     if (index && keys) return composeReport(kind, scope, what, index.rows(keys, true));
     // A city's customer reports read its communities' summaries: within the app's statement timeout, on the pool
     // (one round trip; the long-read lane's transaction took five, and made them the tail of the market reports).
-    // Once the index is built only small cities come here. While it is being built (minutes at scale 10, with
+    // Once the index is built only small cities (and names beyond ASCII) come here. While it is being built (minutes at scale 10, with
     // PostgreSQL busy building it) a large city's report reads thousands of summaries, and ran past the statement
     // timeout: on the long-read lane then.
     const building = this.options.index != null && this.options.fromSummaries !== false && !index;
