@@ -150,27 +150,32 @@ describe('the market themes index against the SQL path', () => {
     for (const r of rows) expect(some.keysFor('customer', r.state, r.city, null) !== null, `${r.city}, ${r.state}: ${r.n}`).toBe(r.n >= min);
   }, 60_000);
 
-  it("reads a city's customer report on the long-read lane while the index is being built, on the pool once built", async () => {
+  it("reads a city's and an operator's customer report on the long-read lane while the index is being built, on the pool once built", async () => {
     // The summaries locked until the pool has given up (statement timeout 300 ms): only the long-read lane waits.
-    const short = createPool(tdb.url, 2, { timeouts: { connectMs: 5_000, queryMs: 5_000, statementMs: 300 } });
+    const short = createPool(tdb.url, 4, { timeouts: { connectMs: 5_000, queryMs: 5_000, statementMs: 300 } });
     const lock = await tdb.pool.connect();
     try {
       const { state, city } = cities[0]!;
+      const operator = operators[0]!;
       const building = new ThemeService(short, 0, { index: { current: null } as unknown as LiveIndex<MarketThemesIndex> });
       const built = new ThemeService(short, 0, { index: { current: index } as LiveIndex<MarketThemesIndex> });
-      const expected = await onSql.market('customer', state, city, null);
+      const expected = await Promise.all([onSql.market('customer', state, city, null), onSql.operator(operator, 'customer')]);
       await lock.query('BEGIN');
       await lock.query('LOCK TABLE community_review_summary IN ACCESS EXCLUSIVE MODE');
-      const whileBuilding = building.market('customer', state, city, null).then(
-        (report) => ({ report }),
-        (error: unknown) => ({ error }),
-      );
+      const settled = <T,>(p: Promise<T>) =>
+        p.then(
+          (report) => ({ report }),
+          (error: unknown) => ({ error }),
+        );
+      const whileBuilding = [settled(building.market('customer', state, city, null)), settled(building.operator(operator, 'customer'))];
       // A small city once the index is built: on the pool, which gives up at its statement timeout (the lock held).
       await expect(built.market('customer', state, city, null)).rejects.toMatchObject({ code: '57014' });
       await lock.query('COMMIT');
-      const answer = await whileBuilding;
-      expect('report' in answer, String((answer as { error?: unknown }).error)).toBe(true);
-      expect(comparableReport((answer as { report: ThemeReport }).report)).toEqual(comparableReport(expected));
+      const answers = await Promise.all(whileBuilding);
+      answers.forEach((answer, i) => {
+        expect('report' in answer, String((answer as { error?: unknown }).error)).toBe(true);
+        expect(comparableReport((answer as { report: ThemeReport }).report)).toEqual(comparableReport(expected[i]!));
+      });
     } finally {
       lock.release();
       await short.end();

@@ -185,14 +185,24 @@ export class ThemeService {
     return wide ? withLongReads(this.pool, read, WIDE_REPORT_TIMEOUT_MS) : read(this.pool);
   }
 
-  /** A report's rows and, in the same statement, what it is about (`subjectSql` over the scope's $1). */
-  private rowsAbout<S>(kind: ThemeKind, filter: ScopeFilter, subjectSql: string) {
-    return selectReportRows<S>(this.pool, kind, filter, kind === 'customer' && this.options.fromSummaries !== false, true, subjectSql);
+  /** A report's rows and, in the same statement, what it is about (`subjectSql` over the scope's $1); on the long-read lane when `wide`. */
+  private rowsAbout<S>(kind: ThemeKind, filter: ScopeFilter, subjectSql: string, wide = false) {
+    const read = (db: Queryable) => selectReportRows<S>(db, kind, filter, kind === 'customer' && this.options.fromSummaries !== false, true, subjectSql);
+    return wide ? withLongReads(this.pool, read, WIDE_REPORT_TIMEOUT_MS) : read(this.pool);
   }
 
   /** The market themes index when it answers: built, and customer reports are read from the summaries (which it adds up). */
   private marketIndex(): MarketThemesIndex | null {
     return this.options.fromSummaries !== false ? (this.options.index?.current ?? null) : null;
+  }
+
+  /**
+   * Whether the market themes index would answer but is not built yet (minutes after a start at scale 10, with
+   * PostgreSQL busy building it): every report it will answer then comes to SQL, the large ones (a big operator,
+   * a large city) past the pool's statement timeout; they read on the long-read lane meanwhile.
+   */
+  private indexBuilding(): boolean {
+    return this.options.index != null && this.options.fromSummaries !== false && this.options.index.current == null;
   }
 
   all(kind: ThemeKind): Promise<ThemeReport> {
@@ -234,10 +244,12 @@ export class ThemeService {
       return composeReport(kind, scope, operatorWhat(kind, name), index.rows(index.operatorKeys(kind, id), true));
     }
     // The operator must exist on every request (one that is gone is not found): on a cache miss its name is
-    // read in the report's statement; on a hit, a shared computation or a stale answer, by itself.
+    // read in the report's statement; on a hit, a shared computation or a stale answer, by itself. While the index
+    // is being built, on the long-read lane (the largest operator at scale 10 has about 6,800 communities).
     let found = false;
+    const wide = this.indexBuilding();
     const report = await this.cache.get(`operator:${id}:${kind}`, async () => {
-      const { subject: o, ...rows } = await this.rowsAbout<{ name: string }>(kind, scopeOperator(kind, id), OPERATOR_NAME_SQL);
+      const { subject: o, ...rows } = await this.rowsAbout<{ name: string }>(kind, scopeOperator(kind, id), OPERATOR_NAME_SQL, wide);
       if (!o) throw notFound('Operator');
       found = true;
       const scope: Scope = { type: 'operator', id, name: o.name, state: null, city: null, county: null };
@@ -269,11 +281,9 @@ export class ThemeService {
     if (index && keys) return composeReport(kind, scope, what, index.rows(keys, true));
     // A city's customer reports read its communities' summaries: within the app's statement timeout, on the pool
     // (one round trip; the long-read lane's transaction took five, and made them the tail of the market reports).
-    // Once the index is built only small cities (and names beyond ASCII) come here. While it is being built (minutes at scale 10, with
-    // PostgreSQL busy building it) a large city's report reads thousands of summaries, and ran past the statement
-    // timeout: on the long-read lane then.
-    const building = this.options.index != null && this.options.fromSummaries !== false && !index;
-    const wide = !(kind === 'customer' && city !== null) || building;
+    // Once the index is built only small cities (and names beyond ASCII) come here. While it is being built a large
+    // city's report reads thousands of summaries, and ran past the statement timeout: on the long-read lane then.
+    const wide = !(kind === 'customer' && city !== null) || this.indexBuilding();
     return this.cache.get(`market:${kind}:${state}:${city ?? ''}:${county ?? ''}`.toLowerCase(), () =>
       this.report(kind, scope, scopeMarket(kind, state, city, county), what, wide),
     );
