@@ -1,8 +1,9 @@
 // `node --expose-gc --import tsx bench/heap.ts`: what each in-memory index holds (issue 13, scale 10). Builds the five
 // indexes one after another, as the app does, in this process on DATABASE_URL (or the embedded database of DATA_DIR /
 // EMBEDDED_PG_PORT, which must be running: start the app with SEARCH_INDEX=false), keeping each, and prints after each
-// build the time, the heap used after a full collection, the growth of that figure (what the index keeps) and the
-// process's peak RSS so far. HEAP_ONLY: a regexp of the index names to build.
+// build the time, the heap used after a full collection, the growth of that figure (what the index keeps), the time
+// of a full collection (what marking the heap costs: a major collection of the app marks every object the indexes
+// keep) and the process's peak RSS so far. HEAP_ONLY: a regexp of the index names to build.
 import v8 from 'node:v8';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +36,19 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
+/**
+ * The median time of three full collections: what marking the heap's objects costs (a major collection of the app
+ * marks them all; typed arrays' contents are not marked, objects, strings and arrays of them are).
+ */
+function fullCollectionMs(): number {
+  const times = [0, 1, 2].map(() => {
+    const started = performance.now();
+    gc!();
+    return performance.now() - started;
+  });
+  return times.sort((a, b) => a - b)[1]!;
+}
+
 const builds: [string, (pool: ReturnType<typeof createPool>) => Promise<unknown>][] = [
   ['search', SearchIndex.build],
   ['insights', InsightsIndex.build],
@@ -46,7 +60,9 @@ const builds: [string, (pool: ReturnType<typeof createPool>) => Promise<unknown>
 const only = process.env.HEAP_ONLY ? new RegExp(process.env.HEAP_ONLY) : null;
 const pool = createPool(databaseUrl(), 4);
 const kept: unknown[] = [];
-console.log(`heap limit ${mb(v8.getHeapStatistics().heap_size_limit)}; before any index: heap ${mb(heapUsed())}, rss ${mb(process.memoryUsage().rss)}`);
+console.log(
+  `heap limit ${mb(v8.getHeapStatistics().heap_size_limit)}; before any index: heap ${mb(heapUsed())}, rss ${mb(process.memoryUsage().rss)}, full collection ${fullCollectionMs().toFixed(0)} ms`,
+);
 for (const [name, build] of builds) {
   if (only && !only.test(name)) continue;
   const before = heapUsed();
@@ -55,7 +71,7 @@ for (const [name, build] of builds) {
   const ms = performance.now() - started;
   const after = heapUsed();
   console.log(
-    `${name}: built in ${(ms / 1000).toFixed(1)} s; heap ${mb(after)} (+${mb(after - before)}), rss ${mb(process.memoryUsage().rss)}, peak rss so far ${mb(peakRss())}`,
+    `${name}: built in ${(ms / 1000).toFixed(1)} s; heap ${mb(after)} (+${mb(after - before)}), rss ${mb(process.memoryUsage().rss)}, peak rss so far ${mb(peakRss())}, full collection ${fullCollectionMs().toFixed(0)} ms`,
   );
 }
 await pool.end();

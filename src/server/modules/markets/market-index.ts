@@ -20,7 +20,7 @@ import * as repo from './markets.repo';
 import type { PortfolioPricePosition } from '../../../contracts/themes';
 import { competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, type Competitors } from './competitive-set';
 import { MIN_COMPETITORS } from '../../../contracts/markets';
-import { interner, listInterner, lowerBound, pushTo } from '../../lib/collections';
+import { interner, listInterner, lowerBound } from '../../lib/collections';
 
 export type Neighbour = repo.CommunityRow & { miles: number };
 
@@ -132,7 +132,7 @@ export class MarketIndex {
     private readonly scoredCounts: Int32Array,
     private readonly mentions: Int32Array,
     private readonly sums: Float64Array,
-    private readonly portfolios: Map<number, PortfolioCommunityRow[]>,
+    private readonly portfolios: CompactPortfolios,
     private readonly trends: CompactTrends,
     private readonly operators: Map<number, OperatorPlace>,
     private readonly counties: Map<string, repo.CountyRows>,
@@ -204,15 +204,11 @@ export class MarketIndex {
       mentions[at + t.i] = t.mentions;
       sums[at + t.i] = t.sum;
     }
-    const portfolios = new Map<number, PortfolioCommunityRow[]>();
-    for (const { operator_id, ...r } of portfolioRows) {
-      r.city = intern(r.city);
-      r.state = intern(r.state);
-      // The listed community's own copy of its name (the portfolio reads listed communities only).
-      const same = byId.get(r.id);
-      if (same && same.name === r.name) r.name = same.name;
-      pushTo(portfolios, operator_id, r);
-    }
+    // The listed community's own copy of its name (the portfolio reads listed communities only).
+    const portfolios = new CompactPortfolios(portfolioRows, intern, (id, name) => {
+      const same = byId.get(id);
+      return same && same.name === name ? same.name : name;
+    });
     const index = new MarketIndex(
       byId,
       located,
@@ -244,10 +240,10 @@ export class MarketIndex {
    * computes its own on demand.
    */
   private async warm(): Promise<void> {
-    const operators = [...this.portfolios].sort((a, b) => b[1].length - a[1].length || a[0] - b[0]);
+    const operators = this.portfolios.bySize();
     let slice = performance.now();
-    for (const [, rows] of operators) {
-      for (const { id } of rows) {
+    for (const ids of operators) {
+      for (const id of ids) {
         if (this.warmed.size >= this.positionsWarmed) return;
         if (this.warmed.has(id)) continue;
         const c = this.byId.get(id);
@@ -413,7 +409,7 @@ export class MarketIndex {
 
   /** The portfolio's rows of every operator (selectPortfolioCommunities and selectPortfolioTrend per operator). */
   readonly portfolio: PortfolioSource = {
-    communities: (operatorId) => (this.portfolios.get(operatorId) ?? []).map((r) => ({ ...r })),
+    communities: (operatorId) => this.portfolios.of(operatorId),
     trend: (operatorId) => this.trends.of(operatorId),
     operator: (operatorId) => this.operators.get(operatorId) ?? null,
   };
@@ -433,6 +429,87 @@ export class MarketIndex {
       }
     }
     return { reviews, mentions, sums };
+  }
+}
+
+/**
+ * Every operator's portfolio rows (markets.repo's portfolioCommunities) by community id in typed arrays, each operator's
+ * community ids in the statement's order: one object per row (452,470 at scale 10) made the market index the costliest
+ * part of the heap to mark in a major collection (bench/heap.ts's full-collection times, ADR 027). Null is NaN.
+ */
+class CompactPortfolios {
+  private readonly byOperator = new Map<number, Int32Array>();
+  private readonly name: string[];
+  private readonly city: string[];
+  private readonly state: string[];
+  private readonly rating: Float64Array;
+  private readonly reviews: Int32Array;
+  private readonly avg: Float64Array;
+  private readonly minPrice: Float64Array;
+  private readonly maxPrice: Float64Array;
+
+  constructor(rows: (PortfolioCommunityRow & { operator_id: number })[], intern: (s: string) => string, nameOf: (id: number, name: string) => string) {
+    let maxId = 0;
+    for (const r of rows) maxId = Math.max(maxId, r.id);
+    const nulled = (n: number | null) => (n === null ? NaN : n);
+    // Filled by push (packed elements: one array of pointers; written at scattered ids it could turn into a dictionary).
+    const strings = () => {
+      const out: string[] = [];
+      for (let i = 0; i <= maxId; i++) out.push('');
+      return out;
+    };
+    this.name = strings();
+    this.city = strings();
+    this.state = strings();
+    this.rating = new Float64Array(maxId + 1);
+    this.reviews = new Int32Array(maxId + 1);
+    this.avg = new Float64Array(maxId + 1);
+    this.minPrice = new Float64Array(maxId + 1);
+    this.maxPrice = new Float64Array(maxId + 1);
+    // The rows come by operator: each operator's ids are one run of them.
+    for (let from = 0; from < rows.length; ) {
+      const operatorId = rows[from]!.operator_id;
+      let to = from;
+      while (to < rows.length && rows[to]!.operator_id === operatorId) to++;
+      const ids = new Int32Array(to - from);
+      for (let k = from; k < to; k++) {
+        const r = rows[k]!;
+        ids[k - from] = r.id;
+        this.name[r.id] = nameOf(r.id, r.name);
+        this.city[r.id] = intern(r.city);
+        this.state[r.id] = intern(r.state);
+        this.rating[r.id] = r.rating;
+        this.reviews[r.id] = r.review_count;
+        this.avg[r.id] = nulled(r.avg);
+        this.minPrice[r.id] = nulled(r.min_price);
+        this.maxPrice[r.id] = nulled(r.max_price);
+      }
+      this.byOperator.set(operatorId, ids);
+      from = to;
+    }
+  }
+
+  /** The operator's rows, new objects (the caller may change them). */
+  of(operatorId: number): PortfolioCommunityRow[] {
+    const ids = this.byOperator.get(operatorId);
+    if (!ids) return [];
+    const value = (n: number) => (Number.isNaN(n) ? null : n);
+    return Array.from(ids, (id) => ({
+      id,
+      name: this.name[id]!,
+      city: this.city[id]!,
+      state: this.state[id]!,
+      rating: this.rating[id]!,
+      review_count: this.reviews[id]!,
+      avg: value(this.avg[id]!),
+      min_price: value(this.minPrice[id]!),
+      max_price: value(this.maxPrice[id]!),
+    }));
+  }
+
+  /** Every operator's community ids, the largest portfolio first (then by operator id). */
+  bySize(): Int32Array[] {
+    return [...this.byOperator].sort((a, b) => b[1].length - a[1].length || a[0] - b[0]).map(([, ids]) => ids);
   }
 }
 
