@@ -180,14 +180,21 @@ export class ThemeService {
 
   /** A report's rows: one statement (selectReportRows), on one read-only connection allowed WIDE_REPORT_TIMEOUT_MS when `wide`. */
   private rows(kind: ThemeKind, filter: ScopeFilter, wide = false, examples = true): Promise<ReportRows> {
-    const summaries = kind === 'customer' && this.options.fromSummaries !== false;
-    const read = (db: Queryable) => selectReportRows(db, kind, filter, summaries, examples);
-    return wide ? withLongReads(this.pool, read, WIDE_REPORT_TIMEOUT_MS) : read(this.pool);
+    return this.onLane(wide, (db) => selectReportRows(db, kind, filter, this.summaries(kind), examples));
   }
 
   /** A report's rows and, in the same statement, what it is about (`subjectSql` over the scope's $1); on the long-read lane when `wide`. */
   private rowsAbout<S>(kind: ThemeKind, filter: ScopeFilter, subjectSql: string, wide = false) {
-    const read = (db: Queryable) => selectReportRows<S>(db, kind, filter, kind === 'customer' && this.options.fromSummaries !== false, true, subjectSql);
+    return this.onLane(wide, (db) => selectReportRows<S>(db, kind, filter, this.summaries(kind), true, subjectSql));
+  }
+
+  /** Whether a report of this kind adds up the per-community review summaries (customer reports, unless turned off). */
+  private summaries(kind: ThemeKind): boolean {
+    return kind === 'customer' && this.options.fromSummaries !== false;
+  }
+
+  /** A read on the pool, or when `wide` on one read-only connection allowed WIDE_REPORT_TIMEOUT_MS (the long-read lane). */
+  private onLane<T>(wide: boolean, read: (db: Queryable) => Promise<T>): Promise<T> {
     return wide ? withLongReads(this.pool, read, WIDE_REPORT_TIMEOUT_MS) : read(this.pool);
   }
 
