@@ -81,6 +81,55 @@ export class Bitset {
   }
 }
 
+/** Positions (each of `n` at most once) as a set. */
+export function setOf(n: number, list: ArrayLike<number>): Bitset {
+  const set = new Bitset(n);
+  for (let k = 0; k < list.length; k++) set.set(list[k]!);
+  return set;
+}
+
+/** Each key's positions as a set of `n`. */
+export const setsOf = (n: number, lists: Map<string, Int32Array>) => new Map([...lists].map(([key, list]) => [key, setOf(n, list)]));
+
+/**
+ * The rows a filter keeps, as a set (ADR 026, 027): those in every one of `masks` (every position when there is none),
+ * among `candidates` when given (a list narrowing the rows to look at), and accepted by `keeps` when given (the tests
+ * no set answers). Written to `out` (whatever it held is replaced); returns how many.
+ */
+export function filterInto(out: Bitset, masks: readonly Bitset[], candidates: ArrayLike<number> | null, keeps: ((i: number) => boolean) | null): number {
+  let count = 0;
+  const words = out.words;
+  if (candidates) {
+    words.fill(0);
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k]!;
+      if (!hasAll(masks, i) || (keeps !== null && !keeps(i))) continue;
+      out.set(i);
+      count++;
+    }
+    return count;
+  }
+  if (masks.length) Bitset.intersection(masks, out);
+  else {
+    words.fill(0xffffffff);
+    const tail = out.size & 31;
+    if (tail) words[words.length - 1] = (1 << tail) - 1;
+  }
+  if (keeps === null) return out.count();
+  for (let w = 0; w < words.length; w++) {
+    let word = words[w]!;
+    let kept = word;
+    while (word !== 0) {
+      const low = word & -word;
+      if (keeps((w << 5) + 31 - Math.clz32(low))) count++;
+      else kept ^= low;
+      word ^= low;
+    }
+    words[w] = kept;
+  }
+  return count;
+}
+
 /** The number of set bits of a 32-bit word. */
 export function bitCount(word: number): number {
   let x = word - ((word >>> 1) & 0x55555555);

@@ -15,7 +15,7 @@ import type { InsightRow } from '../../../contracts/insights';
 import { frozenLists, INSIGHT_ORDERS, loadInsightIndexRows, type InsightOptionLists } from './insights.repo';
 import { toInsightRow } from './insights.rows';
 import { gramPostings, SortOrders, TextRows } from '../../lib/grams';
-import { Bitset, interner, positionsOf } from '../../lib/collections';
+import { Bitset, filterInto, interner, positionsOf, setOf, setsOf } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
 export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = Object.entries(INSIGHT_FIXED_FILTERS).flatMap(([key, values]) =>
@@ -44,16 +44,6 @@ export interface InsightIndexStats {
   buildMs: number;
   builtAt: Date;
 }
-
-/** Positions as a set of `n`. */
-function setOf(n: number, list: Int32Array): Bitset {
-  const set = new Bitset(n);
-  for (let k = 0; k < list.length; k++) set.set(list[k]!);
-  return set;
-}
-
-/** Each key's positions as a set. */
-const setsOf = (n: number, lists: Map<string, Int32Array>) => new Map([...lists].map(([key, list]) => [key, setOf(n, list)]));
 
 export class InsightsIndex {
   /** Every position and none (shared, never changed), match()'s scratch, and the rows of recent search texts (TextRows). */
@@ -185,8 +175,13 @@ export class InsightsIndex {
       Bitset.intersection(masks, member);
       return { member, count: member.count() };
     }
+    // A city narrows the rows to look at to its own (each list ascending).
+    const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
+    const lists = [byCity, byText].filter((l): l is Int32Array => l !== null);
+    const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
+    // The text's own rows contain it: no search in them.
+    if (candidates !== null && candidates === byText) needle = undefined;
     const keeps = (i: number): boolean => {
-      for (let k = 0; k < masks.length; k++) if (!masks[k]!.has(i)) return false;
       if (city !== undefined && this.city[i] !== city) return false;
       if (operator !== undefined && this.operator[i] !== operator) return false;
       if (type !== undefined && this.communityType[i] !== type) return false;
@@ -194,39 +189,8 @@ export class InsightsIndex {
       if (needle === undefined) return true;
       return this.lowerText[i]!.includes(needle);
     };
-    let count = 0;
-    // A city narrows the rows to look at to its own (each list ascending).
-    const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
-    const lists = [byCity, byText].filter((l): l is Int32Array => l !== null);
-    const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
-    if (candidates) {
-      // The text's own rows contain it: no search in them.
-      if (candidates === byText) needle = undefined;
-      member.words.fill(0);
-      for (let k = 0; k < candidates.length; k++) {
-        if (keeps(candidates[k]!)) {
-          member.set(candidates[k]!);
-          count++;
-        }
-      }
-      return { member, count };
-    }
     // No place or text to narrow by: every row, or the sets' intersection, and the rest of the test on each member.
-    if (masks.length) Bitset.intersection(masks, member);
-    else member.words.set((this.everyone ??= Bitset.full(this.n)).words);
-    const words = member.words;
-    for (let w = 0; w < words.length; w++) {
-      let word = words[w]!;
-      let kept = word;
-      while (word !== 0) {
-        const low = word & -word;
-        if (keeps((w << 5) + 31 - Math.clz32(low))) count++;
-        else kept ^= low;
-        word ^= low;
-      }
-      words[w] = kept;
-    }
-    return { member, count };
+    return { member, count: filterInto(member, masks, candidates, keeps) };
   }
 
   /** A text's rows as a set when common (at scale 10, 'care' or 'senior' had hundreds of thousands), else as the list. */

@@ -17,7 +17,7 @@ import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows, type Operator
 import { frozenLists } from './insights.repo';
 import { toOperatorRow } from './insights.rows';
 import { gramPostings, SortOrders, TextRows } from '../../lib/grams';
-import { positionsOf } from '../../lib/collections';
+import { Bitset, filterInto, positionsOf, setOf, setsOf } from '../../lib/collections';
 
 /** The channel of migration 0025's employee-review trigger (the operator's review count). */
 export const OPERATORS_INDEX_CHANNEL = 'operators_index';
@@ -26,6 +26,8 @@ export const OPERATORS_INDEX_CHANNEL = 'operators_index';
 const ASCII = /^[\x20-\x7e]*$/;
 const EMPTY = new Int32Array(0);
 const choiceId = (key: string, value: string) => `${key}\u0000${value}`;
+/** A search text is common when its rows are at least 1/COMMON_SHARE of the operators (then kept as a set). */
+const COMMON_SHARE = 32;
 
 export interface OperatorIndexStats {
   operators: number;
@@ -40,10 +42,14 @@ export interface OperatorFigures {
 }
 
 export class OperatorsIndex {
-  /** match()'s scratch of `n` positions. */
-  private keptScratch: Int32Array | null = null;
-  /** Each recent search text's rows, ascending (TextRows). */
-  private texts: TextRows<Int32Array> | null = null;
+  /** Every position and none (shared, never changed), and match()'s scratch (a request runs synchronously from its match to its page). */
+  private everyone: Bitset | null = null;
+  private noone: Bitset | null = null;
+  private memberScratch: Bitset | null = null;
+  /** The figures of every operator (no filter), computed once per index. */
+  private everyoneFigures: OperatorFigures | null = null;
+  /** Each recent search text's rows: a common text's as a set, a rarer one's as a list (TextRows). */
+  private texts: TextRows<Bitset | Int32Array> | null = null;
 
   private constructor(
     readonly n: number,
@@ -52,7 +58,6 @@ export class OperatorsIndex {
     private readonly rows: OperatorRow[],
     /** The screen's filter options, as the SQL path reads them (frozen, as insights.service.ts's options$). */
     readonly lists: OperatorOptionLists,
-    private readonly state: (string | null)[],
     private readonly city: (string | null)[],
     /** lower(search_text) from the database. */
     private readonly lowerSearch: string[],
@@ -63,9 +68,9 @@ export class OperatorsIndex {
     private readonly communityCount: Int32Array,
     /** The positions in the order of each sort, and their ranks in it. */
     private readonly sorts: SortOrders,
-    /** Membership of each revenue and size range by position (1 = the SQL's WHERE keeps the row). */
-    private readonly choices: Map<string, Uint8Array>,
-    private readonly byState: Map<string, Int32Array>,
+    /** The rows each revenue and size range keeps (the SQL's WHERE), and each state's rows, as sets. */
+    private readonly choices: Map<string, Bitset>,
+    private readonly stateSets: Map<string, Bitset>,
     private readonly byCity: Map<string, Int32Array>,
     /** Every 3-character substring of lower(search_text) -> positions having it, ascending. */
     private readonly grams: Map<string, Int32Array>,
@@ -79,7 +84,7 @@ export class OperatorsIndex {
     const { rows, asciiLower, lists } = await loadOperatorIndexRows(pool);
     const n = rows.length;
     const ids = new Int32Array(n);
-    const choiceList = OPERATOR_CHOICES.map(() => new Uint8Array(n));
+    const choiceList = OPERATOR_CHOICES.map(() => new Bitset(n));
     const tableRows = new Array<OperatorRow>(n);
     const state = new Array<string | null>(n);
     const city = new Array<string | null>(n);
@@ -100,7 +105,7 @@ export class OperatorsIndex {
       revenue[i] = big === null ? NaN : Number(big);
       if (big !== null && (big < 0n ? -big : big) > maxRevenue) maxRevenue = big < 0n ? -big : big;
       communityCount[i] = r.community_count;
-      for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]![i] = 1;
+      for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]!.set(i);
     }
     const choices = new Map(OPERATOR_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
     return new OperatorsIndex(
@@ -108,7 +113,6 @@ export class OperatorsIndex {
       ids,
       tableRows,
       frozenLists(lists),
-      state,
       city,
       lowerSearch,
       revenue,
@@ -117,7 +121,7 @@ export class OperatorsIndex {
       communityCount,
       SortOrders.fromRanks(OPERATOR_ORDERS, rows),
       choices,
-      positionsOf(state),
+      setsOf(n, positionsOf(state)),
       positionsOf(city),
       gramPostings(n, (i) => lowerSearch[i]!),
       asciiLower,
@@ -131,10 +135,13 @@ export class OperatorsIndex {
     return true;
   }
 
-  /** The positions the filters keep, ascending; null when the SQL must answer (see answers()). */
-  private match(f: OperatorFilters): Int32Array | null {
+  /**
+   * The operators the filters keep, as a set and its size; null when the SQL must answer (see answers()). The set is
+   * the index's scratch, or the shared set of all.
+   */
+  private match(f: OperatorFilters): { member: Bitset; count: number } | null {
     if (!this.answers(f)) return null;
-    const masks: Uint8Array[] = [];
+    const masks: Bitset[] = [];
     for (const key of ['operatorRevenue', 'operatorTotalCommunities'] as const) {
       const value = f[key];
       if (!value) continue;
@@ -143,34 +150,36 @@ export class OperatorsIndex {
       if (!mask) return null;
       masks.push(mask);
     }
-    // As operatorWhere: o.state = upper(typed state), o.city = typed city (equality; NULL never equal).
-    const state = f.operatorState ? f.operatorState.toUpperCase() : undefined;
+    // As operatorWhere: o.state = upper(typed state) (a set; none: no operator has it), o.city = typed city (equality; NULL never equal).
+    if (f.operatorState) masks.push(this.stateSets.get(f.operatorState.toUpperCase()) ?? (this.noone ??= new Bitset(this.n)));
     const city = f.operatorCity || undefined;
     // search_text ILIKE '%text%' = lower(search_text) contains lower(text) (ASCII letters only, checked above).
     let needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
-    const keeps = (i: number): boolean => {
-      for (let k = 0; k < masks.length; k++) if (masks[k]![i] === 0) return false;
-      if (state !== undefined && this.state[i] !== state) return false;
-      if (city !== undefined && this.city[i] !== city) return false;
-      return needle === undefined || this.lowerSearch[i]!.includes(needle);
-    };
-    const byState = state !== undefined ? (this.byState.get(state) ?? EMPTY) : null;
-    const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
-    // A text of 3 characters or more: its rows, found once per index build for the recent texts (TextRows).
-    const byText = needle !== undefined && needle.length >= 3 ? (this.texts ??= new TextRows(this.grams, this.lowerSearch, (p) => p)).get(needle) : null;
-    const lists = [byState, byCity, byText].filter((l): l is Int32Array => l !== null);
-    const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
-    // The kept positions go to the index's scratch (a request runs synchronously from here to its page).
-    const kept = (this.keptScratch ??= new Int32Array(this.n));
-    let count = 0;
-    if (candidates) {
-      // The text's own rows contain it: no search in them.
-      if (candidates === byText) needle = undefined;
-      for (let k = 0; k < candidates.length; k++) if (keeps(candidates[k]!)) kept[count++] = candidates[k]!;
-    } else {
-      for (let i = 0; i < this.n; i++) if (keeps(i)) kept[count++] = i;
+    // A text of 3 characters or more: its rows, found once per index build for the recent texts (TextRows), a common
+    // text's as a set like a fixed choice, a rarer one's as a list to look at.
+    const text = needle !== undefined && needle.length >= 3 ? (this.texts ??= new TextRows(this.grams, this.lowerSearch, (p) => this.rowsAs(p))).get(needle) : null;
+    if (text instanceof Bitset) {
+      masks.push(text);
+      needle = undefined;
     }
-    return kept.subarray(0, count);
+    const byText = text instanceof Int32Array ? text : null;
+    if (city === undefined && needle === undefined && masks.length === 0) return { member: (this.everyone ??= Bitset.full(this.n)), count: this.n };
+    const byCity = city !== undefined ? (this.byCity.get(city) ?? EMPTY) : null;
+    const lists = [byCity, byText].filter((l): l is Int32Array => l !== null);
+    const candidates = lists.length ? lists.reduce((a, b) => (b.length < a.length ? b : a)) : null;
+    // The text's own rows contain it: no search in them.
+    if (candidates !== null && candidates === byText) needle = undefined;
+    const keeps =
+      city === undefined && needle === undefined
+        ? null
+        : (i: number): boolean => (city === undefined || this.city[i] === city) && (needle === undefined || this.lowerSearch[i]!.includes(needle));
+    const member = (this.memberScratch ??= new Bitset(this.n));
+    return { member, count: filterInto(member, masks, candidates, keeps) };
+  }
+
+  /** A text's rows as a set when common ('care', 'senior': tens of thousands of operators at scale 10), else as the list. */
+  private rowsAs(positions: Int32Array): Bitset | Int32Array {
+    return positions.length * COMMON_SHARE < this.n ? positions : setOf(this.n, positions);
   }
 
   /** The filtered figures (operatorStats) and one page's rows in the sort's order; null when the SQL must answer. */
@@ -183,39 +192,47 @@ export class OperatorsIndex {
   ): { figures: OperatorFigures; rows: OperatorRow[] } | null {
     const kept = this.match(f);
     if (!kept) return null;
-    return { figures: this.figures(kept), rows: this.sorts.inOrder(kept, field, dir, offset, limit).map((i) => this.rows[i]!) };
+    return { figures: this.figures(kept.member, kept.count), rows: this.sorts.pageOf(kept.member, kept.count, field, dir, offset, limit).map((i) => this.rows[i]!) };
   }
 
   /** Every matching id in the sort's order (the CSV export); null when the SQL must answer. */
   allIds(f: OperatorFilters, field: OperatorSortField, dir: SortDirection): number[] | null {
     const kept = this.match(f);
     if (!kept) return null;
-    return this.sorts.inOrder(kept, field, dir, 0, kept.length).map((i) => this.ids[i]!);
+    return this.sorts.pageOf(kept.member, kept.count, field, dir, 0, kept.count).map((i) => this.ids[i]!);
   }
 
   /** count(*), round(avg(revenue)), round(avg(community_count), 1) over the kept rows, as PostgreSQL computes them. */
-  private figures(kept: Int32Array): OperatorFigures {
+  private figures(member: Bitset, count: number): OperatorFigures {
+    if (count === this.n) return (this.everyoneFigures ??= this.figuresOf(member, count));
+    return this.figuresOf(member, count);
+  }
+
+  private figuresOf(member: Bitset, count: number): OperatorFigures {
     let revenueSum = 0;
     let revenueCount = 0;
     let sizeSum = 0;
-    for (let k = 0; k < kept.length; k++) {
-      const i = kept[k]!;
-      const r = this.revenue[i]!;
-      if (r === r) {
-        revenueSum += r;
-        revenueCount++;
+    let exactSum = 0n;
+    const words = member.words;
+    for (let w = 0; w < words.length; w++) {
+      let word = words[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        const i = (w << 5) + 31 - Math.clz32(low);
+        word ^= low;
+        const r = this.revenue[i]!;
+        if (r === r) {
+          revenueSum += r;
+          revenueCount++;
+          if (this.revenueBig) exactSum += this.revenueBig[i]!;
+        }
+        sizeSum += this.communityCount[i]!;
       }
-      sizeSum += this.communityCount[i]!;
-    }
-    let exactSum = BigInt(revenueSum);
-    if (this.revenueBig) {
-      exactSum = 0n;
-      for (let k = 0; k < kept.length; k++) exactSum += this.revenueBig[kept[k]!] ?? 0n;
     }
     return {
-      n: kept.length,
-      avg_revenue: pgRoundedMean(exactSum, BigInt(revenueCount), 0),
-      avg_communities: pgRoundedMean(BigInt(sizeSum), BigInt(kept.length), 1),
+      n: count,
+      avg_revenue: pgRoundedMean(this.revenueBig ? exactSum : BigInt(revenueSum), BigInt(revenueCount), 0),
+      avg_communities: pgRoundedMean(BigInt(sizeSum), BigInt(count), 1),
     };
   }
 }
