@@ -19,9 +19,24 @@ export interface NeighbourSearch {
   limit?: number;
 }
 /** The competitive set: every competitor in it, nearest first, and how many lie within the radius. */
-export interface Competitors {
-  set: Neighbour[];
+export interface Competitors<T = Neighbour> {
+  set: T[];
   withinRadius: number;
+}
+
+/**
+ * The sentiment figures of a community and its competitors: whether one has any (scored reviews), its mean sentiment
+ * and the reviews it is over. Read per id, not as one object per competitor (sets of thousands at scale 10).
+ */
+export interface SentimentFigures {
+  has(id: number): boolean;
+  sentiment(id: number): number;
+  reviews(id: number): number;
+}
+
+/** SentimentFigures of repo.sentimentOf's rows. */
+export function sentimentFiguresOf(rows: Map<number, { sentiment: number; n: number }>): SentimentFigures {
+  return { has: (id) => rows.has(id), sentiment: (id) => rows.get(id)!.sentiment, reviews: (id) => rows.get(id)!.n };
 }
 
 /**
@@ -29,7 +44,7 @@ export interface Competitors {
  * within 500 miles. Yields each neighbour search and takes its answer, so that the markets service runs it on
  * SQL or the index (awaiting each answer) and the market index runs it at its build (ADR 029).
  */
-export function* competitorSearches(radius: number): Generator<NeighbourSearch, Competitors, Neighbour[]> {
+export function* competitorSearches<T = Neighbour>(radius: number): Generator<NeighbourSearch, Competitors<T>, T[]> {
   let near = yield { miles: radius };
   const withinRadius = near.length;
   for (const step of SEARCH_STEPS_MILES) {
@@ -42,7 +57,7 @@ export function* competitorSearches(radius: number): Generator<NeighbourSearch, 
 }
 
 /** A portfolio's price position of community c against its competitive set at `radius`. */
-export function portfolioPricePosition(c: repo.CommunityRow, radius: number, { set, withinRadius }: Competitors): PortfolioPricePosition {
+export function portfolioPricePosition(c: repo.CommunityRow, radius: number, { set, withinRadius }: Competitors<repo.CommunityRow>): PortfolioPricePosition {
   return { radiusMiles: radius, competitors: set.length, withinRadius, positions: pricePositionsOf(c, set) };
 }
 
@@ -56,7 +71,8 @@ export function pricePositionsOf(c: repo.CommunityRow, set: repo.CommunityRow[])
   return careTypes.map((careType) => {
     const own = c.prices.find((p) => p.careType === careType);
     const price = own ? mid(own) : null;
-    const others = byCareType.get(careType)!.sort((a, b) => a - b);
+    // A numeric sort without a comparator (the same order for finite prices; hundreds to thousands of them at scale 10).
+    const others = Float64Array.from(byCareType.get(careType)!).sort();
     return {
       careType,
       price,
@@ -74,13 +90,13 @@ export function pricePositionsOf(c: repo.CommunityRow, set: repo.CommunityRow[])
 /** What the competitive set's answer is made of: the community, its competitors and what was read of them. */
 export interface SetRows {
   community: repo.CommunityRow;
-  /** Every competitor in the set, nearest first (the figures count them all). */
-  set: Neighbour[];
+  /** Every competitor in the set, nearest first (the figures count them all; only `shown` need their distances). */
+  set: repo.CommunityRow[];
   /** The competitors the answer lists (the first of `set`). */
   shown: Neighbour[];
   withinRadius: number;
   radius: number;
-  sentiment: Map<number, { community_id: number; sentiment: number; n: number }>;
+  sentiment: SentimentFigures;
   themes: ThemeVersus[] | null;
 }
 
@@ -92,7 +108,15 @@ export function competitiveSetAnswer({ community: c, set, shown, withinRadius, r
   // Amenities: over the competitors whose record lists any (public records list none).
   const withAmenities = set.filter((s) => s.amenities.length > 0);
   const share = new Map<string, number>();
-  for (const s of withAmenities) for (const a of new Set(s.amenities)) share.set(a, (share.get(a) ?? 0) + 1);
+  // Each competitor's amenity counted once (a list may repeat one), without a set per competitor.
+  const countedFor = new Map<string, number>();
+  withAmenities.forEach((s, k) => {
+    for (const a of s.amenities) {
+      if (countedFor.get(a) === k) continue;
+      countedFor.set(a, k);
+      share.set(a, (share.get(a) ?? 0) + 1);
+    }
+  });
   const frac = (a: string) => (withAmenities.length ? Math.round(((share.get(a) ?? 0) / withAmenities.length) * 1000) / 1000 : 0);
   const own = new Set(c.amenities);
   const missing = [...share.keys()].filter((a) => !own.has(a) && frac(a) >= 0.5).map((amenity) => ({ amenity, share: frac(amenity) }));
@@ -107,13 +131,14 @@ export function competitiveSetAnswer({ community: c, set, shown, withinRadius, r
   let sentN = 0;
   let sentSum = 0;
   for (const s of set) {
-    const r = sentiment.get(s.id);
-    if (r) {
-      sentN += r.n;
-      sentSum += r.sentiment * r.n;
+    if (sentiment.has(s.id)) {
+      const n = sentiment.reviews(s.id);
+      sentN += n;
+      sentSum += sentiment.sentiment(s.id) * n;
     }
   }
-  const ownSent = sentiment.get(id);
+  const sentimentOf = (id: number) => (sentiment.has(id) ? sentiment.sentiment(id) : null);
+  const ownSent = sentimentOf(id);
   const source = (r: repo.CommunityRow) => ({ kind: toSourceKind(r.source_kind), name: r.source_name, asOf: r.source_as_of });
   return {
     community: {
@@ -125,7 +150,7 @@ export function competitiveSetAnswer({ community: c, set, shown, withinRadius, r
       prices: c.prices,
       rating: c.rating,
       reviewCount: c.review_count,
-      sentiment: round(ownSent?.sentiment ?? null, 3),
+      sentiment: round(ownSent, 3),
       amenities: c.amenities,
       locationApproximate: c.location_approximate,
       source: source(c),
@@ -143,14 +168,14 @@ export function competitiveSetAnswer({ community: c, set, shown, withinRadius, r
       prices: s.prices,
       rating: s.rating,
       reviewCount: s.review_count,
-      sentiment: round(sentiment.get(s.id)?.sentiment ?? null, 3),
+      sentiment: round(sentimentOf(s.id), 3),
       source: source(s),
     })),
     pricePosition,
     reputation: {
       rating: c.review_count ? c.rating : null,
       competitorsRating: round(competitorsRating, 2),
-      sentiment: round(ownSent?.sentiment ?? null, 3),
+      sentiment: round(ownSent, 3),
       competitorsSentiment: round(sentN ? sentSum / sentN : null, 3),
       themes,
     },

@@ -18,7 +18,7 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { OperatorPlace, PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
 import type { PortfolioPricePosition } from '../../../contracts/themes';
-import { competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, type Competitors } from './competitive-set';
+import { competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, type Competitors, type SentimentFigures } from './competitive-set';
 import { MIN_COMPETITORS } from '../../../contracts/markets';
 import { interner, listInterner, lowerBound } from '../../lib/collections';
 
@@ -289,12 +289,22 @@ export class MarketIndex {
     return this.positions.size + this.warmed.size;
   }
 
-  /** The competitive set of a listed community with a location at `radius` (competitorSearches on this index). */
-  competitors(c: repo.CommunityRow, radius: number): Competitors {
-    const searches = competitorSearches(radius);
+  /**
+   * The competitive set of a community with a location at `radius` (competitorSearches on this index): every
+   * competitor's row as the index keeps it (not copied), nearest first, and the first `shown` with their distances.
+   * A set has thousands of competitors at scale 10, of which the answer lists ten: copying each into a row with its
+   * distance was most of a competitive set's allocations.
+   */
+  competitorRows(c: repo.CommunityRow, radius: number, shown: number): Competitors<repo.CommunityRow> & { shown: Neighbour[] } {
+    const searches = competitorSearches<number>(radius);
     let step = searches.next();
-    while (!step.done) step = searches.next(this.neighbours(c.id, c.lat!, c.lng!, step.value.miles, step.value.limit));
-    return step.value;
+    while (!step.done) step = searches.next(this.nearest(c.id, c.lat!, c.lng!, step.value.miles, step.value.limit));
+    const { set, withinRadius } = step.value;
+    return {
+      set: set.map((k) => this.located[k]!),
+      withinRadius,
+      shown: set.slice(0, shown).map((k) => neighbour(this.located[k]!, miles(c.lat!, c.lng!, this.lats[k]!, this.lngs[k]!))),
+    };
   }
 
   /** The listed community as communityById reads it; undefined when it is not listed (ask SQL). */
@@ -307,12 +317,17 @@ export class MarketIndex {
    * then by id; only the first `limit` of them (the SQL's rows sliced), built as rows only for those.
    */
   neighbours(id: number, lat: number, lng: number, radius: number, limit = Infinity): Neighbour[] {
+    return this.nearest(id, lat, lng, radius, limit).map((k) => neighbour(this.located[k]!, miles(lat, lng, this.lats[k]!, this.lngs[k]!)));
+  }
+
+  /** neighbours() as positions in `located` (each one's distance is miles(lat, lng, ...) of its coordinates, as within() computed it). */
+  private nearest(id: number, lat: number, lng: number, radius: number, limit = Infinity): number[] {
     const { dLat, lngLo, lngHi } = box(lat, lng, radius);
-    if (limit <= 32) return this.nearest(id, lat, lng, radius, limit, dLat, lngLo, lngHi);
+    if (limit <= 32) return this.nearestFew(id, lat, lng, radius, limit, dLat, lngLo, lngHi);
     const { found, dist } = this.within(id, lat, lng, radius, lat - dLat, lat + dLat, lngLo, lngHi);
     const order = Array.from(found.keys());
     order.sort(this.before(found, dist));
-    return order.slice(0, limit).map((o) => neighbour(this.located[found[o]!]!, dist[o]!));
+    return order.slice(0, limit).map((o) => found[o]!);
   }
 
   /**
@@ -326,7 +341,7 @@ export class MarketIndex {
     const radius = PORTFOLIO_RADIUS_MILES;
     const { dLat, lngLo, lngHi } = box(c.lat, c.lng, radius);
     const { found } = this.within(c.id, c.lat, c.lng, radius, c.lat - dLat, c.lat + dLat, lngLo, lngHi);
-    if (found.length < MIN_COMPETITORS) return portfolioPricePosition(c, radius, this.competitors(c, radius));
+    if (found.length < MIN_COMPETITORS) return portfolioPricePosition(c, radius, this.competitorRows(c, radius, 0));
     const set = found.map((k) => this.located[k]!);
     return { radiusMiles: radius, competitors: set.length, withinRadius: set.length, positions: pricePositionsOf(c, set) };
   }
@@ -371,7 +386,7 @@ export class MarketIndex {
    * so they are the nearest `limit` of the box within `radius`. The 500-mile step scanned about half the
    * country's communities for each of a portfolio's rural ones.
    */
-  private nearest(id: number, lat: number, lng: number, radius: number, limit: number, dLat: number, lngLo: number, lngHi: number): Neighbour[] {
+  private nearestFew(id: number, lat: number, lng: number, radius: number, limit: number, dLat: number, lngLo: number, lngHi: number): number[] {
     for (let r = radius / 8; ; r *= 2) {
       const last = r * 2 > radius;
       const reach = last ? radius : r;
@@ -388,7 +403,7 @@ export class MarketIndex {
         best.splice(at, 0, o);
         if (best.length > limit) best.pop();
       }
-      return best.map((o) => neighbour(this.located[found[o]!]!, dist[o]!));
+      return best.map((o) => found[o]!);
     }
   }
 
@@ -397,15 +412,12 @@ export class MarketIndex {
     return this.counties.get(fips) ?? repo.NO_COUNTY_ROWS;
   }
 
-  /** repo.sentimentOf over the index's figures. */
-  sentimentOf(ids: readonly number[]): Map<number, { community_id: number; sentiment: number; n: number }> {
-    const out = new Map<number, { community_id: number; sentiment: number; n: number }>();
-    for (const id of ids) {
-      const sentiment = this.sentiments[id];
-      if (sentiment !== undefined && !Number.isNaN(sentiment)) out.set(id, { community_id: id, sentiment, n: this.reviewCounts[id]! });
-    }
-    return out;
-  }
+  /** repo.sentimentOf's figures of every community, read from the index's arrays (NaN or beyond them: none). */
+  readonly sentimentFigures: SentimentFigures = {
+    has: (id) => id < this.sentiments.length && !Number.isNaN(this.sentiments[id]!),
+    sentiment: (id) => this.sentiments[id]!,
+    reviews: (id) => this.reviewCounts[id]!,
+  };
 
   /** The portfolio's rows of every operator (selectPortfolioCommunities and selectPortfolioTrend per operator). */
   readonly portfolio: PortfolioSource = {

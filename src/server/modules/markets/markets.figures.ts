@@ -8,7 +8,7 @@ export function bedsPer1000(capacity: number, population65: number | null): numb
 }
 
 /** PostgreSQL's percentile_cont: linear interpolation at position p * (n - 1) of the sorted values. */
-export function percentileCont(sorted: number[], p: number): number | null {
+export function percentileCont(sorted: ArrayLike<number>, p: number): number | null {
   if (!sorted.length) return null;
   const pos = p * (sorted.length - 1);
   const lo = Math.floor(pos);
@@ -17,10 +17,14 @@ export function percentileCont(sorted: number[], p: number): number | null {
 }
 
 /** Percent of `others` below `value`, ties counted half (mid-rank), one decimal. */
-export function percentRank(value: number, others: number[]): number | null {
+export function percentRank(value: number, others: ArrayLike<number>): number | null {
   if (!others.length) return null;
-  const below = others.filter((o) => o < value).length;
-  const equal = others.filter((o) => o === value).length;
+  let below = 0;
+  let equal = 0;
+  for (let k = 0; k < others.length; k++) {
+    if (others[k]! < value) below++;
+    else if (others[k] === value) equal++;
+  }
   return Math.round(((below + equal / 2) / others.length) * 1000) / 10;
 }
 

@@ -29,7 +29,7 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { serializeAnswer, type SerializedAnswer } from '../../lib/serialized';
 import * as repo from './markets.repo';
 import { bedsPer1000, round } from './markets.figures';
-import { competitiveSetAnswer, competitorSearches, portfolioPricePosition, PORTFOLIO_RADIUS_MILES, type Competitors } from './competitive-set';
+import { competitiveSetAnswer, competitorSearches, portfolioPricePosition, PORTFOLIO_RADIUS_MILES, sentimentFiguresOf, type Competitors, type SentimentFigures } from './competitive-set';
 
 const MAX_AGE_MS = 5 * 60_000;
 const UNDERSERVED_LIST = 25;
@@ -70,9 +70,10 @@ export type MarketsService = ReturnType<typeof createMarketsService>;
 /** Where the competitive set reads its communities, neighbours, sentiment and themes: SQL, or the market index. */
 interface SetReader {
   communityById(id: number): Promise<repo.CommunityRow | null>;
-  /** The listed communities within `miles`, nearest first (the first `limit` of them). */
-  neighbours(id: number, lat: number, lng: number, miles: number, limit?: number): Promise<Neighbour[]>;
-  sentimentOf(ids: number[]): Promise<Map<number, { community_id: number; sentiment: number; n: number }>>;
+  /** c's competitive set at `radius` (competitorSearches): every competitor's row, nearest first, and the first `shown` with their distances. */
+  competitors(c: repo.CommunityRow, radius: number, shown: number): Promise<Competitors<repo.CommunityRow> & { shown: Neighbour[] }>;
+  /** The sentiment figures of community `id` and its competitors (the index's answer for every community it holds). */
+  sentiment(id: number, set: readonly repo.CommunityRow[]): Promise<SentimentFigures>;
   versus(id: number, competitorIds: number[]): Promise<ThemeVersus[] | null>;
 }
 
@@ -94,15 +95,21 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
 
   const sqlReader: SetReader = {
     communityById: (id) => repo.communityById(pool, id),
-    neighbours: async (id, lat, lng, miles, limit) => (await repo.neighbours(pool, id, lat, lng, miles)).slice(0, limit),
-    sentimentOf: (ids) => repo.sentimentOf(pool, ids),
+    competitors: async (c, radius, shown) => {
+      const searches = competitorSearches(radius);
+      for (let step = searches.next(); ; ) {
+        if (step.done) return { ...step.value, shown: step.value.set.slice(0, shown) };
+        step = searches.next((await repo.neighbours(pool, c.id, c.lat!, c.lng!, step.value.miles)).slice(0, step.value.limit));
+      }
+    },
+    sentiment: async (id, set) => sentimentFiguresOf(await repo.sentimentOf(pool, [id, ...set.map((s) => s.id)])),
     versus: async (id, ids) => (options.themes ? options.themes.versus(id, ids) : null),
   };
   /** The index's answers; a community it does not hold (not listed) is read from SQL, with its neighbours from the index. */
   const indexReader = (ix: MarketIndex): SetReader => ({
     communityById: async (id) => ix.community(id) ?? repo.communityById(pool, id),
-    neighbours: async (id, lat, lng, miles, limit) => ix.neighbours(id, lat, lng, miles, limit),
-    sentimentOf: async (ids) => ix.sentimentOf(ids),
+    competitors: async (c, radius, shown) => ix.competitorRows(c, radius, shown),
+    sentiment: async () => ix.sentimentFigures,
     versus: async (id, ids) => (options.themes && ids.length > 0 ? compareThemes(themesOfTotals(ix.themeTotals([id])), themesOfTotals(ix.themeTotals(ids))) : null),
   });
   const reader = (): SetReader => {
@@ -268,15 +275,6 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     return setCache.get(`${id}:${radius}`, () => computeCompetitiveSet(id, radius));
   }
 
-  /** The competitive set of community c (competitorSearches, each search on the reader). */
-  async function competitorsOf(r: SetReader, c: repo.CommunityRow, radius: number): Promise<Competitors> {
-    const searches = competitorSearches(radius);
-    for (let step = searches.next(); ; ) {
-      if (step.done) return step.value;
-      step = searches.next(await r.neighbours(c.id, c.lat!, c.lng!, step.value.miles, step.value.limit));
-    }
-  }
-
   /**
    * The price position of each community against its competitive set at `radius` (an operator's portfolio,
    * issue 15): the same set and figures as the competitive set; null for a community without a location.
@@ -290,7 +288,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
         const r = reader();
         const c = await r.communityById(id);
         if (!c || c.lat === null || c.lng === null) return null;
-        return portfolioPricePosition(c, radius, await competitorsOf(r, c, radius));
+        return portfolioPricePosition(c, radius, await r.competitors(c, radius, 0));
       });
     const rest = indexed ? ids.filter((id) => !indexed.has(id)) : ids;
     const computed = new Map<number, PortfolioPricePosition | null>();
@@ -310,9 +308,8 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     const c = await r.communityById(id);
     if (!c) throw notFound('Community');
     if (c.lat === null || c.lng === null) throw new AppError('UNPROCESSABLE', 'This community has no location, so it has no competitive set.');
-    const { set, withinRadius } = await competitorsOf(r, c, radius);
-    const shown = set.slice(0, LISTED_COMPETITORS);
-    const sentiment = await r.sentimentOf([id, ...set.map((s) => s.id)]);
+    const { set, shown, withinRadius } = await r.competitors(c, radius, LISTED_COMPETITORS);
+    const sentiment = await r.sentiment(id, set);
     const themes = await r.versus(id, shown.map((s) => s.id));
     return competitiveSetAnswer({ community: c, set, shown, withinRadius, radius, sentiment, themes });
   }
