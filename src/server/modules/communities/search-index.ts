@@ -13,7 +13,7 @@ import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import { loadIndexRows } from './search-index.repo';
 import { buildSearchColumns, type SearchColumns } from './search-index.columns';
 import { Bitset, hasAll } from '../../lib/collections';
-import { gramCandidates } from '../../lib/grams';
+import { TextRows } from '../../lib/grams';
 import { NULL_KEY, OUT_OF_BAND, POS_LIMIT, PRICE_LIMIT, UNPRICED, firstBy, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
 import { nearPositions } from './search-index.near';
 import { PriceBands } from './search-index.bands';
@@ -36,6 +36,8 @@ function unionAscending(lists: readonly ArrayLike<number>[]): ArrayLike<number> 
 
 /** The city rank of a community outside the matched cities of a search without a typed name: after every rank. */
 const OUTSIDE_CITIES = 1_000_000;
+/** Search texts whose matching names an index keeps (the most recent; a city's name is one). */
+const NAME_TEXTS_KEPT = 512;
 
 export class SearchIndex {
   /** 0 .. n-1: the result of a search without any filter (shared, never mutated; everyPosition()). */
@@ -46,6 +48,8 @@ export class SearchIndex {
   /** The intersection of a query's sets (intersect()), and the empty set of a value no community has. */
   private setScratch: Bitset | null = null;
   private emptySet: Bitset | null = null;
+  /** The names containing each recent search text (namesContaining). */
+  private names: TextRows<Int32Array> | null = null;
   private sortPriceScratch: Float64Array | null = null;
   private sortKeyScratch: Float64Array | null = null;
   private cityRankScratch: Float64Array | null = null;
@@ -118,13 +122,12 @@ export class SearchIndex {
    * checked by a substring search; a needle shorter than 3 characters scans every name.
    */
   private namesContaining(needle: string): Int32Array | number[] {
-    const candidates = needle.length >= 3 ? gramCandidates(this.c.nameGrams, needle) : null;
+    // 3 characters or more: the names under its trigrams, searched once per index build for the recent texts (shared,
+    // never changed). A city's search looks for its name among the communities' names: at scale 10 a common city
+    // name's candidates were searched again on every search of it.
+    if (needle.length >= 3) return (this.names ??= new TextRows(this.c.nameGrams, this.c.lowerName, (p) => p, NAME_TEXTS_KEPT)).get(needle);
     const out: number[] = [];
-    if (candidates) {
-      for (const i of candidates) if (this.c.lowerName[i]!.includes(needle)) out.push(i);
-    } else {
-      for (let i = 0; i < this.n; i++) if (this.c.lowerName[i]!.includes(needle)) out.push(i);
-    }
+    for (let i = 0; i < this.n; i++) if (this.c.lowerName[i]!.includes(needle)) out.push(i);
     return out;
   }
 
