@@ -88,6 +88,18 @@ export function setOf(n: number, list: ArrayLike<number>): Bitset {
   return set;
 }
 
+/** A search text is common when its rows are at least 1/COMMON_SHARE of an index's rows. */
+const COMMON_SHARE = 32;
+
+/**
+ * A search text's rows (ascending positions of `n`) as the insights indexes keep them (TextRows): a common text's as a
+ * set, tested like a fixed choice (at scale 10 'care' or 'senior' had hundreds of thousands of rows), a rarer one's as
+ * the list itself, to look at.
+ */
+export function textRowsAs(n: number, positions: Int32Array): Bitset | Int32Array {
+  return positions.length * COMMON_SHARE < n ? positions : setOf(n, positions);
+}
+
 /** Each key's positions as a set of `n`. */
 export const setsOf = (n: number, lists: Map<string, Int32Array>) => new Map([...lists].map(([key, list]) => [key, setOf(n, list)]));
 

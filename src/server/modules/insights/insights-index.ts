@@ -15,7 +15,7 @@ import type { InsightRow } from '../../../contracts/insights';
 import { frozenLists, INSIGHT_ORDERS, loadInsightIndexRows, type InsightOptionLists } from './insights.repo';
 import { toInsightRow } from './insights.rows';
 import { gramPostings, SortOrders, TextRows } from '../../lib/grams';
-import { Bitset, filterInto, interner, positionsOf, setOf, setsOf } from '../../lib/collections';
+import { Bitset, filterInto, interner, positionsOf, setsOf, textRowsAs } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
 export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = Object.entries(INSIGHT_FIXED_FILTERS).flatMap(([key, values]) =>
@@ -34,8 +34,6 @@ const choiceId = (key: string, value: string) => `${key}\u0000${value}`;
 /** Free text the index compares as the database does: lower-casing ASCII letters is the same everywhere. */
 const ASCII = /^[\x20-\x7e]*$/;
 const EMPTY = new Int32Array(0);
-/** A search text is common when its rows are at least 1/COMMON_SHARE of the directory (then kept as a set). */
-const COMMON_SHARE = 32;
 /** The table row's values that many communities share (kept once each). */
 const SHARED_VALUES = ['pricing', 'communityType', 'communityAmenities', 'roomTypes', 'diningServices', 'operatorName'] as const;
 
@@ -162,7 +160,7 @@ export class InsightsIndex {
     // Free text: ILIKE '%text%' on name, city or operator name = lower(column) contains lower(text).
     let needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
     // A text's rows: a common text's as a set like a fixed choice, a rarer one's as a list to look at (either exact).
-    const text = needle !== undefined && needle.length >= 3 ? (this.texts ??= new TextRows(this.grams, this.lowerText, (p) => this.rowsAs(p))).get(needle) : null;
+    const text = needle !== undefined && needle.length >= 3 ? (this.texts ??= new TextRows(this.grams, this.lowerText, (p) => textRowsAs(this.n, p))).get(needle) : null;
     if (text instanceof Bitset) {
       masks.push(text);
       needle = undefined;
@@ -191,11 +189,6 @@ export class InsightsIndex {
     };
     // No place or text to narrow by: every row, or the sets' intersection, and the rest of the test on each member.
     return { member, count: filterInto(member, masks, candidates, keeps) };
-  }
-
-  /** A text's rows as a set when common (at scale 10, 'care' or 'senior' had hundreds of thousands), else as the list. */
-  private rowsAs(positions: Int32Array): Bitset | Int32Array {
-    return positions.length * COMMON_SHARE < this.n ? positions : setOf(this.n, positions);
   }
 
   /** The filtered count and one page's rows in the sort's order; null when the SQL must answer. */

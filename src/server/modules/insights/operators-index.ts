@@ -17,7 +17,7 @@ import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows, type Operator
 import { frozenLists } from './insights.repo';
 import { toOperatorRow } from './insights.rows';
 import { gramPostings, SortOrders, TextRows } from '../../lib/grams';
-import { Bitset, filterInto, positionsOf, setOf, setsOf } from '../../lib/collections';
+import { Bitset, filterInto, positionsOf, setsOf, textRowsAs } from '../../lib/collections';
 
 /** The channel of migration 0025's employee-review trigger (the operator's review count). */
 export const OPERATORS_INDEX_CHANNEL = 'operators_index';
@@ -26,8 +26,6 @@ export const OPERATORS_INDEX_CHANNEL = 'operators_index';
 const ASCII = /^[\x20-\x7e]*$/;
 const EMPTY = new Int32Array(0);
 const choiceId = (key: string, value: string) => `${key}\u0000${value}`;
-/** A search text is common when its rows are at least 1/COMMON_SHARE of the operators (then kept as a set). */
-const COMMON_SHARE = 32;
 
 export interface OperatorIndexStats {
   operators: number;
@@ -157,7 +155,7 @@ export class OperatorsIndex {
     let needle = f.searchQuery ? f.searchQuery.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : undefined;
     // A text of 3 characters or more: its rows, found once per index build for the recent texts (TextRows), a common
     // text's as a set like a fixed choice, a rarer one's as a list to look at.
-    const text = needle !== undefined && needle.length >= 3 ? (this.texts ??= new TextRows(this.grams, this.lowerSearch, (p) => this.rowsAs(p))).get(needle) : null;
+    const text = needle !== undefined && needle.length >= 3 ? (this.texts ??= new TextRows(this.grams, this.lowerSearch, (p) => textRowsAs(this.n, p))).get(needle) : null;
     if (text instanceof Bitset) {
       masks.push(text);
       needle = undefined;
@@ -175,11 +173,6 @@ export class OperatorsIndex {
         : (i: number): boolean => (city === undefined || this.city[i] === city) && (needle === undefined || this.lowerSearch[i]!.includes(needle));
     const member = (this.memberScratch ??= new Bitset(this.n));
     return { member, count: filterInto(member, masks, candidates, keeps) };
-  }
-
-  /** A text's rows as a set when common ('care', 'senior': tens of thousands of operators at scale 10), else as the list. */
-  private rowsAs(positions: Int32Array): Bitset | Int32Array {
-    return positions.length * COMMON_SHARE < this.n ? positions : setOf(this.n, positions);
   }
 
   /** The filtered figures (operatorStats) and one page's rows in the sort's order; null when the SQL must answer. */
