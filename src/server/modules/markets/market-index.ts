@@ -303,7 +303,7 @@ export class MarketIndex {
     return {
       set: set.map((k) => this.located[k]!),
       withinRadius,
-      shown: set.slice(0, shown).map((k) => neighbour(this.located[k]!, miles(c.lat!, c.lng!, this.lats[k]!, this.lngs[k]!))),
+      shown: set.slice(0, shown).map((k) => this.neighbourAt(k, c.lat!, c.lng!)),
     };
   }
 
@@ -317,10 +317,15 @@ export class MarketIndex {
    * then by id; only the first `limit` of them (the SQL's rows sliced), built as rows only for those.
    */
   neighbours(id: number, lat: number, lng: number, radius: number, limit = Infinity): Neighbour[] {
-    return this.nearest(id, lat, lng, radius, limit).map((k) => neighbour(this.located[k]!, miles(lat, lng, this.lats[k]!, this.lngs[k]!)));
+    return this.nearest(id, lat, lng, radius, limit).map((k) => this.neighbourAt(k, lat, lng));
   }
 
-  /** neighbours() as positions in `located` (each one's distance is miles(lat, lng, ...) of its coordinates, as within() computed it). */
+  /** The row at position k of `located` with its distance from (lat, lng), computed as within() computed it. */
+  private neighbourAt(k: number, lat: number, lng: number): Neighbour {
+    return neighbour(this.located[k]!, miles(lat, lng, this.lats[k]!, this.lngs[k]!));
+  }
+
+  /** neighbours() as positions in `located` (neighbourAt() gives each one's row and distance). */
   private nearest(id: number, lat: number, lng: number, radius: number, limit = Infinity): number[] {
     const { dLat, lngLo, lngHi } = box(lat, lng, radius);
     if (limit <= 32) return this.nearestFew(id, lat, lng, radius, limit, dLat, lngLo, lngHi);
