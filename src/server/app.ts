@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonSerializerCompiler } from './lib/json-serializer';
+import { compressPluginOptions, registerGzipOffThread } from './lib/gzip-off-thread';
 import { registerErrorHandling } from './lib/errors';
 import { assertSameOrigin, isApiPath } from './lib/http';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -164,7 +165,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // 2-core host the plugin's default (streams above 8 kB) cost more main-thread time per answer than the compression
   // itself, and at gzip level 3 (deflate's fast mode) a 45 kB page takes a quarter of level 6's time for 11% more bytes
   // (ADR 026, 2026-11-25); an 83 kB page cost 0.41-0.57 ms of CPU through the stream against 0.27-0.39 ms in one call (2026-11-26).
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'br'], syncThreshold: 128 * 1024, zlibOptions: { level: 3 } });
+  // Those the plugin would gzip in one call are gzipped on libuv's thread pool instead, by the hook registered first
+  // (lib/gzip-off-thread.ts: same bytes, the main thread free meanwhile; 2026-11-27).
+  const compression = { threshold: 1024, encodings: ['gzip', 'br'], level: 3, maxBytes: 128 * 1024 };
+  registerGzipOffThread(app, compression);
+  await app.register(compress, compressPluginOptions(compression));
   // Limits are opted into per route (sign-in, leads, chat...) with `config.rateLimit`. Counters live in
   // PostgreSQL, shared by every app node; when the database is down the request gets a 503.
   await app.register(rateLimit, {
