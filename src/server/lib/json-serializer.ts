@@ -15,14 +15,9 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { fail, GeneratedCode, INVALID, Unsupported } from './schema-codegen';
 
 type Serialize = (data: unknown) => string;
-
-/** Thrown inside the generated code when a value is not what the schema allows (then zod decides). */
-const INVALID: unique symbol = Symbol('invalid');
-function fail(): never {
-  throw INVALID;
-}
 
 interface ZodDef {
   type: string;
@@ -39,8 +34,6 @@ interface ZodLike {
   _zod: { def: ZodDef };
 }
 
-class Unsupported extends Error {}
-
 /** Frozen arrays of primitives of at least this many items are checked once. */
 const MEMO_MIN_LENGTH = 16;
 
@@ -49,16 +42,7 @@ const MEMO_MIN_LENGTH = 16;
  * returns it (objects copied with the schema's keys in its order, arrays of primitives as they are once checked)
  * or throws INVALID.
  */
-class Generator {
-  readonly functions: string[] = [];
-  readonly constants: unknown[] = [];
-  private readonly done = new Map<ZodLike, string>();
-
-  private constant(value: unknown): string {
-    this.constants.push(value);
-    return `K[${this.constants.length - 1}]`;
-  }
-
+class Generator extends GeneratedCode<ZodLike> {
   /** An expression: `x` (a variable name) checked as the schema checks it, and copied where it is an object. */
   value(schema: ZodLike, x: string): string {
     const def = schema._zod.def;
