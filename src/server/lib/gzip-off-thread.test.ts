@@ -29,6 +29,10 @@ async function build(hook: boolean, plugin: boolean): Promise<FastifyInstance> {
     reply.header('Content-Encoding', 'gzip').type('application/json');
     return Buffer.from('already encoded');
   });
+  app.setNotFoundHandler(async (_request, reply) => {
+    reply.code(404).type('text/html');
+    return text(100);
+  });
   await app.ready();
   return app;
 }
@@ -79,6 +83,15 @@ describe('gzip off the main thread', () => {
     }
     expect(taken).toBeGreaterThan(40);
     expect(left).toBeGreaterThan(taken);
+  });
+
+  it("sends the not-found handler's answer as the plugin does (uncompressed)", async () => {
+    for (const app of [pluginOnly, both, hookOnly]) {
+      const res = await app.inject({ method: 'GET', url: '/nowhere', headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(text(100));
+    }
   });
 
   it('leaves an answer that already has a Content-Encoding as it is', async () => {

@@ -8,6 +8,7 @@
 // every other answer to the plugin, which runs after it and passes an answer that already has a Content-Encoding
 // through as it is:
 // - a string or Buffer of `threshold` to `maxBytes` bytes (larger answers keep the plugin's stream path);
+// - a route's answer (not the not-found handler's, which the plugin does not hook onto);
 // - no Content-Encoding yet, no `x-no-compression` request header, not a 206 and no Content-Range;
 // - a Content-Type the plugin's default pattern compresses (JSON, text, XML; none set counts as JSON, as there);
 // - the plugin's own negotiation (@fastify/accept-negotiator over the same encodings, `*` and `x-gzip` read as gzip)
@@ -69,7 +70,8 @@ export function registerGzipOffThread(app: FastifyInstance, options: GzipOffThre
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
     if (size < options.threshold || size > options.maxBytes) return done(null, payload);
     if (reply.hasHeader('Content-Encoding') || reply.statusCode === 206 || reply.hasHeader('Content-Range')) return done(null, payload);
-    if (request.headers['x-no-compression'] !== undefined) return done(null, payload);
+    // The plugin hooks onto routes only: what the not-found handler answers it sends as it is, and so does this.
+    if (request.headers['x-no-compression'] !== undefined || request.is404) return done(null, payload);
     const type = reply.getHeader('Content-Type');
     if (!COMPRESSIBLE_TYPES.test(typeof type === 'string' ? type : 'application/json')) return done(null, payload);
     if (negotiatedEncoding(options.encodings, request.headers['accept-encoding']) !== 'gzip') return done(null, payload);
