@@ -10,7 +10,7 @@
 // - a string or Buffer of `threshold` to `maxBytes` bytes (larger answers keep the plugin's stream path);
 // - a route's answer (not the not-found handler's, which the plugin does not hook onto);
 // - no Content-Encoding yet, no `x-no-compression` request header, not a 206 and no Content-Range;
-// - a Content-Type the plugin's default pattern compresses (JSON, text, XML; none set counts as JSON, as there);
+// - a Content-Type the plugin's pattern compresses (JSON, text, XML; none set counts as JSON, as there);
 // - the plugin's own negotiation (@fastify/accept-negotiator over the same encodings, `*` and `x-gzip` read as gzip)
 //   chooses gzip.
 // Registered on the root instance before any route, it runs before the plugin's per-route hook. A route's own
@@ -31,7 +31,13 @@ export interface GzipOffThreadOptions {
   encodings: string[];
 }
 
-/** The @fastify/compress options that go with the hook's: the same threshold, encodings and level, one call up to maxBytes. */
+/**
+ * What the plugin compresses without looking in mime-db (its 9.x default, given to it as `customTypes` so that the
+ * hook and the plugin test one pattern).
+ */
+const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)/u;
+
+/** The @fastify/compress options that go with the hook's: the same threshold, encodings, level and types, one call up to maxBytes. */
 export function compressPluginOptions(options: GzipOffThreadOptions) {
   return {
     global: true,
@@ -39,11 +45,10 @@ export function compressPluginOptions(options: GzipOffThreadOptions) {
     encodings: options.encodings as ('gzip' | 'br')[],
     syncThreshold: options.maxBytes,
     zlibOptions: { level: options.level },
+    customTypes: COMPRESSIBLE_TYPES,
   };
 }
 
-/** @fastify/compress 9's default `customTypes`: what it compresses without looking in mime-db. */
-const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)/u;
 /** The plugin's aliases: the no-preference token and x-gzip are gzip. */
 const GZIP_ALIASES = /\*|x-gzip/gu;
 
