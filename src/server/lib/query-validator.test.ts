@@ -135,6 +135,8 @@ describe('compiled query validation', () => {
         n: z.preprocess(blank, z.string().default('inner')).optional(),
         o: z.string().default('ab').pipe(z.string().min(3)).optional(),
         p: z.string().default('abcd').pipe(z.string().min(3)).optional(),
+        // Defaulted in, optional out, with no .optional() around it: the object itself ignores an absent key's failure.
+        q: z.string().default('ab').pipe(z.string().min(3).optional() as unknown as z.ZodType<string | undefined, string>),
       })
       .refine((o) => o.a !== 'bad', { message: 'a is bad' });
     const parse = compileQueryParser(schema)!;
@@ -145,7 +147,7 @@ describe('compiled query validation', () => {
     const likely: Record<string, unknown[]> = {
       a: ['', 'd', 'x', 'bad', undefined], b: ['x', '', undefined, 1], c: ['', 'c', undefined], d: ['d', undefined], e: ['1', '5', 9, '', '0', '2.5', undefined],
       f: ['p', 'q', undefined], g: [' AB ', 'abc', '', 'ABCDEFG'], h: [['a'], ['a', 'bb'], [], ['abcd']], i: [1, 0, -3, 2.5], j: ['yes', 'no'], k: [true, false],
-      l: [0.5, 9.99, 10, 0], m: ['abc', 'a1'], n: ['', 'n', undefined], o: ['abc', 'ab', undefined], p: ['abc', undefined],
+      l: [0.5, 9.99, 10, 0], m: ['abc', 'a1'], n: ['', 'n', undefined], o: ['abc', 'ab', undefined], p: ['abc', undefined], q: ['abc', 'ab', undefined],
     };
     const random = rng(7);
     let accepted = 0;

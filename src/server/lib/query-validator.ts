@@ -154,12 +154,10 @@ class Generator extends GeneratedCode<ZodLike> {
         lines.push(`if (${k} in x) o[${k}] = ${f}(x[${k}]);`);
       } else {
         // Optional-in with a value out (a transform after it) or defaulted: the schema runs on the absent value too.
-        const keepUndefinedWhenAbsent = optin === 'defaulted' && !optionalOut;
-        const absent = optionalOut
-          ? // issues on an absent key are ignored when optional-out
-            `{ let v; try { v = ${f}(undefined); } catch (e) { if (e !== F.INVALID) throw e; v = undefined; } ${keepUndefinedWhenAbsent ? `o[${k}] = v;` : `if (v !== undefined) o[${k}] = v;`} }`
-          : `{ const v = ${f}(undefined); ${keepUndefinedWhenAbsent ? `o[${k}] = v;` : `if (v !== undefined) o[${k}] = v;`} }`;
-        lines.push(`if (${k} in x) o[${k}] = ${f}(x[${k}]); else ${absent}`);
+        // Issues on an absent key are ignored when optional-out; undefined is kept only for a defaulted, not optional-out key.
+        const run = optionalOut ? `try { v = ${f}(undefined); } catch (e) { if (e !== F.INVALID) throw e; }` : `v = ${f}(undefined);`;
+        const store = optin === 'defaulted' && !optionalOut ? `o[${k}] = v;` : `if (v !== undefined) o[${k}] = v;`;
+        lines.push(`if (${k} in x) o[${k}] = ${f}(x[${k}]); else { let v; ${run} ${store} }`);
       }
     }
     lines.push('x = o;');
