@@ -5,7 +5,7 @@ import { MIN_COMPETITORS, type CompetitiveSet, type PricePosition } from '../../
 import { toSourceKind } from '../../../contracts/provenance';
 import type { PortfolioPricePosition, ThemeVersus } from '../../../contracts/themes';
 import type { Neighbour } from './market-index';
-import { mid, percentileCont, percentRank, round } from './markets.figures';
+import { ExactSum, mid, percentileCont, percentRank, round } from './markets.figures';
 import type * as repo from './markets.repo';
 
 /** The competitive set looks this far at most for its nearest 10. */
@@ -58,21 +58,209 @@ export function* competitorSearches<T = Neighbour>(radius: number): Generator<Ne
 
 /** A portfolio's price position of community c against its competitive set at `radius`. */
 export function portfolioPricePosition(c: repo.CommunityRow, radius: number, { set, withinRadius }: Competitors<repo.CommunityRow>): PortfolioPricePosition {
-  return { radiusMiles: radius, competitors: set.length, withinRadius, positions: pricePositionsOf(c, set) };
+  return { radiusMiles: radius, competitors: set.length, withinRadius, positions: pricePositionsOf(c, SetFigures.pricesOf(c, set)) };
 }
 
+/** The care types c's price positions are given for: those it offers and those it prices, in code order. */
+const careTypesOf = (c: repo.CommunityRow) => [...new Set([...c.care_types, ...c.prices.map((p) => p.careType)])].sort();
+
+/**
+ * What the competitive set's figures read of each competitor, as columns by position: its prices (care type code and
+ * mid price), its amenities (codes, each once), its reviews and rating × reviews, its scored reviews and mean
+ * sentiment × those reviews, and whether it is demo data. The market index keeps one for every located community
+ * (about 20 MB at scale 10): a set of thousands of competitors is summed from these arrays, not from each row's
+ * objects (which were most of a competitive set's time at scale 10). The SQL path makes one of its set's rows.
+ */
+export class CompetitorColumns {
+  readonly careTypes: string[] = [];
+  private readonly careCode = new Map<string, number>();
+  readonly amenities: string[] = [];
+  private readonly amenityCode = new Map<string, number>();
+  readonly priceStart: Int32Array;
+  readonly priceCare: Int32Array;
+  readonly priceMid: Float64Array;
+  readonly amenityStart: Int32Array;
+  readonly amenityOf: Int32Array;
+  readonly reviews: Int32Array;
+  readonly ratingWeight: Float64Array;
+  readonly scored: Int32Array;
+  readonly sentimentWeight: Float64Array;
+  readonly demo: Uint8Array;
+
+  constructor(rows: readonly repo.CommunityRow[], sentiment: SentimentFigures) {
+    const n = rows.length;
+    let prices = 0;
+    let amenities = 0;
+    for (const r of rows) {
+      prices += r.prices.length;
+      amenities += r.amenities.length;
+    }
+    this.priceStart = new Int32Array(n + 1);
+    this.priceCare = new Int32Array(prices);
+    this.priceMid = new Float64Array(prices);
+    this.amenityStart = new Int32Array(n + 1);
+    this.amenityOf = new Int32Array(amenities);
+    this.reviews = new Int32Array(n);
+    this.ratingWeight = new Float64Array(n);
+    this.scored = new Int32Array(n);
+    this.sentimentWeight = new Float64Array(n);
+    this.demo = new Uint8Array(n);
+    const code = (map: Map<string, number>, list: string[], value: string) => {
+      let k = map.get(value);
+      if (k === undefined) {
+        k = list.length;
+        map.set(value, k);
+        list.push(value);
+      }
+      return k;
+    };
+    let at = 0;
+    let am = 0;
+    rows.forEach((r, k) => {
+      for (const p of r.prices) {
+        this.priceCare[at] = code(this.careCode, this.careTypes, p.careType);
+        this.priceMid[at++] = mid(p);
+      }
+      this.priceStart[k + 1] = at;
+      // A list may repeat an amenity: each kept once.
+      for (const [j, a] of r.amenities.entries()) if (r.amenities.indexOf(a) === j) this.amenityOf[am++] = code(this.amenityCode, this.amenities, a);
+      this.amenityStart[k + 1] = am;
+      this.reviews[k] = r.review_count;
+      this.ratingWeight[k] = r.rating * r.review_count;
+      if (sentiment.has(r.id)) {
+        this.scored[k] = sentiment.reviews(r.id);
+        this.sentimentWeight[k] = sentiment.sentiment(r.id) * this.scored[k]!;
+      }
+      this.demo[k] = toSourceKind(r.source_kind) === 'demo' ? 1 : 0;
+    });
+  }
+
+  /** The code of a care type (-1: no competitor prices it). */
+  careCodeOf(careType: string): number {
+    return this.careCode.get(careType) ?? -1;
+  }
+}
+
+/**
+ * The competitive set's figures, taken one competitor (a position of CompetitorColumns) at a time and in any order:
+ * every figure is a count, a sorted list or an exact sum. The market index adds the competitors within a radius in
+ * the order of its own layout without sorting thousands of them by distance (scale 10), SQL in distance order,
+ * and both give the same figures.
+ */
+export class SetFigures {
+  /** Competitors added. */
+  count = 0;
+  /** Competitors whose record lists any amenity (public records list none). */
+  withAmenities = 0;
+  /** Their reviews, and the sum of rating × reviews. */
+  reviews = 0;
+  private readonly ratingSum = new ExactSum();
+  /** Reviews with a sentiment score, and the sum of mean sentiment × those reviews. */
+  private sentimentReviews = 0;
+  private readonly sentimentSum = new ExactSum();
+  /** Whether any competitor is demo data. */
+  demo = false;
+  /** By amenity code: how many competitors list it. */
+  private readonly amenityCounts: Int32Array;
+  /** By care type code: the slot in `prices` of one of c's care types, or -1. */
+  private readonly slotOf: Int32Array;
+  /** The competitors' mid prices of each of c's care types (careTypes order). */
+  private readonly careTypes: string[];
+  private readonly prices: number[][];
+
+  constructor(
+    readonly community: repo.CommunityRow,
+    /** The sentiment of c and the competitors it lists (null: prices only, as a portfolio's price positions read them). */
+    readonly sentiment: SentimentFigures | null,
+    private readonly columns: CompetitorColumns,
+  ) {
+    this.careTypes = careTypesOf(community);
+    this.prices = this.careTypes.map(() => []);
+    this.slotOf = new Int32Array(columns.careTypes.length).fill(-1);
+    this.careTypes.forEach((t, slot) => {
+      const code = columns.careCodeOf(t);
+      if (code >= 0) this.slotOf[code] = slot;
+    });
+    this.amenityCounts = new Int32Array(columns.amenities.length);
+  }
+
+  /** The figures of a set of competitor rows. */
+  static of(c: repo.CommunityRow, set: readonly repo.CommunityRow[], sentiment: SentimentFigures): SetFigures {
+    const f = new SetFigures(c, sentiment, new CompetitorColumns(set, sentiment));
+    for (let k = 0; k < set.length; k++) f.add(k);
+    return f;
+  }
+
+  /** The price figures only of a set of competitor rows. */
+  static pricesOf(c: repo.CommunityRow, set: readonly repo.CommunityRow[]): SetFigures {
+    const f = new SetFigures(c, null, new CompetitorColumns(set, NO_SENTIMENT));
+    for (let k = 0; k < set.length; k++) f.addPrices(k);
+    return f;
+  }
+
+  /** Competitor k's prices of c's care types (its count included). */
+  addPrices(k: number): void {
+    const { priceStart, priceCare, priceMid } = this.columns;
+    this.count++;
+    for (let j = priceStart[k]!; j < priceStart[k + 1]!; j++) {
+      const slot = this.slotOf[priceCare[j]!]!;
+      if (slot >= 0) this.prices[slot]!.push(priceMid[j]!);
+    }
+  }
+
+  /** Competitor k: its prices, amenities, reputation and whether it is demo data. */
+  add(k: number): void {
+    this.addPrices(k);
+    const col = this.columns;
+    const from = col.amenityStart[k]!;
+    const to = col.amenityStart[k + 1]!;
+    if (to > from) {
+      this.withAmenities++;
+      for (let j = from; j < to; j++) this.amenityCounts[col.amenityOf[j]!]!++;
+    }
+    this.reviews += col.reviews[k]!;
+    this.ratingSum.add(col.ratingWeight[k]!);
+    const scored = col.scored[k]!;
+    if (scored > 0) {
+      this.sentimentReviews += scored;
+      this.sentimentSum.add(col.sentimentWeight[k]!);
+    }
+    if (col.demo[k] === 1) this.demo = true;
+  }
+
+  /** Each of c's care types with the competitors' mid prices of it, ascending. */
+  sortedPrices(): Array<[string, Float64Array]> {
+    // A numeric sort without a comparator (the same order for finite prices; thousands of them at scale 10).
+    return this.careTypes.map((careType, slot) => [careType, Float64Array.from(this.prices[slot]!).sort()]);
+  }
+
+  /** How many of the competitors with amenities list each amenity (each competitor counted once per amenity). */
+  amenityShares(): Map<string, number> {
+    const share = new Map<string, number>();
+    this.amenityCounts.forEach((n, code) => {
+      if (n > 0) share.set(this.columns.amenities[code]!, n);
+    });
+    return share;
+  }
+
+  /** The review-weighted rating of the competitors (null without reviews). */
+  rating(): number | null {
+    return this.reviews ? this.ratingSum.value() / this.reviews : null;
+  }
+
+  /** The review-weighted sentiment of the competitors with scored reviews (null without). */
+  meanSentiment(): number | null {
+    return this.sentimentReviews ? this.sentimentSum.value() / this.sentimentReviews : null;
+  }
+}
+
+const NO_SENTIMENT: SentimentFigures = { has: () => false, sentiment: () => 0, reviews: () => 0 };
+
 /** Where c's price for each of its care types sits among the competitors' prices for it. */
-export function pricePositionsOf(c: repo.CommunityRow, set: repo.CommunityRow[]): PricePosition[] {
-  const careTypes = [...new Set([...c.care_types, ...c.prices.map((p) => p.careType)])].sort();
-  // The competitors' prices of each of these care types, read in one pass over the set (a portfolio of
-  // hundreds of communities filtered each competitor's prices once per care type).
-  const byCareType = new Map<string, number[]>(careTypes.map((t) => [t, []]));
-  for (const s of set) for (const p of s.prices) byCareType.get(p.careType)?.push(mid(p));
-  return careTypes.map((careType) => {
+export function pricePositionsOf(c: repo.CommunityRow, figures: SetFigures): PricePosition[] {
+  return figures.sortedPrices().map(([careType, others]) => {
     const own = c.prices.find((p) => p.careType === careType);
     const price = own ? mid(own) : null;
-    // A numeric sort without a comparator (the same order for finite prices; hundreds to thousands of them at scale 10).
-    const others = Float64Array.from(byCareType.get(careType)!).sort();
     return {
       careType,
       price,
@@ -87,56 +275,36 @@ export function pricePositionsOf(c: repo.CommunityRow, set: repo.CommunityRow[])
   });
 }
 
-/** What the competitive set's answer is made of: the community, its competitors and what was read of them. */
+/** What the competitive set's answer is made of: the community, its competitors' figures and the ones it lists. */
 export interface SetRows {
-  community: repo.CommunityRow;
-  /** Every competitor in the set, nearest first (the figures count them all; only `shown` need their distances). */
-  set: repo.CommunityRow[];
-  /** The competitors the answer lists (the first of `set`). */
+  /** The figures of every competitor in the set (their community is the set's own). */
+  figures: SetFigures;
+  /** The competitors the answer lists (the nearest of the set). */
   shown: Neighbour[];
   withinRadius: number;
   radius: number;
-  sentiment: SentimentFigures;
   themes: ThemeVersus[] | null;
 }
 
 /** The competitive set of a community with its competitors: price position, reputation and amenity gap. */
-export function competitiveSetAnswer({ community: c, set, shown, withinRadius, radius, sentiment, themes }: SetRows): CompetitiveSet {
+export function competitiveSetAnswer({ figures, shown, withinRadius, radius, themes }: SetRows): CompetitiveSet {
+  const c = figures.community;
+  const sentiment = figures.sentiment!;
   const id = c.id;
-  const pricePosition = pricePositionsOf(c, set);
+  const pricePosition = pricePositionsOf(c, figures);
 
   // Amenities: over the competitors whose record lists any (public records list none).
-  const withAmenities = set.filter((s) => s.amenities.length > 0);
-  const share = new Map<string, number>();
-  // Each competitor's amenity counted once (a list may repeat one), without a set per competitor.
-  const countedFor = new Map<string, number>();
-  withAmenities.forEach((s, k) => {
-    for (const a of s.amenities) {
-      if (countedFor.get(a) === k) continue;
-      countedFor.set(a, k);
-      share.set(a, (share.get(a) ?? 0) + 1);
-    }
-  });
-  const frac = (a: string) => (withAmenities.length ? Math.round(((share.get(a) ?? 0) / withAmenities.length) * 1000) / 1000 : 0);
+  const withAmenities = figures.withAmenities;
+  const share = figures.amenityShares();
+  const frac = (a: string) => (withAmenities ? Math.round(((share.get(a) ?? 0) / withAmenities) * 1000) / 1000 : 0);
   const own = new Set(c.amenities);
   const missing = [...share.keys()].filter((a) => !own.has(a) && frac(a) >= 0.5).map((amenity) => ({ amenity, share: frac(amenity) }));
-  const distinctive = withAmenities.length ? [...own].filter((a) => frac(a) < 0.5).map((amenity) => ({ amenity, share: frac(amenity) })) : [];
+  const distinctive = withAmenities ? [...own].filter((a) => frac(a) < 0.5).map((amenity) => ({ amenity, share: frac(amenity) })) : [];
   const byShare = (x: { amenity: string; share: number }, y: { amenity: string; share: number }) => y.share - x.share || x.amenity.localeCompare(y.amenity);
   missing.sort(byShare);
   distinctive.sort((x, y) => x.share - y.share || x.amenity.localeCompare(y.amenity));
 
   // Reputation: review-weighted rating and review-weighted sentiment of the competitors.
-  const reviews = set.reduce((n, s) => n + s.review_count, 0);
-  const competitorsRating = reviews ? set.reduce((t, s) => t + s.rating * s.review_count, 0) / reviews : null;
-  let sentN = 0;
-  let sentSum = 0;
-  for (const s of set) {
-    if (sentiment.has(s.id)) {
-      const n = sentiment.reviews(s.id);
-      sentN += n;
-      sentSum += sentiment.sentiment(s.id) * n;
-    }
-  }
   const sentimentOf = (id: number) => (sentiment.has(id) ? sentiment.sentiment(id) : null);
   const ownSent = sentimentOf(id);
   const source = (r: repo.CommunityRow) => ({ kind: toSourceKind(r.source_kind), name: r.source_name, asOf: r.source_as_of });
@@ -174,12 +342,12 @@ export function competitiveSetAnswer({ community: c, set, shown, withinRadius, r
     pricePosition,
     reputation: {
       rating: c.review_count ? c.rating : null,
-      competitorsRating: round(competitorsRating, 2),
+      competitorsRating: round(figures.rating(), 2),
       sentiment: round(ownSent, 3),
-      competitorsSentiment: round(sentN ? sentSum / sentN : null, 3),
+      competitorsSentiment: round(figures.meanSentiment(), 3),
       themes,
     },
-    amenityGap: { competitorsWithAmenities: withAmenities.length, missing, distinctive },
-    demo: toSourceKind(c.source_kind) === 'demo' || set.some((s) => toSourceKind(s.source_kind) === 'demo'),
+    amenityGap: { competitorsWithAmenities: withAmenities, missing, distinctive },
+    demo: toSourceKind(c.source_kind) === 'demo' || figures.demo,
   };
 }

@@ -18,7 +18,7 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { OperatorPlace, PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
 import type { PortfolioPricePosition } from '../../../contracts/themes';
-import { competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, type Competitors, type SentimentFigures } from './competitive-set';
+import { competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, CompetitorColumns, SetFigures, type Competitors, type SentimentFigures } from './competitive-set';
 import { MIN_COMPETITORS } from '../../../contracts/markets';
 import { interner, listInterner, lowerBound } from '../../lib/collections';
 
@@ -116,6 +116,8 @@ export class MarketIndex {
   private readonly stripeStart: Int32Array;
   private readonly stripeK: Int32Array;
   private readonly stripeLats: Float64Array;
+  /** What the competitive set's figures read of each located community, by position in `located` (made on first use). */
+  private columnsOf: CompetitorColumns | null = null;
 
   private constructor(
     private readonly byId: Map<number, repo.CommunityRow>,
@@ -228,6 +230,8 @@ export class MarketIndex {
       { communities: rows.length, located: located.length, buildMs: 0 },
       options,
     );
+    // The competitive set's columns are part of the build (about 0.3 s at scale 10), not of a first request.
+    index.columns();
     index.stats.buildMs = performance.now() - started;
     // In the background: the build (and the builds queued after it) does not wait for it.
     index.warming = index.warm();
@@ -307,6 +311,29 @@ export class MarketIndex {
     };
   }
 
+  /**
+   * The competitive set's figures of a community with a location at `radius`, and its first `shown` competitors
+   * with their distances: competitorRows' set, read without ordering it. With at least MIN_COMPETITORS within the
+   * radius the set is all of them (thousands at 25 miles at scale 10) and every figure is independent of their order
+   * (SetFigures), so only the `shown` nearest are picked out, not all sorted by distance.
+   */
+  competitorFigures(c: repo.CommunityRow, radius: number, shown: number): { figures: SetFigures; withinRadius: number; shown: Neighbour[] } {
+    const { dLat, lngLo, lngHi } = box(c.lat!, c.lng!, radius);
+    const { found, dist } = this.within(c.id, c.lat!, c.lng!, radius, c.lat! - dLat, c.lat! + dLat, lngLo, lngHi);
+    if (found.length < MIN_COMPETITORS) {
+      const rows = this.competitorRows(c, radius, shown);
+      return { figures: SetFigures.of(c, rows.set, this.sentimentFigures), withinRadius: rows.withinRadius, shown: rows.shown };
+    }
+    const figures = new SetFigures(c, this.sentimentFigures, this.columns());
+    for (const k of found) figures.add(k);
+    const first = this.first(found, dist, shown).map((o) => this.neighbourAt(found[o]!, c.lat!, c.lng!));
+    return { figures, withinRadius: found.length, shown: first };
+  }
+
+  private columns(): CompetitorColumns {
+    return (this.columnsOf ??= new CompetitorColumns(this.located, this.sentimentFigures));
+  }
+
   /** The listed community as communityById reads it; undefined when it is not listed (ask SQL). */
   community(id: number): repo.CommunityRow | undefined {
     return this.byId.get(id);
@@ -347,8 +374,9 @@ export class MarketIndex {
     const { dLat, lngLo, lngHi } = box(c.lat, c.lng, radius);
     const { found } = this.within(c.id, c.lat, c.lng, radius, c.lat - dLat, c.lat + dLat, lngLo, lngHi);
     if (found.length < MIN_COMPETITORS) return portfolioPricePosition(c, radius, this.competitorRows(c, radius, 0));
-    const set = found.map((k) => this.located[k]!);
-    return { radiusMiles: radius, competitors: set.length, withinRadius: set.length, positions: pricePositionsOf(c, set) };
+    const figures = new SetFigures(c, null, this.columns());
+    for (const k of found) figures.addPrices(k);
+    return { radiusMiles: radius, competitors: found.length, withinRadius: found.length, positions: pricePositionsOf(c, figures) };
   }
 
   /**
@@ -398,18 +426,23 @@ export class MarketIndex {
       const band = last ? dLat : (reach / 69.0) * 1.01;
       const { found, dist } = this.within(id, lat, lng, reach, lat - band, lat + band, lngLo, lngHi);
       if (found.length < limit && !last) continue;
-      const before = this.before(found, dist);
-      // One pass keeping the nearest `limit` sorted.
-      const best: number[] = [];
-      for (let o = 0; o < found.length; o++) {
-        if (best.length === limit && before(o, best[limit - 1]!) >= 0) continue;
-        let at = best.length === limit ? limit - 1 : best.length;
-        while (at > 0 && before(o, best[at - 1]!) < 0) at--;
-        best.splice(at, 0, o);
-        if (best.length > limit) best.pop();
-      }
-      return best.map((o) => found[o]!);
+      return this.first(found, dist, limit).map((o) => found[o]!);
     }
+  }
+
+  /** The nearest `limit` of within()'s `found` in the SQL's order (indexes into found/dist), in one pass keeping them sorted. */
+  private first(found: number[], dist: number[], limit: number): number[] {
+    const before = this.before(found, dist);
+    const best: number[] = [];
+    if (limit <= 0) return best;
+    for (let o = 0; o < found.length; o++) {
+      if (best.length === limit && before(o, best[limit - 1]!) >= 0) continue;
+      let at = best.length === limit ? limit - 1 : best.length;
+      while (at > 0 && before(o, best[at - 1]!) < 0) at--;
+      best.splice(at, 0, o);
+      if (best.length > limit) best.pop();
+    }
+    return best;
   }
 
   /** What repo.countyRows reads of a county (care types, prices, reputation, top operators, publishers). */

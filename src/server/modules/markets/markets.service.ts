@@ -29,7 +29,7 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { serializeAnswer, type SerializedAnswer } from '../../lib/serialized';
 import * as repo from './markets.repo';
 import { bedsPer1000, round } from './markets.figures';
-import { competitiveSetAnswer, competitorSearches, portfolioPricePosition, PORTFOLIO_RADIUS_MILES, sentimentFiguresOf, type Competitors, type SentimentFigures } from './competitive-set';
+import { competitiveSetAnswer, competitorSearches, portfolioPricePosition, PORTFOLIO_RADIUS_MILES, SetFigures, sentimentFiguresOf, type Competitors } from './competitive-set';
 
 const MAX_AGE_MS = 5 * 60_000;
 const UNDERSERVED_LIST = 25;
@@ -72,8 +72,8 @@ interface SetReader {
   communityById(id: number): Promise<repo.CommunityRow | null>;
   /** c's competitive set at `radius` (competitorSearches): every competitor's row, nearest first, and the first `shown` with their distances. */
   competitors(c: repo.CommunityRow, radius: number, shown: number): Promise<Competitors<repo.CommunityRow> & { shown: Neighbour[] }>;
-  /** The sentiment figures of community `id` and its competitors (the index's answer for every community it holds). */
-  sentiment(id: number, set: readonly repo.CommunityRow[]): Promise<SentimentFigures>;
+  /** c's competitive set at `radius` as its figures (with the sentiment of c and its competitors), and the first `shown` with their distances. */
+  competitiveSet(c: repo.CommunityRow, radius: number, shown: number): Promise<{ figures: SetFigures; withinRadius: number; shown: Neighbour[] }>;
   versus(id: number, competitorIds: number[]): Promise<ThemeVersus[] | null>;
 }
 
@@ -102,14 +102,18 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
         step = searches.next((await repo.neighbours(pool, c.id, c.lat!, c.lng!, step.value.miles)).slice(0, step.value.limit));
       }
     },
-    sentiment: async (id, set) => sentimentFiguresOf(await repo.sentimentOf(pool, [id, ...set.map((s) => s.id)])),
+    async competitiveSet(c, radius, shown) {
+      const { set, withinRadius, shown: first } = await this.competitors(c, radius, shown);
+      const sentiment = sentimentFiguresOf(await repo.sentimentOf(pool, [c.id, ...set.map((s) => s.id)]));
+      return { figures: SetFigures.of(c, set, sentiment), withinRadius, shown: first };
+    },
     versus: async (id, ids) => (options.themes ? options.themes.versus(id, ids) : null),
   };
   /** The index's answers; a community it does not hold (not listed) is read from SQL, with its neighbours from the index. */
   const indexReader = (ix: MarketIndex): SetReader => ({
     communityById: async (id) => ix.community(id) ?? repo.communityById(pool, id),
     competitors: async (c, radius, shown) => ix.competitorRows(c, radius, shown),
-    sentiment: async () => ix.sentimentFigures,
+    competitiveSet: async (c, radius, shown) => ix.competitorFigures(c, radius, shown),
     versus: async (id, ids) => (options.themes && ids.length > 0 ? compareThemes(themesOfTotals(ix.themeTotals([id])), themesOfTotals(ix.themeTotals(ids))) : null),
   });
   const reader = (): SetReader => {
@@ -308,10 +312,9 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     const c = await r.communityById(id);
     if (!c) throw notFound('Community');
     if (c.lat === null || c.lng === null) throw new AppError('UNPROCESSABLE', 'This community has no location, so it has no competitive set.');
-    const { set, shown, withinRadius } = await r.competitors(c, radius, LISTED_COMPETITORS);
-    const sentiment = await r.sentiment(id, set);
+    const { figures, shown, withinRadius } = await r.competitiveSet(c, radius, LISTED_COMPETITORS);
     const themes = await r.versus(id, shown.map((s) => s.id));
-    return competitiveSetAnswer({ community: c, set, shown, withinRadius, radius, sentiment, themes });
+    return competitiveSetAnswer({ figures, shown, withinRadius, radius, themes });
   }
 
   /** The portfolio's rows from the index once built (null: the theme service reads them from SQL). */
