@@ -116,7 +116,7 @@ export class MarketIndex {
   private readonly stripeStart: Int32Array;
   private readonly stripeK: Int32Array;
   private readonly stripeLats: Float64Array;
-  /** What the competitive set's figures read of each located community, by position in `located` (made on first use). */
+  /** What the competitive set's figures read of each located community, by position in `located` (made with the build). */
   private columnsOf: CompetitorColumns | null = null;
 
   private constructor(
