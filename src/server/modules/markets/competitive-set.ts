@@ -72,10 +72,9 @@ const careTypesOf = (c: repo.CommunityRow) => [...new Set([...c.care_types, ...c
  * objects (which were most of a competitive set's time at scale 10). The SQL path makes one of its set's rows.
  */
 export class CompetitorColumns {
-  readonly careTypes: string[] = [];
   private readonly careCode = new Map<string, number>();
-  readonly amenities: string[] = [];
-  private readonly amenityCode = new Map<string, number>();
+  /** Each amenity by its code. */
+  readonly amenities: string[];
   readonly priceStart: Int32Array;
   readonly priceCare: Int32Array;
   readonly priceMid: Float64Array;
@@ -105,25 +104,22 @@ export class CompetitorColumns {
     this.scored = new Int32Array(n);
     this.sentimentWeight = new Float64Array(n);
     this.demo = new Uint8Array(n);
-    const code = (map: Map<string, number>, list: string[], value: string) => {
+    const amenityCode = new Map<string, number>();
+    const code = (map: Map<string, number>, value: string) => {
       let k = map.get(value);
-      if (k === undefined) {
-        k = list.length;
-        map.set(value, k);
-        list.push(value);
-      }
+      if (k === undefined) map.set(value, (k = map.size));
       return k;
     };
     let at = 0;
     let am = 0;
     rows.forEach((r, k) => {
       for (const p of r.prices) {
-        this.priceCare[at] = code(this.careCode, this.careTypes, p.careType);
+        this.priceCare[at] = code(this.careCode, p.careType);
         this.priceMid[at++] = mid(p);
       }
       this.priceStart[k + 1] = at;
       // A list may repeat an amenity: each kept once.
-      for (const [j, a] of r.amenities.entries()) if (r.amenities.indexOf(a) === j) this.amenityOf[am++] = code(this.amenityCode, this.amenities, a);
+      for (const [j, a] of r.amenities.entries()) if (r.amenities.indexOf(a) === j) this.amenityOf[am++] = code(amenityCode, a);
       this.amenityStart[k + 1] = am;
       this.reviews[k] = r.review_count;
       this.ratingWeight[k] = r.rating * r.review_count;
@@ -133,6 +129,12 @@ export class CompetitorColumns {
       }
       this.demo[k] = toSourceKind(r.source_kind) === 'demo' ? 1 : 0;
     });
+    this.amenities = [...amenityCode.keys()];
+  }
+
+  /** How many care types the competitors price (their codes are 0 .. careTypeCount - 1). */
+  get careTypeCount(): number {
+    return this.careCode.size;
   }
 
   /** The code of a care type (-1: no competitor prices it). */
@@ -148,8 +150,6 @@ export class CompetitorColumns {
  * and both give the same figures.
  */
 export class SetFigures {
-  /** Competitors added. */
-  count = 0;
   /** Competitors whose record lists any amenity (public records list none). */
   withAmenities = 0;
   /** Their reviews, and the sum of rating × reviews. */
@@ -170,13 +170,13 @@ export class SetFigures {
 
   constructor(
     readonly community: repo.CommunityRow,
-    /** The sentiment of c and the competitors it lists (null: prices only, as a portfolio's price positions read them). */
-    readonly sentiment: SentimentFigures | null,
+    /** The sentiment of c and the competitors it lists (read by add(), not by addPrices()). */
+    readonly sentiment: SentimentFigures,
     private readonly columns: CompetitorColumns,
   ) {
     this.careTypes = careTypesOf(community);
     this.prices = this.careTypes.map(() => []);
-    this.slotOf = new Int32Array(columns.careTypes.length).fill(-1);
+    this.slotOf = new Int32Array(columns.careTypeCount).fill(-1);
     this.careTypes.forEach((t, slot) => {
       const code = columns.careCodeOf(t);
       if (code >= 0) this.slotOf[code] = slot;
@@ -193,15 +193,14 @@ export class SetFigures {
 
   /** The price figures only of a set of competitor rows. */
   static pricesOf(c: repo.CommunityRow, set: readonly repo.CommunityRow[]): SetFigures {
-    const f = new SetFigures(c, null, new CompetitorColumns(set, NO_SENTIMENT));
+    const f = new SetFigures(c, NO_SENTIMENT, new CompetitorColumns(set, NO_SENTIMENT));
     for (let k = 0; k < set.length; k++) f.addPrices(k);
     return f;
   }
 
-  /** Competitor k's prices of c's care types (its count included). */
+  /** Competitor k's prices of c's care types. */
   addPrices(k: number): void {
     const { priceStart, priceCare, priceMid } = this.columns;
-    this.count++;
     for (let j = priceStart[k]!; j < priceStart[k + 1]!; j++) {
       const slot = this.slotOf[priceCare[j]!]!;
       if (slot >= 0) this.prices[slot]!.push(priceMid[j]!);
@@ -289,7 +288,7 @@ export interface SetRows {
 /** The competitive set of a community with its competitors: price position, reputation and amenity gap. */
 export function competitiveSetAnswer({ figures, shown, withinRadius, radius, themes }: SetRows): CompetitiveSet {
   const c = figures.community;
-  const sentiment = figures.sentiment!;
+  const sentiment = figures.sentiment;
   const id = c.id;
   const pricePosition = pricePositionsOf(c, figures);
 

@@ -374,7 +374,7 @@ export class MarketIndex {
     const { dLat, lngLo, lngHi } = box(c.lat, c.lng, radius);
     const { found } = this.within(c.id, c.lat, c.lng, radius, c.lat - dLat, c.lat + dLat, lngLo, lngHi);
     if (found.length < MIN_COMPETITORS) return portfolioPricePosition(c, radius, this.competitorRows(c, radius, 0));
-    const figures = new SetFigures(c, null, this.columns());
+    const figures = new SetFigures(c, this.sentimentFigures, this.columns());
     for (const k of found) figures.addPrices(k);
     return { radiusMiles: radius, competitors: found.length, withinRadius: found.length, positions: pricePositionsOf(c, figures) };
   }
