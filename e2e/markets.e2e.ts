@@ -55,6 +55,11 @@ describe.skipIf(!browserAvailable)('markets', () => {
     await page.locator('#competitor-radius').click();
     await page.getByRole('option', { name: '25 miles' }).click();
     await expect.poll(() => count.textContent(), { timeout: 30_000 }).toContain(`${wide.within} competitors within 25 miles`);
+    // The chosen radius is in the address, so the set can be shared: opened again, it is the 25-mile set.
+    expect(new URL(page.url()).search).toBe('?radius=25');
+    await page.reload();
+    await expect.poll(() => count.textContent(), { timeout: 30_000 }).toContain(`${wide.within} competitors within 25 miles`);
+    expect(await page.locator('#competitor-radius').textContent()).toContain('25 miles');
     // The nearest competitor's distance, as the table rounds it.
     await expect.poll(() => page.getByTestId('competitors').locator('tbody tr').count(), { timeout: 20_000 }).toBe(Math.min(60, wide.set.length));
     expect(await page.getByTestId('competitors').locator('tbody tr').first().textContent()).toContain(wide.set[0]!.d.toFixed(1));

@@ -1,7 +1,7 @@
 // The competitive set of one community (issue 15, Pro): its nearest competitors within 5/10/25 miles
 // (the nearest 10 at least), its price position per care type, reputation and amenity gap.
-import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { COMPETITOR_RADII, MIN_COMPETITORS } from '../../../contracts/markets';
 import { LabelledSelect } from '../../components/labelled-select';
 import { SourceLabel } from '../../components/source-label';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatCurrency, formatOrdinal, formatRating } from '../../lib/format';
 import { useCompetitiveSet } from '../../lib/markets';
+import { withQuery } from '../../lib/api';
 import { Breadcrumb, LoadError, ProOnly } from '../../components/market-parts';
 
 const PricePositionChart = lazy(() => import('./components/price-position-chart').then((m) => ({ default: m.PricePositionChart })));
@@ -52,8 +53,17 @@ function AmenityShares({ title, shares, variant, none, testId }: AmenitySharesPr
 }
 const sentimentText = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}/100`);
 
+/** The radius the address names (`?radius=25`), so that a chosen set can be shared and bookmarked; 10 miles otherwise. */
+export function radiusOf(search: string): number {
+  const r = Number(new URLSearchParams(search).get('radius'));
+  return (COMPETITOR_RADII as readonly number[]).includes(r) ? r : DEFAULT_RADIUS;
+}
+const DEFAULT_RADIUS = 10;
+
 function View({ id }: { id: string }) {
-  const [radius, setRadius] = useState<number>(10);
+  const radius = radiusOf(useSearch());
+  const [location, navigate] = useLocation();
+  const setRadius = (r: number) => navigate(withQuery(location, { radius: r === DEFAULT_RADIUS ? undefined : r }), { replace: true });
   const q = useCompetitiveSet(id, radius, true);
   if (q.isError) return <LoadError title="The competitive set could not be loaded" error={q.error} retry={() => q.refetch()} />;
   const s = q.data;
