@@ -47,8 +47,9 @@ const SCALE = ((): number | undefined => {
   return n;
 })();
 /** Which answer-cache settings to measure: 'on' (default), 'off' (APP_CACHES=false) or both in turn. */
+const CACHES_GIVEN = option(ARGS, 'caches', 'BENCH_CACHES');
 const CACHES = ((): boolean[] => {
-  const value = option(ARGS, 'caches', 'BENCH_CACHES') ?? 'on';
+  const value = CACHES_GIVEN ?? 'on';
   const list = value.split(',').map((v) => v.trim());
   if (list.length === 0 || list.some((v) => v !== 'on' && v !== 'off')) throw new Error(`--caches must be on, off or on,off, not '${value}'`);
   return [...new Set(list)].map((v) => v === 'on');
@@ -291,7 +292,7 @@ interface Row {
   /** The bare-query baseline measured right before this endpoint. */
   adjacent?: { reqs: number; p99: number };
   /** The app's answer caches during the measurement (APP_CACHES). */
-  caches?: 'on' | 'off';
+  caches?: CacheLabel;
 }
 
 /** Waits (up to 30 s) until a bare indexed query answers within 50 ms: the previous endpoint's backlog is gone. */
@@ -337,7 +338,10 @@ async function measure(url: string, t: Target, cookie: string | undefined, secon
 }
 
 /** Measures every target against the app at `url`; rows carry the cache setting they were measured with. */
-async function measureAll(url: string, caches: 'on' | 'off'): Promise<Row[]> {
+/** What a row says of the answer caches: 'unknown' for a BENCH_URL app when --caches did not say how it was started. */
+type CacheLabel = 'on' | 'off' | 'unknown';
+
+async function measureAll(url: string, caches: CacheLabel): Promise<Row[]> {
   // The rows must be of the dataset they are labelled with: the public directory has no demo data.
   const site = await json<{ demoData?: boolean }>(`${url}/api/site`).catch(() => ({}) as { demoData?: boolean });
   if (DATASET === 'public' && site.demoData !== false) {
@@ -391,7 +395,8 @@ for (const caches of CACHES) {
   const url = external ?? app!.url;
   targetsMeasured.push(url);
   try {
-    rows.push(...(await measureAll(url, caches ? 'on' : 'off')));
+    // A running app's setting cannot be seen from here: the rows say "unknown" unless --caches said it.
+    rows.push(...(await measureAll(url, external && CACHES_GIVEN === undefined ? 'unknown' : caches ? 'on' : 'off')));
   } finally {
     if (app) {
       app.child.kill('SIGTERM');
@@ -406,7 +411,9 @@ const notes = rows.filter((r) => r.note);
 const lines = [
   `Benchmark${LABEL ? ` (${LABEL})` : ''}: ${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s warm-up, ${new Date().toISOString()}, target ${targetsMeasured.join(' then ')}`,
   `Load average (1, 5, 15 min) on ${os.cpus().length} cores: ${loadBefore} before, ${load()} after.`,
-  `Answer caches: ${CACHES.map((c) => (c ? 'on' : 'off (APP_CACHES=false)')).join(', then ')}; each row says which.`,
+  external && CACHES_GIVEN === undefined
+    ? 'Answer caches: as the app at BENCH_URL was started (say --caches on or off to label the rows).'
+    : `Answer caches: ${CACHES.map((c) => (c ? 'on' : 'off (APP_CACHES=false)')).join(', then ')}; each row says which.`,
   '',
   ...(ADJACENT > 0
     ? [`The last two columns: the bare indexed query measured for ${ADJACENT} s right before each endpoint (req/s, p99 ms), and the endpoint's req/s as a share of it.`, '']
