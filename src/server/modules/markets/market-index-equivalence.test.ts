@@ -124,7 +124,7 @@ describe('the market index against the SQL path', () => {
     expect(comparable(await onIndex.competitiveSet(delisted, 5))).toEqual(comparable(await onSql.competitiveSet(delisted, 5)));
   });
 
-  it('gives the portfolio the same price positions, computed on first demand and kept (a bounded number)', async () => {
+  it('gives the portfolio the same price positions, computed after the build or on first demand, and kept', async () => {
     const all = [...ids, delisted];
     const sql = await onSql.pricePositions(all, 10);
     expect(sql.size).toBe(all.length);
@@ -132,20 +132,24 @@ describe('the market index against the SQL path', () => {
     expect(await onIndex.pricePositions(all, 10)).toEqual(sql);
     expect(index.positionsHeld).toBe(ids.length);
     expect(await onIndex.pricePositions(all, 10)).toEqual(sql);
-    // An index that keeps 50: the oldest are dropped and computed again when asked, with the same answers.
-    const small = await MarketIndex.build(tdb.pool, { positionsKept: 50, positionsWarmed: 0 });
-    const onSmall = createMarketsService(tdb.pool, { caching: false, themes: new ThemeService(tdb.pool, 0), index: { current: small } as LiveIndex<MarketIndex> });
-    expect(await onSmall.pricePositions(all, 10)).toEqual(sql);
-    expect(small.positionsHeld).toBe(50);
-    expect(await onSmall.pricePositions([...all].reverse(), 10)).toEqual(new Map([...sql].reverse()));
-    expect(small.positionsHeld).toBe(50);
-    // An index that computes 100 after its build (the largest portfolios' communities first) and keeps 10 more on demand.
-    const warm = await MarketIndex.build(tdb.pool, { positionsWarmed: 100, positionsKept: 10 });
+    // An index that computes 100 after its build (the largest portfolios' communities first), the rest on demand.
+    const warm = await MarketIndex.build(tdb.pool, { positionsWarmed: 100 });
     await warm.warming;
     expect(warm.positionsHeld).toBe(100);
+    expect(warm.stats.warmMs).toBeGreaterThanOrEqual(0);
     const onWarm = createMarketsService(tdb.pool, { caching: false, themes: new ThemeService(tdb.pool, 0), index: { current: warm } as LiveIndex<MarketIndex> });
     expect(await onWarm.pricePositions(all, 10)).toEqual(sql);
-    expect(warm.positionsHeld).toBe(110);
+    expect(await onWarm.pricePositions([...all].reverse(), 10)).toEqual(new Map([...sql].reverse()));
+    expect(warm.positionsHeld).toBe(ids.length);
+    // By default every portfolio community's is computed after the build: a portfolio then computes none.
+    const full = await MarketIndex.build(tdb.pool);
+    await full.warming;
+    const { rows } = await tdb.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM communities WHERE listing_status = 'listed' AND operator_id IS NOT NULL",
+    );
+    expect(full.positionsHeld).toBe(rows[0]!.n);
+    const onFull = createMarketsService(tdb.pool, { caching: false, themes: new ThemeService(tdb.pool, 0), index: { current: full } as LiveIndex<MarketIndex> });
+    expect(await onFull.pricePositions(all, 10)).toEqual(sql);
   }, 120_000);
 
   it('gives every operator the same portfolio (communities in order, quarterly trend)', async () => {

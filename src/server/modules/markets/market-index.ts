@@ -1,5 +1,5 @@
 // The in-memory index of the competitive set, the portfolio's price positions and a county's market (issue 15,
-// ADR 029): every listed community as the markets repo's communityById reads it, ordered by latitude for the
+// ADR 029): every listed community as the markets repo's communityById reads it, ordered by longitude stripe and latitude for the
 // neighbour search, with its review sentiment and its customer review themes summed over all quarters, and every
 // county's care types, prices, reputation, top operators and publishers (the county statements grouped by county).
 // PostgreSQL stays the source of truth and the reference: the markets service answers from SQL until the
@@ -18,8 +18,8 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { OperatorPlace, PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
 import type { PortfolioPricePosition } from '../../../contracts/themes';
-import { competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, CompetitorColumns, SetFigures, type Competitors, type SentimentFigures } from './competitive-set';
-import { MIN_COMPETITORS } from '../../../contracts/markets';
+import { careTypesOf, competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, CompetitorColumns, SetFigures, type Competitors, type SentimentFigures } from './competitive-set';
+import { MIN_COMPETITORS, type PricePosition } from '../../../contracts/markets';
 import { interner, listInterner, lowerBound } from '../../lib/collections';
 
 export type Neighbour = repo.CommunityRow & { miles: number };
@@ -28,6 +28,8 @@ export interface MarketIndexStats {
   communities: number;
   located: number;
   buildMs: number;
+  /** How long warm() took to compute the portfolios' price positions (ms; undefined until it has finished). */
+  warmMs?: number;
 }
 
 const THEME_COUNT = CUSTOMER_THEMES.length;
@@ -77,51 +79,45 @@ function neighbour(c: repo.CommunityRow, miles: number): Neighbour {
 const STRIPE_DEGREES = 0.25;
 const STRIPES = Math.ceil(360 / STRIPE_DEGREES) + 1;
 const stripeOf = (lng: number) => Math.min(STRIPES - 1, Math.max(0, Math.floor((lng + 180) / STRIPE_DEGREES)));
-/** Price positions computed on demand and kept per index (about 0.5 kB each), the oldest computed dropped first. */
-export const POSITIONS_KEPT = 40_000;
 /**
- * Price positions computed after the build, in the background, for the largest portfolios first (never dropped):
- * every listed community at scale 1, the communities of the largest operators at scale 10 (whose first visits
- * would take seconds: 6,800 communities for the largest).
+ * Price positions computed after the build, in the background, the largest portfolios first: by default every
+ * portfolio community's (POSITIONS_WARMED_ALL), so that a portfolio met for the first time computes nothing
+ * (at scale 10 most of a distinct portfolio's time was its communities' positions, 4.7x scale 1's).
  */
-export const POSITIONS_WARMED = 60_000;
+export const POSITIONS_WARMED_ALL = Number.POSITIVE_INFINITY;
 /** The longest a price-position computation runs before it lets the event loop answer others (ms). */
 const SLICE_MS = 10;
 
 export interface MarketIndexOptions {
-  /** Price positions kept (the oldest computed goes first); POSITIONS_KEPT by default. */
-  positionsKept?: number;
-  /** Price positions computed after the build for the largest portfolios first; POSITIONS_WARMED by default (0: none). */
+  /** Price positions computed after the build for the largest portfolios first; every one by default (0: none). */
   positionsWarmed?: number;
 }
 
 export class MarketIndex {
   /**
-   * Price positions at the portfolio's radius (null: no location), computed on first demand (an operator's
-   * portfolio) and kept, at most `positionsKept`, the oldest computed dropped first. They used to be computed for
-   * every listed community at the build: 12 s at scale 1 and 407-714 s at scale 10 (ADR 029, 2026-11-26).
+   * Price positions at the portfolio's radius (null: no location) of listed communities: computed after the build
+   * (warm(), up to positionsWarmed) or on first demand, and kept for the index's life (at most one per community).
+   * They were once computed for every listed community inside the build (407-714 s at scale 10, ADR 029), then kept
+   * as objects for 100,000 communities (so that at scale 10 most portfolios computed theirs on every first visit).
    */
-  private readonly positions = new Map<number, PortfolioPricePosition | null>();
-  private readonly positionsKept: number;
-  /** Positions computed after the build (warm()), the largest portfolios first; never dropped. */
-  private readonly warmed = new Map<number, PortfolioPricePosition | null>();
+  private readonly positions: CompactPositions;
   private readonly positionsWarmed: number;
   /** Settles when warm() has finished (tests). */
   warming: Promise<void> = Promise.resolve();
   /**
-   * The located communities by longitude stripe (STRIPE_DEGREES wide), by latitude within each: positions in
-   * `located` ([stripeStart[s], stripeStart[s + 1]) for stripe s) and their latitudes. A box's search reads the
-   * latitude band of the stripes its longitudes cross, not the band across the whole country.
+   * Where each longitude stripe (STRIPE_DEGREES wide) starts in `located`, which is ordered by stripe, then by
+   * latitude: stripe s is [stripeStart[s], stripeStart[s + 1]). A box's search reads the latitude band of the
+   * stripes its longitudes cross, not the band across the whole country; and what it reads of each community it
+   * finds (its place, then the competitive set's columns) lies side by side in memory: with `located` by latitude
+   * alone, a stripe's neighbours were ~40 positions apart at scale 10 and every column read was a cache miss.
    */
   private readonly stripeStart: Int32Array;
-  private readonly stripeK: Int32Array;
-  private readonly stripeLats: Float64Array;
   /** What the competitive set's figures read of each located community, by position in `located` (made with the build). */
   private columnsOf: CompetitorColumns | null = null;
 
   private constructor(
     private readonly byId: Map<number, repo.CommunityRow>,
-    /** Listed communities with a location, by latitude ascending. */
+    /** Listed communities with a location, by longitude stripe, then latitude (then id). */
     private readonly located: repo.CommunityRow[],
     private readonly lats: Float64Array,
     private readonly lngs: Float64Array,
@@ -141,21 +137,17 @@ export class MarketIndex {
     readonly stats: MarketIndexStats,
     options: MarketIndexOptions = {},
   ) {
-    this.positionsKept = options.positionsKept ?? POSITIONS_KEPT;
-    this.positionsWarmed = options.positionsWarmed ?? POSITIONS_WARMED;
-    // Counting sort of the located positions by stripe; `located` is by latitude, so each stripe is too.
-    const n = locatedIds.length;
-    this.stripeStart = new Int32Array(STRIPES + 1);
-    for (let k = 0; k < n; k++) this.stripeStart[stripeOf(lngs[k]!) + 1]!++;
-    for (let s = 0; s < STRIPES; s++) this.stripeStart[s + 1]! += this.stripeStart[s]!;
-    const next = this.stripeStart.slice(0, STRIPES);
-    this.stripeK = new Int32Array(n);
-    this.stripeLats = new Float64Array(n);
-    for (let k = 0; k < n; k++) {
-      const at = next[stripeOf(lngs[k]!)]!++;
-      this.stripeK[at] = k;
-      this.stripeLats[at] = lats[k]!;
+    this.positionsWarmed = options.positionsWarmed ?? POSITIONS_WARMED_ALL;
+    let maxId = 0;
+    let entries = 0;
+    for (const c of byId.values()) {
+      maxId = Math.max(maxId, c.id);
+      entries += careTypesOf(c).length;
     }
+    this.positions = new CompactPositions(maxId, byId.size, entries);
+    this.stripeStart = new Int32Array(STRIPES + 1);
+    for (let k = 0; k < lngs.length; k++) this.stripeStart[stripeOf(lngs[k]!) + 1]!++;
+    for (let s = 0; s < STRIPES; s++) this.stripeStart[s + 1]! += this.stripeStart[s]!;
   }
 
   static async build(pool: pg.Pool, options: MarketIndexOptions = {}): Promise<MarketIndex> {
@@ -178,7 +170,7 @@ export class MarketIndex {
       for (const p of r.prices) p.careType = intern(p.careType);
     }
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const located = rows.filter((r) => r.lat !== null && r.lng !== null).sort((a, b) => a.lat! - b.lat! || a.id - b.id);
+    const located = rows.filter((r) => r.lat !== null && r.lng !== null).sort((a, b) => stripeOf(a.lng!) - stripeOf(b.lng!) || a.lat! - b.lat! || a.id - b.id);
     const lats = Float64Array.from(located, (r) => r.lat!);
     const lngs = Float64Array.from(located, (r) => r.lng!);
     const locatedIds = Int32Array.from(located, (r) => r.id);
@@ -244,39 +236,41 @@ export class MarketIndex {
    * computes its own on demand.
    */
   private async warm(): Promise<void> {
-    const operators = this.portfolios.bySize();
-    let slice = performance.now();
-    for (const ids of operators) {
+    const started = performance.now();
+    let slice = started;
+    let computed = 0;
+    every: for (const ids of this.portfolios.bySize()) {
       for (const id of ids) {
-        if (this.warmed.size >= this.positionsWarmed) return;
-        if (this.warmed.has(id)) continue;
+        if (computed >= this.positionsWarmed) break every;
+        if (this.positions.has(id)) continue;
         const c = this.byId.get(id);
         if (!c) continue;
-        this.warmed.set(id, this.positions.get(id) ?? this.positionOf(c));
+        this.positions.set(id, this.positionOf(c));
+        computed++;
         if (performance.now() - slice > SLICE_MS) {
           await new Promise(setImmediate);
           slice = performance.now();
         }
       }
     }
+    this.stats.warmMs = performance.now() - started;
   }
 
   /**
    * The price positions at the portfolio's radius of the listed communities among `ids` (the others are left
-   * out: the service computes theirs), as the markets service computes one: each computed on first demand and
-   * kept, SLICE_MS at a time, so that a portfolio of thousands of communities met for the first time (6,800 for
-   * the largest operator at scale 10) does not hold the event loop.
+   * out: the service computes theirs), as the markets service computes one: kept ones read, the others (met before
+   * warm() reached them) computed and kept, SLICE_MS at a time, so that a portfolio of thousands of communities met
+   * first (6,800 for the largest operator at scale 10) does not hold the event loop.
    */
   async pricePositions(ids: readonly number[]): Promise<Map<number, PortfolioPricePosition | null>> {
     const out = new Map<number, PortfolioPricePosition | null>();
     let slice = performance.now();
     for (const id of ids) {
-      let p = this.warmed.get(id) ?? this.positions.get(id);
+      let p = this.positions.get(id);
       if (p === undefined) {
         const c = this.byId.get(id);
         if (!c) continue;
         p = this.positionOf(c);
-        if (this.positions.size >= this.positionsKept) this.positions.delete(this.positions.keys().next().value!);
         this.positions.set(id, p);
         if (performance.now() - slice > SLICE_MS) {
           await new Promise(setImmediate);
@@ -290,7 +284,7 @@ export class MarketIndex {
 
   /** How many price positions are kept now (tests). */
   get positionsHeld(): number {
-    return this.positions.size + this.warmed.size;
+    return this.positions.size;
   }
 
   /**
@@ -386,12 +380,11 @@ export class MarketIndex {
   private within(id: number, lat: number, lng: number, radius: number, latLo: number, latHi: number, lngLo: number, lngHi: number) {
     const found: number[] = [];
     const dist: number[] = [];
-    const { lats, lngs, locatedIds, stripeStart, stripeK, stripeLats } = this;
+    const { lats, lngs, locatedIds, stripeStart } = this;
     // The order found does not matter: every caller orders by (distance, id), a total order.
     for (let s = stripeOf(lngLo), last = stripeOf(lngHi); s <= last; s++) {
       const end = stripeStart[s + 1]!;
-      for (let at = lowerBound(stripeLats, latLo, stripeStart[s]!, end); at < end && stripeLats[at]! <= latHi; at++) {
-        const k = stripeK[at]!;
+      for (let k = lowerBound(lats, latLo, stripeStart[s]!, end); k < end && lats[k]! <= latHi; k++) {
         const cLng = lngs[k]!;
         if (cLng < lngLo || cLng > lngHi || locatedIds[k] === id) continue;
         const m = miles(lat, lng, lats[k]!, cLng);
@@ -563,6 +556,101 @@ class CompactPortfolios {
   }
 }
 
+/**
+ * Price positions at the portfolio's radius by community id, in typed arrays: one slot per community (its set's
+ * counts, or none for a community without a location) and one entry per care type (code, price, competitors
+ * priced, the five quartile figures, percentile; null is NaN). Every portfolio community's position is computed
+ * after the build and kept: as objects, the 452,470 of scale 10 would be ~200 MB of heap for every major
+ * collection to mark; here they are ~60 MB outside it, and a portfolio reads them without computing anything.
+ */
+class CompactPositions {
+  private static readonly NONE = -1;
+  private static readonly NULL = -2;
+  private readonly slotOf: Int32Array;
+  private readonly competitors: Int32Array;
+  private readonly withinRadius: Int32Array;
+  private readonly entryStart: Int32Array;
+  private readonly careCode: Uint16Array;
+  private readonly competitorsPriced: Int32Array;
+  /** price, p25, median, p75, min, max, percentile of each entry (FIELDS apart). */
+  private readonly figures: Float64Array;
+  private readonly careTypes: string[] = [];
+  private readonly codeOf = new Map<string, number>();
+  private slots = 0;
+  private entries = 0;
+  private nulls = 0;
+
+  /** `maxId`: the largest community id; `maxEntries`: at least the care types of every position that will be kept. */
+  constructor(maxId: number, slots: number, maxEntries: number) {
+    this.slotOf = new Int32Array(maxId + 1).fill(CompactPositions.NONE);
+    this.competitors = new Int32Array(slots);
+    this.withinRadius = new Int32Array(slots);
+    this.entryStart = new Int32Array(slots + 1);
+    this.careCode = new Uint16Array(maxEntries);
+    this.competitorsPriced = new Int32Array(maxEntries);
+    this.figures = new Float64Array(maxEntries * FIELDS);
+  }
+
+  get size(): number {
+    return this.slots + this.nulls;
+  }
+
+  has(id: number): boolean {
+    return id < this.slotOf.length && this.slotOf[id] !== CompactPositions.NONE;
+  }
+
+  set(id: number, p: PortfolioPricePosition | null): void {
+    if (this.has(id)) return;
+    if (p === null) {
+      this.slotOf[id] = CompactPositions.NULL;
+      this.nulls++;
+      return;
+    }
+    const slot = this.slots++;
+    this.slotOf[id] = slot;
+    this.competitors[slot] = p.competitors;
+    this.withinRadius[slot] = p.withinRadius;
+    for (const e of p.positions) {
+      let code = this.codeOf.get(e.careType);
+      if (code === undefined) this.codeOf.set(e.careType, (code = this.careTypes.push(e.careType) - 1));
+      const at = this.entries++;
+      this.careCode[at] = code;
+      this.competitorsPriced[at] = e.competitorsPriced;
+      const f = at * FIELDS;
+      const v = [e.price, e.p25, e.median, e.p75, e.min, e.max, e.percentile];
+      for (let x = 0; x < FIELDS; x++) this.figures[f + x] = v[x] ?? NaN;
+    }
+    this.entryStart[slot + 1] = this.entries;
+  }
+
+  /** The kept position of `id` (a new object), null for a community without a location, undefined when not kept. */
+  get(id: number): PortfolioPricePosition | null | undefined {
+    const slot = id < this.slotOf.length ? this.slotOf[id]! : CompactPositions.NONE;
+    if (slot === CompactPositions.NONE) return undefined;
+    if (slot === CompactPositions.NULL) return null;
+    const value = (n: number) => (Number.isNaN(n) ? null : n);
+    const positions: PricePosition[] = [];
+    for (let at = this.entryStart[slot]!; at < this.entryStart[slot + 1]!; at++) {
+      const f = at * FIELDS;
+      const x = this.figures;
+      positions.push({
+        careType: this.careTypes[this.careCode[at]!]!,
+        price: value(x[f]!),
+        competitorsPriced: this.competitorsPriced[at]!,
+        p25: value(x[f + 1]!),
+        median: value(x[f + 2]!),
+        p75: value(x[f + 3]!),
+        min: value(x[f + 4]!),
+        max: value(x[f + 5]!),
+        percentile: value(x[f + 6]!),
+      });
+    }
+    return { radiusMiles: PORTFOLIO_RADIUS_MILES, competitors: this.competitors[slot]!, withinRadius: this.withinRadius[slot]!, positions };
+  }
+}
+/** Figures per entry of CompactPositions. */
+const FIELDS = 7;
+
 /** Portfolio trend rows of every operator in typed arrays (one object per row would cost ~20x the memory at scale 10). */
 class CompactTrends {
   private readonly quarters: string[] = [];
@@ -609,7 +697,12 @@ export function liveMarketIndex(pool: pg.Pool, channel: string, options: LiveInd
   return new LiveIndex(pool, {
     name: 'market index',
     channel,
-    build: MarketIndex.build,
+    build: async (pool) => {
+      const index = await MarketIndex.build(pool);
+      // Said when done: at scale 10 the positions take a while after the build (requests are answered meanwhile).
+      void index.warming.then(() => options.log?.(`market index: ${index.positionsHeld} portfolio price positions computed in ${Math.round(index.stats.warmMs ?? 0)} ms`));
+      return index;
+    },
     describe: ({ stats: s }) => `${s.communities} communities (${s.located} located) in ${Math.round(s.buildMs)} ms`,
     ...options,
   });
