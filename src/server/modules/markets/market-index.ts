@@ -1,7 +1,8 @@
 // The in-memory index of the competitive set, the portfolio's price positions and a county's market (issue 15,
-// ADR 029): every listed community as the markets repo's communityById reads it, ordered by longitude stripe and latitude for the
-// neighbour search, with its review sentiment and its customer review themes summed over all quarters, and every
-// county's care types, prices, reputation, top operators and publishers (the county statements grouped by county).
+// ADR 029): every listed community as the markets repo's communityById reads it, ordered by longitude stripe and
+// latitude for the neighbour search, with its review sentiment and its customer review themes summed over all
+// quarters, every portfolio community's price position, and every county's care types, prices, reputation, top
+// operators and publishers (the county statements grouped by county).
 // PostgreSQL stays the source of truth and the reference: the markets service answers from SQL until the
 // first build, when SEARCH_INDEX is off, and for a community the index does not hold (a delisted one).
 // The neighbour search repeats markets.repo.ts's `neighbours` step by step: the same latitude/longitude box
@@ -567,9 +568,10 @@ class CompactPortfolios {
 /**
  * Price positions at the portfolio's radius by community id, in typed arrays: one slot per community (its set's
  * counts, or none for a community without a location) and one entry per care type (code, price, competitors
- * priced, the five quartile figures, percentile; null is NaN). Every portfolio community's position is computed
- * after the build and kept: as objects, the 452,470 of scale 10 would be ~200 MB of heap for every major
- * collection to mark; here they are ~60 MB outside it, and a portfolio reads them without computing anything.
+ * priced, p25, median, p75, min, max, percentile; null is NaN). Every portfolio community's position is computed
+ * after the build and kept: as objects, the 430,000 of scale 10 would be ~200 MB of heap for every major collection
+ * to mark; here they take 62 bytes per care type of a community (an estimated 50-70 MB at scale 10) outside it, and
+ * a portfolio reads them without computing anything.
  */
 class CompactPositions {
   private static readonly NONE = -1;
