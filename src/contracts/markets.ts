@@ -14,6 +14,8 @@ export const UNDERSERVED_MIN_POPULATION = 10_000;
 /** Counties of a state are ranked only when the state's sources give the capacity of this share of its communities. */
 export const MIN_CAPACITY_SHARE = 0.8;
 export const COMPETITOR_RADII = [5, 10, 25] as const;
+/** The radius of a competitive set asked for without one (miles). */
+export const DEFAULT_COMPETITOR_RADIUS = 10;
 /** The competitive set holds at least this many competitors (beyond the radius when it has fewer). */
 export const MIN_COMPETITORS = 10;
 
@@ -154,7 +156,7 @@ export const competitiveSetQuerySchema = z.object({
   radius: z.coerce
     .number()
     .refine((r) => (COMPETITOR_RADII as readonly number[]).includes(r), { message: `radius must be one of ${COMPETITOR_RADII.join(', ')}` })
-    .default(10),
+    .default(DEFAULT_COMPETITOR_RADIUS),
 });
 
 const careTypePrice = z.object({ careType: z.string(), minPrice: z.number().int(), maxPrice: z.number().int() });

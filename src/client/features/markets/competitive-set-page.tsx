@@ -2,7 +2,7 @@
 // (the nearest 10 at least), its price position per care type, reputation and amenity gap.
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
-import { COMPETITOR_RADII, MIN_COMPETITORS } from '../../../contracts/markets';
+import { COMPETITOR_RADII, DEFAULT_COMPETITOR_RADIUS, MIN_COMPETITORS } from '../../../contracts/markets';
 import { LabelledSelect } from '../../components/labelled-select';
 import { SourceLabel } from '../../components/source-label';
 import { CommunityLink } from '../../components/community-link';
@@ -53,17 +53,16 @@ function AmenityShares({ title, shares, variant, none, testId }: AmenitySharesPr
 }
 const sentimentText = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}/100`);
 
-/** The radius the address names (`?radius=25`), so that a chosen set can be shared and bookmarked; 10 miles otherwise. */
+/** The radius the address names (`?radius=25`), so that a chosen set can be shared and bookmarked; the API's default otherwise. */
 export function radiusOf(search: string): number {
   const r = Number(new URLSearchParams(search).get('radius'));
-  return (COMPETITOR_RADII as readonly number[]).includes(r) ? r : DEFAULT_RADIUS;
+  return (COMPETITOR_RADII as readonly number[]).includes(r) ? r : DEFAULT_COMPETITOR_RADIUS;
 }
-const DEFAULT_RADIUS = 10;
 
 function View({ id }: { id: string }) {
   const radius = radiusOf(useSearch());
   const [location, navigate] = useLocation();
-  const setRadius = (r: number) => navigate(withQuery(location, { radius: r === DEFAULT_RADIUS ? undefined : r }), { replace: true });
+  const setRadius = (r: number) => navigate(withQuery(location, { radius: r === DEFAULT_COMPETITOR_RADIUS ? undefined : r }), { replace: true });
   const q = useCompetitiveSet(id, radius, true);
   if (q.isError) return <LoadError title="The competitive set could not be loaded" error={q.error} retry={() => q.refetch()} />;
   const s = q.data;
