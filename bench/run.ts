@@ -382,6 +382,8 @@ async function measureAll(url: string, caches: CacheLabel): Promise<Row[]> {
 }
 
 const external = process.env.BENCH_URL;
+/** A running app's cache setting cannot be seen from here: its rows say "unknown" unless --caches said it. */
+const cachesUnknown = external !== undefined && CACHES_GIVEN === undefined;
 if (external && (SCALE !== undefined || !CACHES[0] || CACHES.length > 1)) {
   if (CACHES.length > 1) throw new Error('--caches on,off starts the app twice: leave BENCH_URL unset');
   console.log(`warning: BENCH_URL is measured as it runs; the labels (scale, caches) are not checked against it`);
@@ -395,8 +397,7 @@ for (const caches of CACHES) {
   const url = external ?? app!.url;
   targetsMeasured.push(url);
   try {
-    // A running app's setting cannot be seen from here: the rows say "unknown" unless --caches said it.
-    rows.push(...(await measureAll(url, external && CACHES_GIVEN === undefined ? 'unknown' : caches ? 'on' : 'off')));
+    rows.push(...(await measureAll(url, cachesUnknown ? 'unknown' : caches ? 'on' : 'off')));
   } finally {
     if (app) {
       app.child.kill('SIGTERM');
@@ -411,7 +412,7 @@ const notes = rows.filter((r) => r.note);
 const lines = [
   `Benchmark${LABEL ? ` (${LABEL})` : ''}: ${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s warm-up, ${new Date().toISOString()}, target ${targetsMeasured.join(' then ')}`,
   `Load average (1, 5, 15 min) on ${os.cpus().length} cores: ${loadBefore} before, ${load()} after.`,
-  external && CACHES_GIVEN === undefined
+  cachesUnknown
     ? 'Answer caches: as the app at BENCH_URL was started (say --caches on or off to label the rows).'
     : `Answer caches: ${CACHES.map((c) => (c ? 'on' : 'off (APP_CACHES=false)')).join(', then ')}; each row says which.`,
   '',
