@@ -62,7 +62,7 @@ export function portfolioPricePosition(c: repo.CommunityRow, radius: number, { s
 }
 
 /** The care types c's price positions are given for: those it offers and those it prices, in code order. */
-const careTypesOf = (c: repo.CommunityRow) => [...new Set([...c.care_types, ...c.prices.map((p) => p.careType)])].sort();
+export const careTypesOf = (c: repo.CommunityRow) => [...new Set([...c.care_types, ...c.prices.map((p) => p.careType)])].sort();
 
 /**
  * What the competitive set's figures read of each competitor, as columns by position: its prices (care type code and

@@ -19,7 +19,7 @@ import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { OperatorPlace, PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
 import type { PortfolioPricePosition } from '../../../contracts/themes';
-import { competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, CompetitorColumns, SetFigures, type Competitors, type SentimentFigures } from './competitive-set';
+import { careTypesOf, competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, CompetitorColumns, SetFigures, type Competitors, type SentimentFigures } from './competitive-set';
 import { MIN_COMPETITORS, type PricePosition } from '../../../contracts/markets';
 import { interner, listInterner, lowerBound } from '../../lib/collections';
 
@@ -146,8 +146,12 @@ export class MarketIndex {
   ) {
     this.positionsWarmed = options.positionsWarmed ?? POSITIONS_WARMED_ALL;
     let maxId = 0;
-    for (const id of byId.keys()) maxId = Math.max(maxId, id);
-    this.positions = new CompactPositions(maxId, byId.size);
+    let entries = 0;
+    for (const c of byId.values()) {
+      maxId = Math.max(maxId, c.id);
+      entries += careTypesOf(c).length;
+    }
+    this.positions = new CompactPositions(maxId, byId.size, entries);
     this.cosLats = lats.map((lat) => Math.cos(lat * RAD));
     this.stripeStart = new Int32Array(STRIPES + 1);
     for (let k = 0; k < lngs.length; k++) this.stripeStart[stripeOf(lngs[k]!) + 1]!++;
@@ -576,42 +580,25 @@ class CompactPositions {
   private readonly competitors: Int32Array;
   private readonly withinRadius: Int32Array;
   private readonly entryStart: Int32Array;
-  /** By entry, grown as positions are kept (a community has one to a few care types). */
-  private careCode: Uint16Array;
-  private competitorsPriced: Int32Array;
+  private readonly careCode: Uint16Array;
+  private readonly competitorsPriced: Int32Array;
   /** price, p25, median, p75, min, max, percentile of each entry (FIELDS apart). */
-  private figures: Float64Array;
+  private readonly figures: Float64Array;
   private readonly careTypes: string[] = [];
   private readonly codeOf = new Map<string, number>();
   private slots = 0;
   private entries = 0;
   private nulls = 0;
 
-  /** `maxId`: the largest community id; `slots`: at least the positions that will be kept. */
-  constructor(maxId: number, slots: number) {
+  /** `maxId`: the largest community id; `maxEntries`: at least the care types of every position that will be kept. */
+  constructor(maxId: number, slots: number, maxEntries: number) {
     this.slotOf = new Int32Array(maxId + 1).fill(CompactPositions.NONE);
     this.competitors = new Int32Array(slots);
     this.withinRadius = new Int32Array(slots);
     this.entryStart = new Int32Array(slots + 1);
-    this.careCode = new Uint16Array(slots);
-    this.competitorsPriced = new Int32Array(slots);
-    this.figures = new Float64Array(slots * FIELDS);
-  }
-
-  /** Room for `more` entries after the kept ones (the entry arrays doubled when full). */
-  private reserve(more: number): void {
-    const need = this.entries + more;
-    if (need <= this.careCode.length) return;
-    const size = Math.max(need, this.careCode.length * 2);
-    const careCode = new Uint16Array(size);
-    careCode.set(this.careCode);
-    this.careCode = careCode;
-    const competitorsPriced = new Int32Array(size);
-    competitorsPriced.set(this.competitorsPriced);
-    this.competitorsPriced = competitorsPriced;
-    const figures = new Float64Array(size * FIELDS);
-    figures.set(this.figures);
-    this.figures = figures;
+    this.careCode = new Uint16Array(maxEntries);
+    this.competitorsPriced = new Int32Array(maxEntries);
+    this.figures = new Float64Array(maxEntries * FIELDS);
   }
 
   get size(): number {
@@ -633,7 +620,6 @@ class CompactPositions {
     this.slotOf[id] = slot;
     this.competitors[slot] = p.competitors;
     this.withinRadius[slot] = p.withinRadius;
-    this.reserve(p.positions.length);
     for (const e of p.positions) {
       let code = this.codeOf.get(e.careType);
       if (code === undefined) this.codeOf.set(e.careType, (code = this.careTypes.push(e.careType) - 1));
