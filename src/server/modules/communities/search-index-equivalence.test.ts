@@ -342,6 +342,35 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
     expect(clusters).toBeGreaterThan(1000);
   }, 300_000);
 
+  it("agrees on a state's map, read from the state's own entries: counts, large and small views, every kept grid, exactly", async () => {
+    // A state's result is summed from its state's located entries in order (search-index.map.ts StatePlaces), not from
+    // the result's positions: compared with SQL and bit for bit with the grid rule over the index's points in id order.
+    const random = rng(14);
+    const states = [...new Set(TEST_CITIES.map(([, state]) => state)), 'ZZ'];
+    const rounded = (xs: GridCell[]) => xs.map((x) => ({ ...x, lat: x.lat.toFixed(9), lng: x.lng.toFixed(9) }));
+    let cells = 0;
+    for (let i = 0; i < 240; i++) {
+      const c: SearchCriteria = { ...randomSearch(random), location: { kind: 'state', state: states[i % states.length]! } };
+      const cellDeg = [...KEPT_SIZES, 0.25][i % (KEPT_SIZES.length + 1)]!;
+      const west = -102 + random() * 18;
+      const south = 29 + random() * 11;
+      // No view; a large one (over 256 one-degree cells: read from the state's entries); a small one (its cells).
+      const size = i % 3 === 1 ? 24 + random() * 30 : 0.5 + random() * 10;
+      const bbox: Bounds | undefined = i % 3 === 0 ? undefined : { west, south, east: west + size, north: south + size / 2 };
+      const label = `${JSON.stringify(c)} ${JSON.stringify(bbox)} ${cellDeg}`;
+      const q = index.mapQuery(c);
+      expect(q.countPoints(bbox, cellDeg), label).toEqual(await countPoints(tdb.pool, c, bbox));
+      const got = q.gridCells(cellDeg, bbox);
+      expect(got, label).toEqual(byRule(index, c, cellDeg, bbox));
+      // Asked without the count first (no view's positions at hand), and by a fresh query.
+      expect(index.gridCells(c, cellDeg, bbox), label).toEqual(got);
+      expect(rounded(got), label).toEqual(rounded(await gridCells(tdb.pool, c, cellDeg, bbox)));
+      expect(index.mapQuery(c).pointsJson({ bbox }), label).toEqual((await findPoints(tdb.pool, c, { bbox })).map((r) => JSON.stringify(toPoint(r))));
+      cells += got.length;
+    }
+    expect(cells).toBeGreaterThan(1000);
+  }, 300_000);
+
   it('agrees when every community has coordinates (a result is then its own list of located positions)', async () => {
     const { rows } = await tdb.pool.query<{ id: number }>(`UPDATE communities SET lat = 35 + id % 7, lng = -95 + id % 5 WHERE lat IS NULL OR lng IS NULL RETURNING id`);
     expect(rows.length).toBeGreaterThan(10);
@@ -349,8 +378,11 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
       const located = await SearchIndex.build(tdb.pool);
       const random = rng(13);
       const sizes = [...KEPT_SIZES, 0.25, 2.8125];
+      const states = [...new Set(TEST_CITIES.map(([, state]) => state))];
       for (let i = 0; i < 150; i++) {
-        const c = randomSearch(random);
+        // Every fourth a state's (its count is the set's size: no positions are made).
+        const drawn = randomSearch(random);
+        const c: SearchCriteria = i % 4 === 1 ? { ...drawn, location: { kind: 'state', state: states[i % states.length]! } } : drawn;
         const west = -102 + random() * 18;
         const south = 29 + random() * 11;
         const bbox: Bounds | undefined = i % 3 === 0 ? undefined : { west, south, east: west + 0.5 + random() * 15, north: south + 0.5 + random() * 8 };

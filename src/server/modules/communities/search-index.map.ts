@@ -144,27 +144,21 @@ class Grid {
     const n = cxs.length;
     this.cx = Int32Array.from(cxs);
     this.cy = Int32Array.from(cys);
-    this.count = new Int32Array(n);
-    this.sumLat = new Float64Array(n);
-    this.sumLng = new Float64Array(n);
-    this.west = new Float64Array(n).fill(Infinity);
-    this.east = new Float64Array(n).fill(-Infinity);
-    this.south = new Float64Array(n).fill(Infinity);
-    this.north = new Float64Array(n).fill(-Infinity);
-    this.slot = new Int32Array(n).fill(-1);
+    // Cells are numbered in the order of their first position: the sums' new cells come in the same order.
+    const sums = new CellSums();
     for (let p = 0; p < located.length; p++) {
       const i = located[p]!;
       const k = this.cellOf[i]!;
-      const la = lat[i]!;
-      const lo = lng[i]!;
-      this.count[k]!++;
-      this.sumLat[k]! += la;
-      this.sumLng[k]! += lo;
-      if (lo < this.west[k]!) this.west[k] = lo;
-      if (lo > this.east[k]!) this.east[k] = lo;
-      if (la < this.south[k]!) this.south[k] = la;
-      if (la > this.north[k]!) this.north[k] = la;
+      sums.add(k === sums.size ? -1 : k, lat[i]!, lng[i]!, i);
     }
+    this.count = Int32Array.from(sums.count);
+    this.sumLat = Float64Array.from(sums.sumLat);
+    this.sumLng = Float64Array.from(sums.sumLng);
+    this.west = Float64Array.from(sums.west);
+    this.east = Float64Array.from(sums.east);
+    this.south = Float64Array.from(sums.south);
+    this.north = Float64Array.from(sums.north);
+    this.slot = new Int32Array(n).fill(-1);
     this.start = new Int32Array(n + 1);
     for (let k = 0; k < n; k++) this.start[k + 1] = this.start[k]! + this.count[k]!;
     this.members = new Int32Array(located.length);
@@ -251,6 +245,137 @@ class Grid {
     for (const c of touched) slot[c] = -1;
     return cells;
   }
+
+  /**
+   * = of() over the members of `member` among a state's entries of `places` (from .. to: its located positions,
+   * ascending), those in `bbox` when given: the same cells, sums and order, read from the state's own entries.
+   */
+  ofPlaces(places: StatePlaces, from: number, to: number, member: Bitset, bbox?: Bounds): GridCell[] {
+    const cellAt = places.cellsIn(this);
+    const { order, lat, lng } = places;
+    const { slot } = this;
+    const words = member.words;
+    const touched: number[] = [];
+    const sums = new CellSums();
+    for (let k = from; k < to; k++) {
+      const i = order[k]!;
+      if ((words[i >>> 5]! & (1 << (i & 31))) === 0) continue;
+      const la = lat[k]!;
+      const lo = lng[k]!;
+      if (bbox && !(la >= bbox.south && la <= bbox.north && lo >= bbox.west && lo <= bbox.east)) continue;
+      const c = cellAt[k]!;
+      const s = slot[c]!;
+      if (s < 0) {
+        slot[c] = sums.size;
+        touched.push(c);
+      }
+      sums.add(s, la, lo, i);
+    }
+    for (const c of touched) slot[c] = -1;
+    return sums.cells(this.c_.ids);
+  }
+}
+
+/**
+ * The located positions grouped by state (ascending within each) with their coordinates copied in that order, and
+ * per kept grid each entry's cell (ADR 018, 2026-11-27, night): a state's map reads its own entries one after another. In
+ * position (= id) order a state's communities are spread over the whole index: at scale 10 a large state's map read
+ * a few bytes of every cache line of the coordinate columns, and a small state's points were each a cache miss.
+ */
+class StatePlaces {
+  /** The located positions, by state, ascending within a state. */
+  readonly order: Int32Array;
+  readonly lat: Float64Array;
+  readonly lng: Float64Array;
+  private readonly range = new Map<string, { from: number; to: number }>();
+  private readonly cells = new Map<Grid, Int32Array>();
+
+  constructor(c_: SearchColumns, located: number) {
+    this.order = new Int32Array(located);
+    this.lat = new Float64Array(located);
+    this.lng = new Float64Array(located);
+    const scratch = new Int32Array(c_.ids.length);
+    let at = 0;
+    for (const [state, bits] of c_.stateBits) {
+      const from = at;
+      const positions = bits.positionsInto(scratch);
+      for (let k = 0; k < positions.length; k++) {
+        const i = positions[k]!;
+        const la = c_.lat[i]!;
+        const lo = c_.lng[i]!;
+        if (la !== la || lo !== lo) continue;
+        this.order[at] = i;
+        this.lat[at] = la;
+        this.lng[at] = lo;
+        at++;
+      }
+      this.range.set(state, { from, to: at });
+    }
+  }
+
+  /** The state's entries (from .. to), or undefined for a state without communities. */
+  of(state: string): { from: number; to: number } | undefined {
+    return this.range.get(state);
+  }
+
+  /** Each entry's cell in `grid` (made once per grid). */
+  cellsIn(grid: Grid): Int32Array {
+    let cells = this.cells.get(grid);
+    if (!cells) {
+      cells = new Int32Array(this.order.length);
+      for (let k = 0; k < cells.length; k++) cells[k] = grid.cellOf[this.order[k]!]!;
+      this.cells.set(grid, cells);
+    }
+    return cells;
+  }
+}
+
+/**
+ * A request's cells as they are found: each with its count, coordinate sums (added in the order given: position = id
+ * order), box and first id; in the order of their first point.
+ */
+class CellSums {
+  readonly count: number[] = [];
+  readonly sumLat: number[] = [];
+  readonly sumLng: number[] = [];
+  readonly west: number[] = [];
+  readonly east: number[] = [];
+  readonly south: number[] = [];
+  readonly north: number[] = [];
+  readonly first: number[] = [];
+
+  /** The number the next new cell takes. */
+  get size(): number {
+    return this.count.length;
+  }
+
+  /** Position i's point (la, lo) into cell k, or into a new cell (numbered `size`) when k < 0. */
+  add(k: number, la: number, lo: number, i: number): void {
+    if (k < 0) {
+      this.count.push(1);
+      this.sumLat.push(la);
+      this.sumLng.push(lo);
+      this.west.push(lo);
+      this.east.push(lo);
+      this.south.push(la);
+      this.north.push(la);
+      this.first.push(i);
+      return;
+    }
+    this.count[k]!++;
+    this.sumLat[k]! += la;
+    this.sumLng[k]! += lo;
+    if (lo < this.west[k]!) this.west[k] = lo;
+    if (lo > this.east[k]!) this.east[k] = lo;
+    if (la < this.south[k]!) this.south[k] = la;
+    if (la > this.north[k]!) this.north[k] = la;
+  }
+
+  /** The cells, each named by its first community's id. */
+  cells(ids: Int32Array | readonly number[]): GridCell[] {
+    const { sumLat, sumLng, west, south, east, north, first } = this;
+    return this.count.map((n, k) => ({ count: n, lat: sumLat[k]! / n, lng: sumLng[k]! / n, west: west[k]!, south: south[k]!, east: east[k]!, north: north[k]!, id: ids[first[k]!]! }));
+  }
 }
 
 /**
@@ -259,39 +384,12 @@ class Grid {
  */
 function sumCells(c_: SearchColumns, positions: ArrayLike<number>, slotOf: (i: number, fresh: number) => number): GridCell[] {
   const { lat, lng, ids } = c_;
-  const count: number[] = [];
-  const sumLat: number[] = [];
-  const sumLng: number[] = [];
-  const west: number[] = [];
-  const east: number[] = [];
-  const south: number[] = [];
-  const north: number[] = [];
-  const id: number[] = [];
+  const sums = new CellSums();
   for (let p = 0; p < positions.length; p++) {
     const i = positions[p]!;
-    const la = lat[i]!;
-    const lo = lng[i]!;
-    const k = slotOf(i, count.length);
-    if (k < 0) {
-      count.push(1);
-      sumLat.push(la);
-      sumLng.push(lo);
-      west.push(lo);
-      east.push(lo);
-      south.push(la);
-      north.push(la);
-      id.push(ids[i]!);
-    } else {
-      count[k]!++;
-      sumLat[k]! += la;
-      sumLng[k]! += lo;
-      if (lo < west[k]!) west[k] = lo;
-      if (lo > east[k]!) east[k] = lo;
-      if (la < south[k]!) south[k] = la;
-      if (la > north[k]!) north[k] = la;
-    }
+    sums.add(slotOf(i, sums.size), lat[i]!, lng[i]!, i);
   }
-  return count.map((n, k) => ({ count: n, lat: sumLat[k]! / n, lng: sumLng[k]! / n, west: west[k]!, south: south[k]!, east: east[k]!, north: north[k]!, id: id[k]! }));
+  return sums.cells(ids);
 }
 
 /**
@@ -302,6 +400,7 @@ function sumCells(c_: SearchColumns, positions: ArrayLike<number>, slotOf: (i: n
 export class MapIndex {
   readonly json: PointJson;
   private locatedAll: Int32Array | null = null;
+  private statePlaces: StatePlaces | null = null;
   private readonly grids = new Map<number, Grid>();
   /** By cell size: the whole map's cells (the answer without filters and view). */
   private readonly worldCells = new Map<number, GridCell[]>();
@@ -318,6 +417,11 @@ export class MapIndex {
     let m = 0;
     for (let i = 0; i < lat.length; i++) if (lat[i] === lat[i] && lng[i] === lng[i]) out[m++] = i;
     return (this.locatedAll = out.slice(0, m));
+  }
+
+  /** The located positions by state (StatePlaces). */
+  places(): StatePlaces {
+    return (this.statePlaces ??= new StatePlaces(this.c_, this.located().length));
   }
 
   /** The grid at this cell size when it is one an index keeps (GRID_SIZES), else null. */
@@ -394,6 +498,8 @@ export class MapQuery {
   /** True: the result is every position of the index (no filter), whose per-index structures answer. */
   private readonly all: boolean;
   private resultPositions: Int32Array | null = null;
+  /** A state's result (a set within the state): its entries of StatePlaces (null: another result; undefined: not looked up). */
+  private inState: { places: StatePlaces; from: number; to: number; member: Bitset } | null | undefined;
 
   constructor(
     private readonly c_: SearchColumns,
@@ -410,6 +516,26 @@ export class MapQuery {
     const of = this.of;
     if (of.all) throw new Error('MapQuery.result() of every position');
     return (this.resultPositions = 'positions' in of ? of.positions : of.member.positionsInto(new Int32Array(of.total)));
+  }
+
+  /** A state's result as its set and the state's entries of StatePlaces, else null. */
+  private stateEntries(): { places: StatePlaces; from: number; to: number; member: Bitset } | null {
+    if (this.inState !== undefined) return this.inState;
+    const of = this.of;
+    const loc = this.c.location;
+    // The set of a state search is within the state (the state's set is one of the filter's: SearchIndex.setFilter).
+    if (of.all || !('member' in of) || loc.kind !== 'state') return (this.inState = null);
+    const places = this.maps.places();
+    const range = places.of(loc.state);
+    return (this.inState = range ? { places, ...range, member: of.member } : null);
+  }
+
+  /** How many of the result have coordinates. */
+  private locatedCount(): number {
+    const of = this.of;
+    // Every community of the index has coordinates (as in the full dataset): a set's size is the count, without its positions.
+    if (!of.all && 'member' in of && this.maps.located().length === this.c_.ids.length) return of.total;
+    return this.located().length;
   }
 
   /** Whether position i is in the result. */
@@ -442,6 +568,20 @@ export class MapQuery {
     if (this.view && sameBox(this.view.bbox, bbox)) return this.view.positions;
     const of = this.of;
     let positions = of.all ? this.maps.locatedInSmallBox(bbox) : 'member' in of ? this.maps.locatedInSmallBox(bbox, of.member) : null;
+    const state = positions ? null : this.stateEntries();
+    if (state) {
+      // A large box over a state's result: the state's own entries (ascending positions), their coordinates in order.
+      const { places, from, to, member } = state;
+      const { order, lat, lng } = places;
+      const { west, south, east, north } = bbox;
+      const out: number[] = [];
+      for (let k = from; k < to; k++) {
+        const la = lat[k]!;
+        const lo = lng[k]!;
+        if (la >= south && la <= north && lo >= west && lo <= east && member.has(order[k]!)) out.push(order[k]!);
+      }
+      positions = out;
+    }
     if (!positions) {
       const located = this.located();
       const { lat, lng } = this.c_;
@@ -464,8 +604,9 @@ export class MapQuery {
    * when the index keeps that grid, the view's count comes from its cells (and the cells are kept for gridCells()).
    */
   countPoints(bbox?: Bounds, cellDeg?: number): { total: number; inView: number } {
-    const total = this.located().length;
-    if (bbox && cellDeg !== undefined) {
+    const total = this.locatedCount();
+    if (!bbox) return { total, inView: total };
+    if (cellDeg !== undefined) {
       const cells = this.cellsInBox(cellDeg, bbox);
       if (cells) return { total, inView: cells.inView };
     }
@@ -555,8 +696,13 @@ export class MapQuery {
     const inBox = bbox && this.cellsInBox(cellDeg, bbox);
     if (inBox) return inBox.cells;
     const grid = this.maps.grid(cellDeg);
-    if (grid) return grid.of(this.inView(bbox));
-    return this.cellsOf(cellDeg, bbox);
+    if (!grid) return this.cellsOf(cellDeg, bbox);
+    // A state's result: summed from the state's own entries in order, unless the view's positions are at hand and few
+    // (a small box's, from its one-degree cells).
+    const known = bbox && this.view && sameBox(this.view.bbox, bbox) ? this.view.positions : null;
+    const state = this.stateEntries();
+    if (state && !(known && known.length * 8 < state.to - state.from)) return grid.ofPlaces(state.places, state.from, state.to, state.member, bbox);
+    return grid.of(known ?? this.inView(bbox));
   }
 
   private cellsOf(cellDeg: number, bbox: Bounds | undefined): GridCell[] {
