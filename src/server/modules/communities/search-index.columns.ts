@@ -33,6 +33,9 @@ export interface SearchColumns {
   /** Positions ordered by min_price ASC NULLS LAST, id ASC (the price sort without care types). */
   readonly priceLowOrder: Int32Array;
   readonly priceHighOrder: Int32Array;
+  /** Row position -> its place in priceLowOrder / priceHighOrder (a few results are sorted by it, not walked). */
+  readonly priceLowRank: Int32Array;
+  readonly priceHighRank: Int32Array;
   /** The names lower-cased as the database does (lower()/ILIKE). */
   readonly lowerName: string[];
   /** Every 3-character substring of the lower-cased names -> the positions whose name has it (ascending). */
@@ -141,6 +144,14 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
       return dir * (a - b);
     }));
 
+  const priceLowOrder = byPrice(1);
+  const priceHighOrder = byPrice(-1);
+  const rankOf = (order: Int32Array) => {
+    const rank = new Int32Array(n);
+    for (let k = 0; k < n; k++) rank[order[k]!] = k;
+    return rank;
+  };
+
   // Pricing rows, already in the card's order (min_price, care_type, id) per community.
   const priceStart = new Int32Array(n + 1);
   let priceRows = 0;
@@ -185,8 +196,10 @@ export function buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean 
     ratingOrder,
     nameRank,
     nameOrder,
-    priceLowOrder: byPrice(1),
-    priceHighOrder: byPrice(-1),
+    priceLowOrder,
+    priceHighOrder,
+    priceLowRank: rankOf(priceLowOrder),
+    priceHighRank: rankOf(priceHighOrder),
     lowerName,
     nameGrams: gramPostings(lowerName.length, (i) => lowerName[i]!),
     lowerText: raw.asciiLower ? asciiLower : (s) => s.toLowerCase(),

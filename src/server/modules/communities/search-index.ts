@@ -330,7 +330,9 @@ export class SearchIndex {
         return this.byRank(m, this.c.nameRank, this.c.nameOrder, upTo);
       case 'price_low':
       case 'price_high': {
-        if (c.careTypes.length === 0) return this.byRank(m, null, sort === 'price_low' ? this.c.priceLowOrder : this.c.priceHighOrder, upTo);
+        if (c.careTypes.length === 0) {
+          return sort === 'price_low' ? this.byRank(m, this.c.priceLowRank, this.c.priceLowOrder, upTo) : this.byRank(m, this.c.priceHighRank, this.c.priceHighOrder, upTo);
+        }
         // The chosen care types' lowest price within the band; NULLS LAST, ties by id (ASC, or DESC with price_high).
         const dir = sort === 'price_low' ? 1 : -1;
         const b = this.bandOf(c);
@@ -394,9 +396,9 @@ export class SearchIndex {
    * about upTo × n / total positions, the sort all `total`: the walk wins from total² >= upTo × n (5,000 of 450,000
    * for a page of 60); without it, from a sixteenth of the directory (the set is made first).
    */
-  private byRank(m: Matched, rank: Int32Array | null, order: Int32Array, upTo: number): number[] {
+  private byRank(m: Matched, rank: Int32Array, order: Int32Array, upTo: number): number[] {
     const few = m.member ? m.total * m.total < upTo * this.n : m.total * 16 < this.n;
-    if (rank && few) return this.firstByKey(m.result, (i) => rank[i]!, (key) => order[key]!, upTo);
+    if (few) return this.firstByKey(m.result, (i) => rank[i]!, (key) => order[key]!, upTo);
     // Every position: the order's first ones.
     if (m.member === null) return Array.from(order.subarray(0, upTo));
     let member = m.member;
