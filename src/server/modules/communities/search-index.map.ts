@@ -4,7 +4,8 @@
 // in the box once. Points can also be had as their JSON text (pointsJson), from per-community pieces serialized
 // once per index: the text JSON.stringify gives for the service's point object (search.service.ts toPoint),
 // without building the objects (ADR 026, 2026-11-26). MapIndex keeps what does not depend on the query, for the
-// index's life: the pieces, the located positions, and the whole map's grid per cell size (ADR 018, 2026-11-26).
+// index's life: the pieces, the located positions (also by state: StatePlaces, ADR 018, 2026-11-27, night), and
+// the whole map's grid per cell size (ADR 018, 2026-11-26).
 import { MAP_CLUSTER_CELL_PX, MAP_MAX_CELLS, type MapPoint } from '../../../contracts/search';
 import { lowerBound, type Bitset } from '../../lib/collections';
 import { toSource } from '../../lib/provenance';
