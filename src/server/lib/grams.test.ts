@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rng } from '../test/random';
 import { Bitset } from './collections';
-import { gramCandidates, gramPostings, keptInOrder, SortOrders } from './grams';
+import { gramCandidates, gramPostings, keptInOrder, SortOrders, TextRows } from './grams';
 
 /** A sort order of 1-700 positions and each position's rank in it. */
 function randomOrder(random: () => number) {
@@ -77,5 +77,58 @@ describe('gramCandidates', () => {
         if (text.includes(needle)) expect(candidates.has(i), `${needle} in ${text}`).toBe(true);
       });
     }
+  });
+});
+
+describe('TextRows (the rows containing recent search texts)', () => {
+  // 'aaa' is in 6 texts, 'bbb' in 6, 'ccc' in 2; each entry is counted by the calls to make (a miss makes it).
+  const texts = [...Array.from({ length: 6 }, (_, k) => `aaa${k}`), ...Array.from({ length: 6 }, (_, k) => `bbb${k}`), 'ccc0', 'ccc1'];
+  const grams = gramPostings(texts.length, (i) => texts[i]!);
+  const counting = (kept: number, keptPositions?: number) => {
+    const made: string[] = [];
+    const rows = new TextRows(grams, texts, (p) => {
+      made.push(Array.from(p, (i) => texts[i]).join());
+      return p;
+    }, kept, keptPositions);
+    return { rows, made };
+  };
+
+  it('gives the positions containing the text, ascending, and keeps the recent ones', () => {
+    const { rows, made } = counting(8);
+    expect([...rows.get('aaa')]).toEqual([0, 1, 2, 3, 4, 5]);
+    expect([...rows.get('ccc')]).toEqual([12, 13]);
+    expect([...rows.get('aaa')]).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(made).toHaveLength(2);
+  });
+
+  it('keeps at most `kept` texts, the least recently used leaving first', () => {
+    const { rows, made } = counting(2);
+    rows.get('aaa');
+    rows.get('bbb');
+    rows.get('aaa');
+    rows.get('ccc'); // bbb leaves
+    rows.get('aaa');
+    expect(made).toHaveLength(3);
+    rows.get('bbb');
+    expect(made).toHaveLength(4);
+  });
+
+  it('keeps as many texts as hold at most `keptPositions` positions between them, the newest whatever its size', () => {
+    const { rows, made } = counting(64, 10);
+    rows.get('aaa');
+    rows.get('ccc');
+    rows.get('bbb'); // 6 + 2 + 6 > 10: aaa leaves, ccc stays (2 + 6)
+    rows.get('ccc');
+    expect(made).toHaveLength(3);
+    rows.get('aaa'); // made again; bbb (older than ccc's use) leaves
+    expect(made).toHaveLength(4);
+    rows.get('ccc');
+    expect(made).toHaveLength(4);
+    rows.get('bbb');
+    expect(made).toHaveLength(5);
+    const big = counting(64, 3);
+    expect([...big.rows.get('aaa')]).toEqual([0, 1, 2, 3, 4, 5]);
+    big.rows.get('aaa');
+    expect(big.made).toHaveLength(1);
   });
 });

@@ -51,15 +51,20 @@ export function gramCandidates(grams: Map<string, Int32Array>, needle: string): 
  * The positions whose text contains a search text (3 characters or more), ascending, found once per index build for
  * the `kept` most recent texts: its candidates (gramCandidates) each searched. A text repeated by many requests
  * ('care', 'oak') had its candidates searched on every request: at scale 10, 6-8 ms in Community Insights. Each entry
- * is made by `make` from the positions (a set, or the list itself). One per index: an index build starts empty.
+ * is made by `make` from the positions (a set, or the list itself). One per index: an index build starts empty. At most
+ * `kept` texts, and as many as hold at most `keptPositions` positions between them (the newest is kept whatever its
+ * size): a text under a common trigram can match most rows, and hundreds of such texts held hundreds of MB.
  */
 export class TextRows<V> {
-  private readonly recent = new Map<string, V>();
+  private readonly recent = new Map<string, { entry: V; positions: number }>();
+  /** The positions of the texts kept. */
+  private positions = 0;
   constructor(
     private readonly grams: Map<string, Int32Array>,
     private readonly text: readonly string[],
     private readonly make: (positions: Int32Array) => V,
     private readonly kept = 64,
+    private readonly keptPositions = Infinity,
   ) {}
 
   /** The entry of `needle` (lower-cased; 3 characters or more). */
@@ -69,15 +74,21 @@ export class TextRows<V> {
       // Most recently used last (a Map keeps insertion order).
       this.recent.delete(needle);
       this.recent.set(needle, hit);
-      return hit;
+      return hit.entry;
     }
     const candidates = gramCandidates(this.grams, needle);
     const found = new Int32Array(candidates.length);
     let m = 0;
     for (let k = 0; k < candidates.length; k++) if (this.text[candidates[k]!]!.includes(needle)) found[m++] = candidates[k]!;
     const entry = this.make(found.slice(0, m));
-    if (this.recent.size >= this.kept) this.recent.delete(this.recent.keys().next().value!);
-    this.recent.set(needle, entry);
+    // The least recently used go first, until the new one fits the count and the positions' budget.
+    for (const [text, old] of this.recent) {
+      if (this.recent.size < this.kept && this.positions + m <= this.keptPositions) break;
+      this.recent.delete(text);
+      this.positions -= old.positions;
+    }
+    this.recent.set(needle, { entry, positions: m });
+    this.positions += m;
     return entry;
   }
 }

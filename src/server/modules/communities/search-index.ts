@@ -36,8 +36,9 @@ function unionAscending(lists: readonly ArrayLike<number>[]): ArrayLike<number> 
 
 /** The city rank of a community outside the matched cities of a search without a typed name: after every rank. */
 const OUTSIDE_CITIES = 1_000_000;
-/** Search texts whose matching names an index keeps (the most recent; a city's name is one). */
+/** Search texts whose matching names an index keeps (the most recent; a city's name is one), and their positions at most (8 MB). */
 const NAME_TEXTS_KEPT = 512;
+const NAME_POSITIONS_KEPT = 2_000_000;
 
 export class SearchIndex {
   /** 0 .. n-1: the result of a search without any filter (shared, never mutated; everyPosition()). */
@@ -125,7 +126,7 @@ export class SearchIndex {
     // 3 characters or more: the names under its trigrams, searched once per index build for the recent texts (shared,
     // never changed). A city's search looks for its name among the communities' names: at scale 10 a common city
     // name's candidates were searched again on every search of it.
-    if (needle.length >= 3) return (this.names ??= new TextRows(this.c.nameGrams, this.c.lowerName, (p) => p, NAME_TEXTS_KEPT)).get(needle);
+    if (needle.length >= 3) return (this.names ??= new TextRows(this.c.nameGrams, this.c.lowerName, (p) => p, NAME_TEXTS_KEPT, NAME_POSITIONS_KEPT)).get(needle);
     const out: number[] = [];
     for (let i = 0; i < this.n; i++) if (this.c.lowerName[i]!.includes(needle)) out.push(i);
     return out;
