@@ -159,9 +159,13 @@ describe.skipIf(!browserAvailable)('marketing screens', () => {
   it('mobile menu: opens, shows the green Community Insights button and closes on navigation', async () => {
     const page = await b.newPage({ viewport: VIEWPORTS.phone });
     await page.goto('/about');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    // /about is in the server's HTML: click once React has hydrated the button (its handler attached, ADR 028); a
+    // click before that did nothing on a loaded machine.
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await expect.poll(() => open.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'))), { timeout: 20_000 }).toBe(true);
+    await open.click();
     const menu = page.getByTestId('mobile-menu');
-    await expect.poll(() => menu.isVisible()).toBe(true);
+    await expect.poll(() => menu.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await menu.getByRole('link', { name: 'Community Insights' }).count()).toBe(2);
     await expectAccessible(page);
     await screenshot(page, 'marketing-mobile-menu');
