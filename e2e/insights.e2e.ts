@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { US_STATES } from '../src/contracts/constants';
-import { baseUrl, browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
+import { baseUrl, browserAvailable, choose, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 /** The machine is shared and slow: give each UI change time (debounce + request + render). */
@@ -17,11 +17,6 @@ const showing = (page: Page) =>
     .textContent();
 
 const rowNames = (page: Page) => page.locator('tbody tr td:first-child a').allTextContents();
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function count(text: string, params: unknown[] = []): Promise<number> {
   const rows = await sql<{ n: number }>(text, params);
@@ -67,8 +62,7 @@ describe.skipIf(!browserAvailable)('community insights', () => {
     await poll(() => showing(page)).toBe(`Showing 51-75 of ${fmt(total)} communities`);
 
     // Page size returns to page 1.
-    await page.getByRole('combobox', { name: 'Results per page' }).click();
-    await page.getByRole('option', { name: '50', exact: true }).click();
+    await choose(page, 'Results per page', '50');
     await poll(() => showing(page)).toBe(`Showing 1-50 of ${fmt(total)} communities`);
     await poll(() => page.locator('tbody tr').count()).toBe(50);
 
@@ -243,8 +237,7 @@ describe.skipIf(!browserAvailable)('operator intelligence', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await poll(() => showing(page)).toBe(`Showing 26-${Math.min(50, total)} of ${fmt(total)} operators`);
     }
-    await page.getByRole('combobox', { name: 'Results per page' }).click();
-    await page.getByRole('option', { name: '100', exact: true }).click();
+    await choose(page, 'Results per page', '100');
     await poll(() => showing(page)).toBe(`Showing 1-${Math.min(100, total)} of ${fmt(total)} operators`);
     await page.getByPlaceholder('Search operators by name, city, state, revenue...').fill('zzzz-nobody');
     await poll(() => page.getByText('No operators found').isVisible()).toBe(true);

@@ -1,7 +1,7 @@
 // Pricing Analytics and the Dashboard in a real browser: filters change the figures, charts render,
 // the dashboard's Pro gating for a visitor, a basic account and a trial (Pro) account.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
+import { baseUrl, browserAvailable, choose, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
 
 const money = (n: number) => `$${n.toLocaleString('en-US')}`;
 
@@ -45,16 +45,14 @@ describe.skipIf(!browserAvailable)('pricing analytics', () => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    await page.locator('#pricing-state').click();
-    await page.getByRole('option', { name: `${await stateName(state!.state)} (${money(state!.all_avg)})` }).click();
+    await choose(page, page.locator('#pricing-state'), `${await stateName(state!.state)} (${money(state!.all_avg)})`);
     expect(await page.locator('#pricing-state').isVisible()).toBe(true);
     expect(await page.getByLabel('Loading pricing analytics').count()).toBe(0);
     expect(await cardsText()).toContain(money(all!.avg));
     await expect.poll(cardsText, { timeout: 20_000 }).toContain(money(state!.avg));
     await page.unroute(slow);
 
-    await page.locator('#pricing-care-type').click();
-    await page.getByRole('option', { name: 'Memory Care' }).click();
+    await choose(page, page.locator('#pricing-care-type'), 'Memory Care');
     // One bar when one care type is filtered.
     await expect.poll(() => page.locator('.recharts-bar-rectangle').count(), { timeout: 20_000 }).toBe(1);
     await page.getByRole('button', { name: 'Clear All Filters' }).click();

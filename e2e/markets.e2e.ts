@@ -1,7 +1,7 @@
 // Markets and the competitive set (issue 15) in a real browser, for a trial (Pro) account: open a
 // competitive set, change the radius, read the price chart; open a county market from the map.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
+import { baseUrl, browserAvailable, choose, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
 
 interface Place {
   id: number;
@@ -52,8 +52,7 @@ describe.skipIf(!browserAvailable)('markets', () => {
     await page.goto(`/community-insights/${me.id}/market`);
     const count = page.getByTestId('competitor-count');
     await expect.poll(() => count.textContent(), { timeout: 30_000 }).toContain(`${ten.within} competitors within 10 miles`);
-    await page.locator('#competitor-radius').click();
-    await page.getByRole('option', { name: '25 miles' }).click();
+    await choose(page, page.locator('#competitor-radius'), '25 miles');
     await expect.poll(() => count.textContent(), { timeout: 30_000 }).toContain(`${wide.within} competitors within 25 miles`);
     // The chosen radius is in the address, so the set can be shared: opened again, it is the 25-mile set.
     expect(new URL(page.url()).search).toBe('?radius=25');

@@ -2,7 +2,7 @@
 // search a real city, open a licensed facility and a CMS nursing home, see their records blocks.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserAvailable, expectAccessible, pageErrors, screenshot, useBrowser } from './support/browser';
+import { browserAvailable, choose, expectAccessible, pageErrors, screenshot, useBrowser } from './support/browser';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
 let url = '';
@@ -100,8 +100,7 @@ describe.skipIf(!browserAvailable)('public dataset (DATASET=public)', () => {
     // Public mode: the site holds no demo data, so no ribbon (the results are already drawn by now).
     expect(await page.getByRole('region', { name: 'Demo data notice' }).count()).toBe(0);
 
-    await page.getByRole('combobox', { name: 'Licensed capacity', exact: true }).click();
-    await page.getByRole('option', { name: '26–50 residents', exact: true }).click();
+    await choose(page, 'Licensed capacity', '26–50 residents');
     expect(await page.getByTestId('capacity-note').textContent()).toBe(
       'Facilities without a licensed capacity on record are left out when a capacity band is chosen.',
     );
@@ -123,16 +122,12 @@ describe.skipIf(!browserAvailable)('public dataset (DATASET=public)', () => {
     await page.goto(`${url}/community-insights`);
     const showing = () => page.getByText(/^Showing \d/).first().textContent();
     await expect.poll(showing, { timeout: 30_000 }).toMatch(/^Showing 1-25 of/);
-    const choose = async (label: string, option: string) => {
-      await page.getByRole('combobox', { name: label, exact: true }).click();
-      await page.getByRole('option', { name: option, exact: true }).click();
-    };
-    await choose('Licensed Capacity', '51–100 residents');
+    await choose(page, 'Licensed Capacity', '51–100 residents');
     await expect.poll(showing, { timeout: 15_000 }).toBe(`Showing 1-${Math.min(25, inBand)} of ${inBand} communities`);
     expect(await page.getByTestId('capacity-note').isVisible()).toBe(true);
     await screenshot(page, 'public-insights-capacity-band');
-    await choose('Licensed Capacity', 'All');
-    await choose('Licence Type', 'Nursing home (CMS certified or state licence)');
+    await choose(page, 'Licensed Capacity', 'All');
+    await choose(page, 'Licence Type', 'Nursing home (CMS certified or state licence)');
     await expect.poll(showing, { timeout: 15_000 }).toBe(`Showing 1-${Math.min(25, nursing)} of ${nursing} communities`);
     expect(await page.getByTestId('capacity-note').count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);

@@ -1,7 +1,7 @@
 // Community search (/search) in a real browser against the real app and its generated dataset.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, expectAccessible, pageErrors, screenshot, sql, useBrowser, VIEWPORTS } from './support/browser';
+import { browserAvailable, choose, expectAccessible, pageErrors, screenshot, sql, useBrowser, VIEWPORTS } from './support/browser';
 
 interface Facts {
   total: number;
@@ -96,9 +96,7 @@ describe.skipIf(!browserAvailable)('community search', () => {
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await expect.poll(() => countText(page)).toBe(`${n(facts.memoryCare)} communities found`);
 
-    await page.getByRole('combobox', { name: 'Sort results' }).click();
-    await page.getByRole('option', { name: 'Price: Low to High' }).click();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Sort results' }).textContent()).toBe('Price: Low to High');
+    await choose(page, 'Sort results', 'Price: Low to High');
     const prices = async () =>
       (await cards(page).allTextContents()).map((t) => /\$([\d,]+) \/month/.exec(t)?.[1]).filter(Boolean).map((s) => Number(s!.replace(/,/g, '')));
     await expect.poll(async () => (await prices()).length).toBeGreaterThan(1);

@@ -1,7 +1,7 @@
 // Review themes and the sentiment trend in a real browser (issue 15): a Pro user sees what reviews praise
 // and complain about with real example sentences; a Basic user is offered the upgrade instead.
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
+import { browserAvailable, choose, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser } from './support/browser';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 
@@ -47,9 +47,8 @@ describe.skipIf(!browserAvailable)('review themes', () => {
       `SELECT count(*)::int AS n FROM customer_reviews r JOIN communities c ON c.id = r.community_id WHERE c.state = $1 AND c.listing_status = 'listed'`,
       [state!.state],
     );
-    await page.getByLabel('Reviews of').click();
     const { US_STATES } = await import('../src/contracts/constants');
-    await page.getByRole('option', { name: US_STATES[state!.state]!, exact: true }).click();
+    await choose(page, page.getByLabel('Reviews of'), US_STATES[state!.state]!);
     await poll(() => themes.textContent()).toContain(`${n!.n.toLocaleString('en-US')} customer reviews of the listed communities in ${US_STATES[state!.state]}`);
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const baseUrl = inject('e2eBaseUrl');
@@ -88,6 +88,26 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   }
   await page.screenshot({ path: file, timeout: 15_000 });
   return file;
+}
+
+/**
+ * Chooses `option` in a dropdown and waits until its trigger shows it. A press on an option can miss on a loaded
+ * machine (the list still opening, or scrolled under the pointer by its scroll button, so a neighbour is chosen or
+ * nothing): the choice is tried again, up to three times, until the trigger shows the option. `trigger` is the
+ * dropdown's combobox; a string is its accessible name on `page`.
+ */
+export async function choose(page: Page, trigger: string | Locator, option: string): Promise<void> {
+  const box = typeof trigger === 'string' ? page.getByRole('combobox', { name: trigger, exact: true }) : trigger;
+  for (let attempt = 1; ; attempt++) {
+    if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+    try {
+      await expect.poll(async () => (await box.textContent())?.trim(), { timeout: 5_000 }).toBe(option);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }
 
 /** Fails on serious or critical axe violations (WCAG 2 A/AA rules). */
