@@ -420,6 +420,11 @@ export class MapIndex {
     return (this.locatedAll = out.slice(0, m));
   }
 
+  /** Whether every community of the index has coordinates (as in the full dataset): then so has every one of a result. */
+  everyLocated(): boolean {
+    return this.located().length === this.c_.ids.length;
+  }
+
   /** The located positions by state (StatePlaces). */
   places(): StatePlaces {
     return (this.statePlaces ??= new StatePlaces(this.c_, this.located().length));
@@ -484,6 +489,14 @@ export class MapIndex {
  */
 export type MapResult = { all: true } | { all: false; positions: Int32Array } | { all: false; member: Bitset; total: number };
 
+/** A state's result: its set and the state's entries of StatePlaces (`from` up to `to`). */
+interface StateEntries {
+  places: StatePlaces;
+  from: number;
+  to: number;
+  member: Bitset;
+}
+
 /**
  * The questions of one map request over one result. The result's located positions, and those in the box asked, are
  * found once and shared by the questions (count, then points or cells).
@@ -500,7 +513,7 @@ export class MapQuery {
   private readonly all: boolean;
   private resultPositions: Int32Array | null = null;
   /** A state's result (a set within the state): its entries of StatePlaces (null: another result; undefined: not looked up). */
-  private inState: { places: StatePlaces; from: number; to: number; member: Bitset } | null | undefined;
+  private inState: StateEntries | null | undefined;
 
   constructor(
     private readonly c_: SearchColumns,
@@ -520,7 +533,7 @@ export class MapQuery {
   }
 
   /** A state's result as its set and the state's entries of StatePlaces, else null. */
-  private stateEntries(): { places: StatePlaces; from: number; to: number; member: Bitset } | null {
+  private stateEntries(): StateEntries | null {
     if (this.inState !== undefined) return this.inState;
     const of = this.of;
     const loc = this.c.location;
@@ -534,8 +547,8 @@ export class MapQuery {
   /** How many of the result have coordinates. */
   private locatedCount(): number {
     const of = this.of;
-    // Every community of the index has coordinates (as in the full dataset): a set's size is the count, without its positions.
-    if (!of.all && 'member' in of && this.maps.located().length === this.c_.ids.length) return of.total;
+    // Every community located: a set's size is the count, without its positions.
+    if (!of.all && 'member' in of && this.maps.everyLocated()) return of.total;
     return this.located().length;
   }
 
@@ -552,8 +565,7 @@ export class MapQuery {
     if (this.locatedOf) return this.locatedOf;
     if (this.all) return (this.locatedOf = this.maps.located());
     const r = this.result();
-    // Every community of the index has coordinates (as in the full dataset): so has every one of the result.
-    if (this.maps.located().length === this.c_.ids.length) return (this.locatedOf = r);
+    if (this.maps.everyLocated()) return (this.locatedOf = r);
     const { lat, lng } = this.c_;
     const out: number[] = [];
     for (let k = 0; k < r.length; k++) {
