@@ -68,16 +68,21 @@ export class Bitset {
   /** Positions of the set bits, ascending. */
   positions(): number[] {
     const out: number[] = [];
+    this.forEach((i) => out.push(i));
+    return out;
+  }
+
+  /** Calls `fn` with each member, ascending (without making their list). */
+  forEach(fn: (i: number) => void): void {
     const w = this.words;
     for (let k = 0; k < w.length; k++) {
       let word = w[k]!;
       while (word !== 0) {
         const low = word & -word;
-        out.push((k << 5) + 31 - Math.clz32(low));
+        fn((k << 5) + 31 - Math.clz32(low));
         word ^= low;
       }
     }
-    return out;
   }
 }
 

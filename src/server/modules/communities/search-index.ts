@@ -59,6 +59,8 @@ export class SearchIndex {
    * synchronously from match() to its answer, and only the positions of its own result are read.
    */
   private distanceScratch: Float64Array | null = null;
+  /** A ZIP radius's positions (nearPositions), read by match() into its own scratch. */
+  private nearScratch: Int32Array | null = null;
   /** The map's structures (search-index.map.ts: points' JSON pieces, located positions, whole-map grids), made on first use. */
   private maps: MapIndex | null = null;
 
@@ -159,7 +161,7 @@ export class SearchIndex {
       case 'name':
         return [...this.namesContaining(this.c.lowerText(loc.text))];
       case 'near':
-        return nearPositions(this.c, loc, distance!, sets);
+        return nearPositions(this.c, loc, distance!, sets, (this.nearScratch ??= new Int32Array(this.n)));
     }
   }
 
