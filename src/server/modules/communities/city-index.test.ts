@@ -35,6 +35,32 @@ describe('CityIndex', () => {
     }
   });
 
+  it('follows a refreshed list of as many cities as before: a city gone no longer matches, a new one does', async () => {
+    let calls = 0;
+    let list = [{ city: 'Austin', state: 'TX' }, { city: 'Dallas', state: 'TX' }];
+    const index = new CityIndex(async () => {
+      calls++;
+      return list.map((r) => ({ ...r }));
+    }, 0);
+    // Stale after a millisecond (max age 0): a use starts a refresh, the next ones see it.
+    const refreshed = async () => {
+      const before = calls;
+      await new Promise((r) => setTimeout(r, 2));
+      await index.match('x');
+      await expect.poll(() => calls).toBeGreaterThan(before);
+      await new Promise((r) => setTimeout(r, 5));
+    };
+    expect((await index.match('dallas')).map((m) => m.city)).toEqual(['Dallas']);
+    await refreshed(); // the same cities
+    expect((await index.match('dallas')).map((m) => m.city)).toEqual(['Dallas']);
+    expect((await index.match('austin')).map((m) => m.city)).toEqual(['Austin']);
+    list = [{ city: 'Houston', state: 'TX' }, { city: 'Austin', state: 'TX' }];
+    await refreshed(); // Dallas gone, Houston new: still two cities
+    expect(await index.match('dallas', 'TX')).toEqual([]);
+    expect(await index.match('houston')).toEqual([{ city: 'Houston', state: 'TX', exact: true, sim: 1 }]);
+    expect((await index.match('austin')).map((m) => m.city)).toEqual(['Austin']);
+  });
+
   it('lets the first load fail to its caller, and loads on the next use', async () => {
     let calls = 0;
     const index = new CityIndex(async () => {

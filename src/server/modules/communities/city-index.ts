@@ -42,6 +42,8 @@ interface Entry {
 export class CityIndex {
   private entries: Entry[] = [];
   private byLower = new Map<string, Entry[]>();
+  /** Each entry by `state|city` (the list's pairs are distinct). */
+  private byKey = new Map<string, Entry>();
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
 
@@ -50,17 +52,32 @@ export class CityIndex {
     private readonly maxAgeMs = 60_000,
   ) {}
 
+  /**
+   * A refresh keeps what has not changed: the same cities keep the list as it is, and a changed list reuses the
+   * entries (trigram sets) of the cities it still has. At scale 10 (29,691 cities) making every entry anew once a
+   * minute put ~40 MB of sets into the old generation each time, to be marked and swept for nothing.
+   */
   private async reload(): Promise<void> {
     const rows = await this.load();
-    const entries = rows.map((r) => ({ city: r.city, state: r.state, lower: r.city.toLowerCase(), grams: trigrams(r.city) }));
+    const key = (r: { city: string; state: string }) => `${r.state}|${r.city}`;
+    if (rows.length === this.byKey.size && rows.every((r) => this.byKey.has(key(r)))) {
+      this.loadedAt = Date.now();
+      return;
+    }
+    const byKey = new Map<string, Entry>();
     const byLower = new Map<string, Entry[]>();
-    for (const e of entries) {
+    const entries = rows.map((r) => {
+      const k = key(r);
+      const e = this.byKey.get(k) ?? { city: r.city, state: r.state, lower: r.city.toLowerCase(), grams: trigrams(r.city) };
+      byKey.set(k, e);
       const list = byLower.get(e.lower);
       if (list) list.push(e);
       else byLower.set(e.lower, [e]);
-    }
+      return e;
+    });
     this.entries = entries;
     this.byLower = byLower;
+    this.byKey = byKey;
     this.loadedAt = Date.now();
   }
 
