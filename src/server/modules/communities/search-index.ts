@@ -34,6 +34,14 @@ function unionAscending(lists: readonly ArrayLike<number>[]): ArrayLike<number> 
   return all.subarray(0, kept);
 }
 
+/** Those of `positions` in `set`, in their order (a typed list: no garbage for the scavenger to copy). */
+function inSet(positions: ArrayLike<number>, set: Bitset): Int32Array {
+  const out = new Int32Array(positions.length);
+  let m = 0;
+  for (let k = 0; k < positions.length; k++) if (set.has(positions[k]!)) out[m++] = positions[k]!;
+  return out.subarray(0, m);
+}
+
 /** The city rank of a community outside the matched cities of a search without a typed name: after every rank. */
 const OUTSIDE_CITIES = 1_000_000;
 /** Search texts whose matching names an index keeps (the most recent; a city's name is one), and their positions at most (8 MB). */
@@ -153,13 +161,14 @@ export class SearchIndex {
           const stateBits = loc.state ? this.c.stateBits.get(loc.state) : undefined;
           if (!loc.state || stateBits) {
             const named = this.namesContaining(this.c.lowerText(loc.nameText));
-            lists.push(stateBits ? Array.from(named).filter((i) => stateBits.has(i)) : named);
+            lists.push(stateBits ? inSet(named, stateBits) : named);
           }
         }
         return unionAscending(lists);
       }
       case 'name':
-        return [...this.namesContaining(this.c.lowerText(loc.text))];
+        // The kept list itself (read, never changed): a common word's names are tens of thousands at scale 10.
+        return this.namesContaining(this.c.lowerText(loc.text));
       case 'near':
         return nearPositions(this.c, loc, distance!, sets, (this.nearScratch ??= new Int32Array(this.n)));
     }
