@@ -54,9 +54,14 @@ const CACHES = ((): boolean[] => {
   if (list.length === 0 || list.some((v) => v !== 'on' && v !== 'off')) throw new Error(`--caches must be on, off or on,off, not '${value}'`);
   return [...new Set(list)].map((v) => v === 'on');
 })();
-/** What every table heading and JSON row says the figures were measured on. */
+/**
+ * What every table heading and JSON row says the figures were measured on. A BENCH_URL app's scale cannot be seen
+ * from here: without --scale its rows say "scale unknown" (they said scale 1 for an app at scale 10).
+ */
 const DATASET_LABEL =
-  DATASET === 'public' ? `DATASET=public${STATES ? ` (states ${STATES})` : ' (all 51 jurisdictions)'}` : `DATASET=demo, scale ${SCALE ?? 1}`;
+  DATASET === 'public'
+    ? `DATASET=public${STATES ? ` (states ${STATES})` : ' (all 51 jurisdictions)'}`
+    : `DATASET=demo, scale ${SCALE ?? (process.env.BENCH_URL ? 'unknown (a BENCH_URL app; --scale says it)' : 1)}`;
 /** A free-text label for the run (e.g. 'quiet machine'), printed in the table's heading. */
 const LABEL = [DATASET_LABEL, process.env.BENCH_LABEL].filter(Boolean).join(', ');
 /** Results go to bench/results/<OUT>.md and .json ('latest-public' for the public dataset, 'latest-scale-N' at another scale). */
