@@ -1,7 +1,7 @@
 // The community detail screen (/community/{id}) in a real browser against the real app.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser, VIEWPORTS } from './support/browser';
+import { baseUrl, browserAvailable, expectAccessible, hydrated, pageErrors, screenshot, signUp, sql, useBrowser, VIEWPORTS } from './support/browser';
 
 interface Target {
   id: number;
@@ -14,11 +14,8 @@ let target: Target;
 async function openCommunity(page: Page, id: number) {
   await page.goto(`/community/${id}`);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBeTruthy();
-  // The heading is in the server's HTML: wait until React has hydrated it (a __reactFiber$ key), so the
-  // buttons have their handlers (ADR 028).
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber$'))), { timeout: 20_000 })
-    .toBe(true);
+  // The heading is in the server's HTML: wait until React has hydrated it, so the buttons have their handlers.
+  await hydrated(page.locator('h1').first());
 }
 
 describe.skipIf(!browserAvailable)('community detail', () => {

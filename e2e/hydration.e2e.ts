@@ -5,7 +5,7 @@
 // that holds a compare list and dismissed the demo ribbon (localStorage the server cannot read).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, pageErrors, screenshot, sql, signUp, useBrowser, VIEWPORTS } from './support/browser';
+import { baseUrl, browserAvailable, hydrated, pageErrors, screenshot, sql, signUp, useBrowser, VIEWPORTS } from './support/browser';
 
 interface Target {
   name: string;
@@ -46,10 +46,7 @@ async function openHydrated(page: Page, target: Target) {
     });
   });
   await page.goto(target.path);
-  // React attaches its fiber to hydrated nodes (a __reactFiber$ key).
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector('#root h1') ?? {}).some((k) => k.startsWith('__reactFiber$'))), { timeout: 30_000 })
-    .toBe(true);
+  await hydrated(page.locator('#root h1').first(), 30_000);
   await page.waitForLoadState('networkidle');
 }
 

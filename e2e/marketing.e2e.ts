@@ -2,7 +2,7 @@
 // auth state and the mobile menu, in a real browser with an axe check on every screen.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, expectAccessible, pageErrors, screenshot, signUp, sql, useBrowser, VIEWPORTS } from './support/browser';
+import { browserAvailable, expectAccessible, hydrated, pageErrors, screenshot, signUp, sql, useBrowser, VIEWPORTS } from './support/browser';
 
 describe.skipIf(!browserAvailable)('marketing screens', () => {
   const b = useBrowser();
@@ -162,7 +162,7 @@ describe.skipIf(!browserAvailable)('marketing screens', () => {
     // /about is in the server's HTML: click once React has hydrated the button (its handler attached, ADR 028); a
     // click before that did nothing on a loaded machine.
     const open = page.getByRole('button', { name: 'Open menu' });
-    await expect.poll(() => open.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'))), { timeout: 20_000 }).toBe(true);
+    await hydrated(open);
     await open.click();
     const menu = page.getByTestId('mobile-menu');
     await expect.poll(() => menu.isVisible(), { timeout: 20_000 }).toBe(true);

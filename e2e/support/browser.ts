@@ -110,6 +110,16 @@ export async function choose(page: Page, trigger: string | Locator, option: stri
   }
 }
 
+/**
+ * Waits until React has hydrated `element` (it carries a `__reactFiber$` key), so that its handlers are attached: a
+ * server-rendered element is painted before then, and a click on it may be lost (ADR 028).
+ */
+export async function hydrated(element: Locator, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$')), undefined, { timeout: 2_000 }).catch(() => false), { timeout })
+    .toBe(true);
+}
+
 /** Fails on serious or critical axe violations (WCAG 2 A/AA rules). */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
