@@ -21,10 +21,13 @@ function hasPoint(c_: SearchColumns, i: number): boolean {
   return !Number.isNaN(c_.lat[i]!) && !Number.isNaN(c_.lng[i]!);
 }
 
-function inBox(c_: SearchColumns, i: number, b: Bounds): boolean {
-  const la = c_.lat[i]!;
-  const lo = c_.lng[i]!;
+/** Whether the point (la, lo) is in box b (its edges included). */
+function pointIn(la: number, lo: number, b: Bounds): boolean {
   return la >= b.south && la <= b.north && lo >= b.west && lo <= b.east;
+}
+
+function inBox(c_: SearchColumns, i: number, b: Bounds): boolean {
+  return pointIn(c_.lat[i]!, c_.lng[i]!, b);
 }
 
 /** The price a point shows: its own span without care types, else the chosen care types' span within the band. */
@@ -96,6 +99,11 @@ const gridKey = (cx: number, cy: number) => cx * 2 ** 25 + cy;
 
 /** A set result holding at least 1/DENSE_SET of the located communities has its view's cells read cell by cell (MapQuery.denseSet). */
 const DENSE_SET = 8;
+
+/** Where a grid cell's points lie against a box (Grid.against). */
+const OUTSIDE = 0;
+const INSIDE = 1;
+const CUT = 2;
 
 /**
  * Every located community's cell at one cell size, made once per index and size (ADR 018, 2026-11-26 evening): the
@@ -181,8 +189,13 @@ class Grid {
 
   /** Cell k whole, as a request's grid would give it. */
   cell(k: number): GridCell {
-    const n = this.count[k]!;
-    return { count: n, lat: this.sumLat[k]! / n, lng: this.sumLng[k]! / n, west: this.west[k]!, south: this.south[k]!, east: this.east[k]!, north: this.north[k]!, id: this.c_.ids[this.members[this.start[k]!]!]! };
+    return gridCell(this.count[k]!, this.sumLat[k]!, this.sumLng[k]!, this.west[k]!, this.south[k]!, this.east[k]!, this.north[k]!, this.c_.ids[this.members[this.start[k]!]!]!);
+  }
+
+  /** Where cell k's points lie against box b: OUTSIDE it all, INSIDE it all, or CUT by its edge. */
+  against(k: number, b: Bounds): typeof OUTSIDE | typeof INSIDE | typeof CUT {
+    if (this.east[k]! < b.west || this.west[k]! > b.east || this.north[k]! < b.south || this.south[k]! > b.north) return OUTSIDE;
+    return this.west[k]! >= b.west && this.east[k]! <= b.east && this.south[k]! >= b.south && this.north[k]! <= b.north ? INSIDE : CUT;
   }
 
   /** = cellsOf(this.cellDeg, b) over every located position: the cells in the box, and how many communities they hold. */
@@ -210,8 +223,9 @@ class Grid {
     let inView = 0;
     const { lat, lng } = this.c_;
     for (const k of found) {
-      if (this.east[k]! < b.west || this.west[k]! > b.east || this.north[k]! < b.south || this.south[k]! > b.north) continue;
-      if (this.west[k]! >= b.west && this.east[k]! <= b.east && this.south[k]! >= b.south && this.north[k]! <= b.north) {
+      const where = this.against(k, b);
+      if (where === OUTSIDE) continue;
+      if (where === INSIDE) {
         const first = this.members[this.start[k]!]!;
         firsts.push(first);
         byFirst.set(first, this.cell(k));
@@ -224,7 +238,7 @@ class Grid {
         const i = this.members[m]!;
         const la = lat[i]!;
         const lo = lng[i]!;
-        if (la >= b.south && la <= b.north && lo >= b.west && lo <= b.east) inside.push(i);
+        if (pointIn(la, lo, b)) inside.push(i);
       }
       if (inside.length === 0) continue;
       firsts.push(inside[0]!);
@@ -265,17 +279,15 @@ class Grid {
       lat: Float64Array.from(this.members, (i) => this.c_.lat[i]!),
       lng: Float64Array.from(this.members, (i) => this.c_.lng[i]!),
     });
-    const { members, start, west, east, south, north } = this;
+    const { members, start } = this;
     const words = member.words;
     const firsts: number[] = [];
     const found: GridCell[] = [];
     let inView = 0;
     for (let k = 0; k < this.size; k++) {
-      let inside = true;
-      if (bbox) {
-        if (east[k]! < bbox.west || west[k]! > bbox.east || north[k]! < bbox.south || south[k]! > bbox.north) continue;
-        inside = west[k]! >= bbox.west && east[k]! <= bbox.east && south[k]! >= bbox.south && north[k]! <= bbox.north;
-      }
+      const where = bbox ? this.against(k, bbox) : INSIDE;
+      if (where === OUTSIDE) continue;
+      const inside = where === INSIDE;
       let n = 0;
       let first = -1;
       let sumLat = 0;
@@ -289,7 +301,7 @@ class Grid {
         if ((words[i >>> 5]! & (1 << (i & 31))) === 0) continue;
         const la = mlat[m]!;
         const lo = mlng[m]!;
-        if (!inside && !(la >= bbox!.south && la <= bbox!.north && lo >= bbox!.west && lo <= bbox!.east)) continue;
+        if (!inside && !pointIn(la, lo, bbox!)) continue;
         if (n++ === 0) {
           first = i;
           sumLat = la;
@@ -308,7 +320,7 @@ class Grid {
       if (n === 0) continue;
       inView += n;
       firsts.push(first);
-      found.push({ count: n, lat: sumLat / n, lng: sumLng / n, west: w, south: s, east: e, north: no, id: this.c_.ids[first]! });
+      found.push(gridCell(n, sumLat, sumLng, w, s, e, no, this.c_.ids[first]!));
     }
     const order = Array.from(found, (_, k) => k).sort((a, b) => firsts[a]! - firsts[b]!);
     return { inView, cells: order.map((k) => found[k]!) };
@@ -330,7 +342,7 @@ class Grid {
       if ((words[i >>> 5]! & (1 << (i & 31))) === 0) continue;
       const la = lat[k]!;
       const lo = lng[k]!;
-      if (bbox && !(la >= bbox.south && la <= bbox.north && lo >= bbox.west && lo <= bbox.east)) continue;
+      if (bbox && !pointIn(la, lo, bbox)) continue;
       const c = cellAt[k]!;
       const s = slot[c]!;
       if (s < 0) {
@@ -442,8 +454,13 @@ class CellSums {
   /** The cells, each named by its first community's id. */
   cells(ids: Int32Array | readonly number[]): GridCell[] {
     const { sumLat, sumLng, west, south, east, north, first } = this;
-    return this.count.map((n, k) => ({ count: n, lat: sumLat[k]! / n, lng: sumLng[k]! / n, west: west[k]!, south: south[k]!, east: east[k]!, north: north[k]!, id: ids[first[k]!]! }));
+    return this.count.map((n, k) => gridCell(n, sumLat[k]!, sumLng[k]!, west[k]!, south[k]!, east[k]!, north[k]!, ids[first[k]!]!));
   }
+}
+
+/** A cell of n points from its coordinate sums and box, named by its first community's id. */
+function gridCell(n: number, sumLat: number, sumLng: number, west: number, south: number, east: number, north: number, id: number): GridCell {
+  return { count: n, lat: sumLat / n, lng: sumLng / n, west, south, east, north, id };
 }
 
 /**
@@ -529,7 +546,7 @@ export class MapIndex {
           if (member && !member.has(i)) continue;
           const la = lat[i]!;
           const lo = lng[i]!;
-          if (la >= b.south && la <= b.north && lo >= b.west && lo <= b.east) out.push(i);
+          if (pointIn(la, lo, b)) out.push(i);
         }
       }
     }
@@ -653,25 +670,23 @@ export class MapQuery {
       // A large box over a state's result: the state's own entries (ascending positions), their coordinates in order.
       const { places, from, to, member } = state;
       const { order, lat, lng } = places;
-      const { west, south, east, north } = bbox;
       const out: number[] = [];
       for (let k = from; k < to; k++) {
         const la = lat[k]!;
         const lo = lng[k]!;
-        if (la >= south && la <= north && lo >= west && lo <= east && member.has(order[k]!)) out.push(order[k]!);
+        if (pointIn(la, lo, bbox) && member.has(order[k]!)) out.push(order[k]!);
       }
       positions = out;
     }
     if (!positions) {
       const located = this.located();
       const { lat, lng } = this.c_;
-      const { west, south, east, north } = bbox;
       const out: number[] = [];
       for (let k = 0; k < located.length; k++) {
         const i = located[k]!;
         const la = lat[i]!;
         const lo = lng[i]!;
-        if (la >= south && la <= north && lo >= west && lo <= east) out.push(i);
+        if (pointIn(la, lo, bbox)) out.push(i);
       }
       positions = out;
     }
