@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rng } from '../test/random';
-import { Bitset, filterInto, setOf } from './collections';
+import { Bitset, filterInto, setOf, TextColumn } from './collections';
 
 describe('filterInto (the rows a filter keeps, as a set)', () => {
   it('equals a test of every row against the sets, the candidates and the test, for any size (the last word partly used)', () => {
@@ -20,5 +20,26 @@ describe('filterInto (the rows a filter keeps, as a set)', () => {
       expect(out.positions()).toEqual(expected);
       expect(count).toBe(expected.length);
     }
+  });
+});
+
+describe('TextColumn', () => {
+  it('gives back every string as given: nulls, empty strings, ASCII and other letters, emoji, newlines', () => {
+    const values = ['Sunrise of Tampa', null, '', 'Résidence Élan — 3 étages', '高齢者住宅', 'a 🏡 b', 'line 1\nline 2\u0000x', null, 'z'];
+    const column = TextColumn.of(values.length, (i) => values[i]!);
+    expect(column.length).toBe(values.length);
+    expect(Array.from({ length: values.length }, (_, i) => column.at(i))).toEqual(values);
+  });
+
+  it('keeps many strings of random lengths apart (each one ends where the next begins)', () => {
+    const values = Array.from({ length: 5_000 }, (_, i) => (i % 7 === 0 ? null : 'ab\u00e9\u4e2d'.repeat(i % 13) + String(i)));
+    const column = TextColumn.of(values.length, (i) => values[i]!);
+    for (let i = 0; i < values.length; i++) expect(column.at(i)).toBe(values[i]);
+  });
+
+  it('a column without nulls and one of none at all', () => {
+    expect(TextColumn.of(0, () => 'x').length).toBe(0);
+    const column = TextColumn.of(3, (i) => ['x', 'yy', 'zzz'][i]!);
+    expect([column.at(0), column.at(1), column.at(2)]).toEqual(['x', 'yy', 'zzz']);
   });
 });

@@ -3,10 +3,11 @@
 // (452,470 communities) the index kept 1.29 GB of heap, most of it these rows (each a dictionary-mode object after
 // the build deleted its index-only keys) with their strings; repeated values (places, care type and amenity lists,
 // sources) are one copy each here, and generated photo lists (`/media/communities/{id}/{k}.svg`, k = 1..n) a count.
+// The texts a card only shows (address, phone, email, website, description) are outside the heap (TextColumn).
 import type { SearchCommunity } from '../../../contracts/search';
 import { toSourceKind } from '../../../contracts/provenance';
 import type { CommunityRow } from './search.repo';
-import { interner, listInterner } from '../../lib/collections';
+import { interner, listInterner, TextColumn } from '../../lib/collections';
 import { communityPhotoPath } from '../../lib/media-paths';
 import { round } from './search-index.map';
 
@@ -22,14 +23,15 @@ function generatedPhotos(id: number, photos: string[]): boolean {
 
 export class CardColumns {
   private readonly name: string[];
-  private readonly address: string[];
+  /** Texts a card only shows: outside the heap (TextColumn). */
+  private readonly address: TextColumn;
   readonly city: string[];
   readonly state: string[];
   private readonly zip: string[];
-  private readonly phone: (string | null)[];
-  private readonly email: (string | null)[];
-  private readonly website: (string | null)[];
-  private readonly description: (string | null)[];
+  private readonly phone: TextColumn;
+  private readonly email: TextColumn;
+  private readonly website: TextColumn;
+  private readonly description: TextColumn;
   private readonly rating: Float64Array;
   private readonly reviews: Int32Array;
   private readonly careTypes: (readonly string[] | null)[];
@@ -54,14 +56,14 @@ export class CardColumns {
     const str = interner();
     const list = listInterner(str);
     this.name = new Array<string>(n);
-    this.address = new Array<string>(n);
     this.city = new Array<string>(n);
     this.state = new Array<string>(n);
     this.zip = new Array<string>(n);
-    this.phone = new Array<string | null>(n);
-    this.email = new Array<string | null>(n);
-    this.website = new Array<string | null>(n);
-    this.description = new Array<string | null>(n);
+    this.address = TextColumn.of(n, (i) => rows[i]!.address);
+    this.phone = TextColumn.of(n, (i) => rows[i]!.phone);
+    this.email = TextColumn.of(n, (i) => rows[i]!.email);
+    this.website = TextColumn.of(n, (i) => rows[i]!.website);
+    this.description = TextColumn.of(n, (i) => rows[i]!.description);
     this.rating = new Float64Array(n);
     this.reviews = new Int32Array(n);
     this.careTypes = new Array<readonly string[] | null>(n);
@@ -74,14 +76,9 @@ export class CardColumns {
     for (let i = 0; i < n; i++) {
       const r = rows[i]!;
       this.name[i] = r.name;
-      this.address[i] = r.address;
       this.city[i] = str(r.city);
       this.state[i] = str(r.state);
       this.zip[i] = str(r.zip_code);
-      this.phone[i] = r.phone;
-      this.email[i] = r.email;
-      this.website[i] = r.website;
-      this.description[i] = r.description;
       this.rating[i] = r.rating;
       this.reviews[i] = r.review_count;
       this.careTypes[i] = list(r.care_types as readonly string[] | null);
@@ -140,8 +137,8 @@ export class CardColumns {
     const lng = this.lng[i]!;
     const pricing = this.pricing(i);
     return {
-      id: this.ids[i]!, name: this.name[i]!, address: this.address[i]!, city: this.city[i]!, state: this.state[i]!, zipCode: this.zip[i]!,
-      phone: this.phone[i]!, email: this.email[i]!, website: this.website[i]!, description: this.description[i]!,
+      id: this.ids[i]!, name: this.name[i]!, address: this.address.at(i)!, city: this.city[i]!, state: this.state[i]!, zipCode: this.zip[i]!,
+      phone: this.phone.at(i), email: this.email.at(i), website: this.website.at(i), description: this.description.at(i),
       rating: round(this.rating[i]!, 2), reviewCount: this.reviews[i]!,
       careTypes: this.careTypes[i] as string[], amenities: this.amenities[i] as string[], photos: this.photos(i)!, pricing,
       coordinates: Number.isNaN(lat) || Number.isNaN(lng) ? null : { lat, lng },
@@ -158,8 +155,8 @@ export class CardColumns {
     const lng = this.lng[i]!;
     // Keys grouped by kind, in the SQL's order.
     return {
-      id: this.ids[i]!, name: this.name[i]!, address: this.address[i]!, city: this.city[i]!, state: this.state[i]!, zip_code: this.zip[i]!,
-      phone: this.phone[i]!, email: this.email[i]!, website: this.website[i]!, description: this.description[i]!,
+      id: this.ids[i]!, name: this.name[i]!, address: this.address.at(i)!, city: this.city[i]!, state: this.state[i]!, zip_code: this.zip[i]!,
+      phone: this.phone.at(i), email: this.email.at(i), website: this.website.at(i), description: this.description.at(i),
       rating: this.rating[i]!, review_count: this.reviews[i]!,
       care_types: this.careTypes[i] as string[], amenities: this.amenities[i] as string[], photos: this.photos(i)!,
       lat: Number.isNaN(lat) ? null : lat, lng: Number.isNaN(lng) ? null : lng,

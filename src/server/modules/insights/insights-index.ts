@@ -15,7 +15,7 @@ import type { InsightRow } from '../../../contracts/insights';
 import { frozenLists, INSIGHT_ORDERS, loadInsightIndexRows, type InsightOptionLists } from './insights.repo';
 import { toInsightRow } from './insights.rows';
 import { gramPostings, SortOrders, TextRows } from '../../lib/grams';
-import { Bitset, filterInto, interner, positionsOf, setsOf, textRowsAs } from '../../lib/collections';
+import { Bitset, filterInto, interner, positionsOf, setsOf, TextColumn, textRowsAs } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
 export const FIXED_CHOICES: { key: keyof InsightFilters; value: string }[] = Object.entries(INSIGHT_FIXED_FILTERS).flatMap(([key, values]) =>
@@ -34,8 +34,62 @@ const choiceId = (key: string, value: string) => `${key}\u0000${value}`;
 /** Free text the index compares as the database does: lower-casing ASCII letters is the same everywhere. */
 const ASCII = /^[\x20-\x7e]*$/;
 const EMPTY = new Int32Array(0);
-/** The table row's values that many communities share (kept once each). */
-const SHARED_VALUES = ['pricing', 'communityType', 'communityAmenities', 'roomTypes', 'diningServices', 'operatorName'] as const;
+/** The table row's texts that many communities share (kept once each)... */
+const SHARED_VALUES = ['communityType', 'communityAmenities', 'roomTypes', 'diningServices', 'operatorName'] as const;
+/** ...and those each has its own (kept outside the heap: TextColumn). */
+const OWN_TEXTS = ['name', 'pricing', 'phoneNumber', 'address', 'overview'] as const;
+
+/**
+ * The table's row of each community (toInsightRow's, the SQL path's own) kept as columns, and made again for the page
+ * that shows it (ADR 018, 2026-11-28 morning): at scale 10 the rows were 452,470 objects with five strings of their own
+ * each (the overviews alone 134 MB), 2.5 million objects in the old generation for the 25 rows a page shows.
+ */
+class InsightRows {
+  private readonly own: Record<(typeof OWN_TEXTS)[number], TextColumn>;
+  private readonly shared: Record<(typeof SHARED_VALUES)[number], string[]>;
+  private readonly score: Float64Array;
+  private readonly source: InsightRow['source'][];
+
+  constructor(
+    private readonly ids: Int32Array,
+    rows: readonly InsightRow[],
+    interned: <S extends string | null>(s: S) => S,
+  ) {
+    const n = rows.length;
+    const sources = new Map<string, InsightRow['source']>();
+    this.own = Object.fromEntries(OWN_TEXTS.map((key) => [key, TextColumn.of(n, (i) => rows[i]![key])])) as InsightRows['own'];
+    this.shared = Object.fromEntries(SHARED_VALUES.map((key) => [key, rows.map((r) => interned(r[key]))])) as InsightRows['shared'];
+    // NaN: no score (null).
+    this.score = Float64Array.from(rows, (r) => r.communityScore ?? NaN);
+    this.source = rows.map((r) => {
+      const key = JSON.stringify(r.source);
+      let hit = sources.get(key);
+      if (!hit) sources.set(key, (hit = r.source));
+      return hit;
+    });
+  }
+
+  /** Position i's row, its keys in toInsightRow's order. */
+  row(i: number): InsightRow {
+    const { own, shared } = this;
+    const score = this.score[i]!;
+    return {
+      id: this.ids[i]!,
+      name: own.name.at(i)!,
+      pricing: own.pricing.at(i)!,
+      phoneNumber: own.phoneNumber.at(i)!,
+      address: own.address.at(i)!,
+      communityType: shared.communityType[i]!,
+      overview: own.overview.at(i)!,
+      communityAmenities: shared.communityAmenities[i]!,
+      communityScore: Number.isNaN(score) ? null : score,
+      roomTypes: shared.roomTypes[i]!,
+      operatorName: shared.operatorName[i]!,
+      diningServices: shared.diningServices[i]!,
+      source: this.source[i]!,
+    };
+  }
+}
 
 export interface InsightIndexStats {
   communities: number;
@@ -54,7 +108,7 @@ export class InsightsIndex {
     readonly n: number,
     private readonly ids: Int32Array,
     /** The table's row of each community, as the screen shows it (the same toInsightRow as the SQL path). */
-    private readonly rows: InsightRow[],
+    private readonly rows: InsightRows,
     /** The screen's filter options and totals, as the SQL path reads them (frozen: see insights.service.ts's options$). */
     readonly lists: InsightOptionLists,
     private readonly city: string[],
@@ -89,13 +143,6 @@ export class InsightsIndex {
     const ids = new Int32Array(n);
     const choiceList = INDEXED_CHOICES.map(() => new Bitset(n));
     const interned = interner();
-    const sources = new Map<string, InsightRow['source']>();
-    const sourceOf = (src: InsightRow['source']) => {
-      const key = JSON.stringify(src);
-      let hit = sources.get(key);
-      if (!hit) sources.set(key, (hit = src));
-      return hit;
-    };
     const city: string[] = new Array<string>(n);
     const state: string[] = new Array<string>(n);
     const zip: string[] = new Array<string>(n);
@@ -106,11 +153,7 @@ export class InsightsIndex {
     for (let i = 0; i < n; i++) {
       const r = rows[i]!;
       ids[i] = r.id;
-      const row = toInsightRow(r);
-      // Values many rows share, one copy each (at scale 10 the rows held 0.5 GB).
-      for (const key of SHARED_VALUES) row[key] = interned(row[key]);
-      row.source = sourceOf(row.source);
-      tableRows[i] = row;
+      tableRows[i] = toInsightRow(r);
       city[i] = interned(r.city);
       state[i] = interned(r.state);
       zip[i] = interned(r.zip_code);
@@ -121,7 +164,7 @@ export class InsightsIndex {
       for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]!.set(i);
     }
     const choices = new Map(INDEXED_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
-    return new InsightsIndex(n, ids, tableRows, frozenLists(lists), city, zip, operator, communityType, lowerText, SortOrders.fromRanks(INSIGHT_ORDERS, rows), choices, setsOf(n, positionsOf(state)), positionsOf(city), gramPostings(n, (i) => lowerText[i]!), {
+    return new InsightsIndex(n, ids, new InsightRows(ids, tableRows, interned), frozenLists(lists), city, zip, operator, communityType, lowerText, SortOrders.fromRanks(INSIGHT_ORDERS, rows), choices, setsOf(n, positionsOf(state)), positionsOf(city), gramPostings(n, (i) => lowerText[i]!), {
       communities: n,
       buildMs: performance.now() - started,
       builtAt: new Date(),
@@ -195,7 +238,7 @@ export class InsightsIndex {
   page(f: InsightFilters, field: InsightSortField, dir: SortDirection, limit: number, offset: number): { total: number; rows: InsightRow[] } | null {
     const kept = this.match(f);
     if (!kept) return null;
-    return { total: kept.count, rows: this.sorts.pageOf(kept.member, kept.count, field, dir, offset, limit).map((i) => this.rows[i]!) };
+    return { total: kept.count, rows: this.sorts.pageOf(kept.member, kept.count, field, dir, offset, limit).map((i) => this.rows.row(i)) };
   }
 
   /** Every matching id in the sort's order (the CSV export); null when the SQL must answer. */

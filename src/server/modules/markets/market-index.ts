@@ -80,6 +80,36 @@ function neighbour(c: repo.CommunityRow, miles: number): Neighbour {
   };
 }
 
+/** The one list of a community without prices (never changed, as no row's list is: the answers copy what they show). */
+const NO_PRICES: repo.CommunityRow['prices'] = [];
+
+/**
+ * The index's copy of a driver's row: one object literal of every column (the driver adds a row's columns one by one,
+ * so that all but the first few lay in a separate property array: 452,470 more objects at scale 10), with the
+ * strings and lists many communities share as one copy each (equal lists share one array).
+ */
+function keptRow(c: repo.CommunityRow, intern: <S extends string | null>(s: S) => S, list: <L extends readonly string[] | null>(l: L) => L): repo.CommunityRow {
+  for (const p of c.prices) p.careType = intern(p.careType);
+  return {
+    id: c.id,
+    name: c.name,
+    city: intern(c.city),
+    state: intern(c.state),
+    lat: c.lat,
+    lng: c.lng,
+    care_types: list(c.care_types),
+    amenities: list(c.amenities),
+    rating: c.rating,
+    review_count: c.review_count,
+    location_approximate: c.location_approximate,
+    listing_status: intern(c.listing_status),
+    source_kind: intern(c.source_kind),
+    source_name: intern(c.source_name),
+    source_as_of: intern(c.source_as_of),
+    prices: c.prices.length === 0 ? NO_PRICES : c.prices,
+  };
+}
+
 /** Width of the longitude stripes of the neighbour search (degrees): a 10-mile box spans 2-3 of them. */
 const STRIPE_DEGREES = 0.25;
 const STRIPES = Math.ceil(360 / STRIPE_DEGREES) + 1;
@@ -161,22 +191,11 @@ export class MarketIndex {
   static async build(pool: pg.Pool, options: MarketIndexOptions = {}): Promise<MarketIndex> {
     const started = performance.now();
     const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends, repo.operatorPlaces, countyReads] as const;
-    const [rows, sentiments, scored, totals, portfolioRows, trendRows, operators, counties] = await readIndexRows(pool, ...reads);
+    const [driverRows, sentiments, scored, totals, portfolioRows, trendRows, operators, counties] = await readIndexRows(pool, ...reads);
     // Rows of many communities share their strings: one copy each.
     const intern = interner();
     const list = listInterner(intern);
-    for (const r of rows) {
-      r.city = intern(r.city);
-      r.state = intern(r.state);
-      r.source_kind = intern(r.source_kind);
-      r.source_name = intern(r.source_name);
-      r.source_as_of = intern(r.source_as_of);
-      r.listing_status = intern(r.listing_status);
-      // Equal lists share one array (never changed: the answers copy what they show).
-      r.care_types = list(r.care_types);
-      r.amenities = list(r.amenities);
-      for (const p of r.prices) p.careType = intern(p.careType);
-    }
+    const rows = driverRows.map((r) => keptRow(r, intern, list));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const located = rows.filter((r) => r.lat !== null && r.lng !== null).sort((a, b) => stripeOf(a.lng!) - stripeOf(b.lng!) || a.lat! - b.lat! || a.id - b.id);
     const lats = Float64Array.from(located, (r) => r.lat!);

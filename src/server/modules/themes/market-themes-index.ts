@@ -19,7 +19,7 @@ import { readIndexRows } from '../../db/client';
 import type { Queryable } from '../../db/sql';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import * as repo from './themes.repo';
-import { interner, pushTo } from '../../lib/collections';
+import { interner, pushTo, TextColumn } from '../../lib/collections';
 
 const ASCII = /^[\x20-\x7e]*$/;
 const FIPS = /^\d{5}$/;
@@ -56,7 +56,7 @@ export class MarketThemesIndex {
     private readonly positive: Int32Array,
     private readonly negative: Int32Array,
     private readonly totals: Map<string, repo.TotalsRow>,
-    private readonly examples: Map<string, Example[]>,
+    private readonly examples: ExampleColumns,
     /** 'state:fips' -> the 'L:' keys of the cities that belong to the county (employee county scope). */
     private readonly countyLocations: Map<string, string[]>,
     private readonly digitCountyNames: boolean,
@@ -86,10 +86,7 @@ export class MarketThemesIndex {
     ] as const;
     const [, totalRows, exampleRows, largeCities, cities, digitNames, countyNames, operators] = await readIndexRows(pool, ...reads);
     const { quarterNames, spans, theme, quarter, mentions, sums, positive, negative } = q.done();
-    const examples = new Map<string, Example[]>();
-    for (const e of await withSnippets(pool, exampleRows)) {
-      pushTo(examples, e.key, e);
-    }
+    const examples = new ExampleColumns(await withSnippets(pool, exampleRows));
     const countyLocations = new Map<string, string[]>();
     for (const c of cities) {
       pushTo(countyLocations, `${c.state}:${c.county_fips}`, `L:${c.city}, ${c.state.toLowerCase()}`);
@@ -209,7 +206,7 @@ export class MarketThemesIndex {
     const best = new Map<number, Example>();
     const worst = new Map<number, Example>();
     for (const key of keys) {
-      for (const e of this.examples.get(key) ?? []) {
+      for (const e of this.examples.of(key)) {
         const side = e.k === 0 ? best : worst;
         const hit = side.get(e.i);
         if (!hit || (e.k === 0 ? moreExtreme(e, hit, -1) : moreExtreme(e, hit, 1))) side.set(e.i, e);
@@ -225,6 +222,80 @@ export class MarketThemesIndex {
 
 /** An example mention with what a report shows of its review: rating, date and snippet (undefined: the review is gone). */
 type Example = Omit<repo.MarketExampleRow, 'rating' | 'snippet'> & { rating: number; snippet?: string | null };
+
+/**
+ * The examples as columns, each key's together in the order they were read (ADR 018, 2026-11-28 morning): at scale 10
+ * they were about two million objects, each with its sentiment as a number object (and a date string of its own), in the old generation for the few dozen a report reads. of(key) makes that key's examples again.
+ */
+class ExampleColumns {
+  /** Key -> its group g: its examples are at start[g] .. start[g + 1] - 1. */
+  private readonly groups = new Map<string, number>();
+  private readonly start: Int32Array;
+  private readonly theme: Uint8Array;
+  private readonly side: Uint8Array;
+  private readonly id: Int32Array;
+  /** NaN: null. */
+  private readonly s: Float64Array;
+  private readonly rating: Float64Array;
+  /** Index into `days`. */
+  private readonly day: Int32Array;
+  private readonly days: string[] = [];
+  /** 1: the review is gone (its snippet undefined). */
+  private readonly gone: Uint8Array;
+  private readonly snippet: TextColumn;
+
+  constructor(examples: readonly Example[]) {
+    const byKey = new Map<string, number[]>();
+    examples.forEach((e, x) => pushTo(byKey, e.key, x));
+    const order = new Int32Array(examples.length);
+    this.start = new Int32Array(byKey.size + 1);
+    let at = 0;
+    for (const [key, xs] of byKey) {
+      this.groups.set(key, this.groups.size);
+      for (const x of xs) order[at++] = x;
+      this.start[this.groups.size] = at;
+    }
+    const n = examples.length;
+    const dayIds = new Map<string, number>();
+    this.theme = Uint8Array.from(order, (x) => examples[x]!.i);
+    this.side = Uint8Array.from(order, (x) => examples[x]!.k);
+    this.id = Int32Array.from(order, (x) => examples[x]!.id);
+    this.s = Float64Array.from(order, (x) => examples[x]!.s ?? NaN);
+    this.rating = Float64Array.from(order, (x) => examples[x]!.rating);
+    this.day = Int32Array.from(order, (x) => {
+      const date = examples[x]!.date;
+      let d = dayIds.get(date);
+      if (d === undefined) {
+        dayIds.set(date, (d = this.days.length));
+        this.days.push(date);
+      }
+      return d;
+    });
+    this.gone = Uint8Array.from(order, (x) => (examples[x]!.snippet === undefined ? 1 : 0));
+    this.snippet = TextColumn.of(n, (p) => examples[order[p]!]!.snippet ?? null);
+  }
+
+  /** The key's examples, in the order they were read (none: an empty list). */
+  of(key: string): Example[] {
+    const g = this.groups.get(key);
+    if (g === undefined) return [];
+    const out: Example[] = [];
+    for (let p = this.start[g]!; p < this.start[g + 1]!; p++) {
+      const s = this.s[p]!;
+      out.push({
+        key,
+        i: this.theme[p]!,
+        k: this.side[p]!,
+        id: this.id[p]!,
+        s: Number.isNaN(s) ? (null as unknown as number) : s,
+        date: this.days[this.day[p]!]!,
+        rating: this.rating[p]!,
+        snippet: this.gone[p] === 1 ? undefined : this.snippet.at(p),
+      });
+    }
+    return out;
+  }
+}
 
 /** Customer keys: states (S:), counties (F:), large cities (C:) and operators (O:); employee keys: E:, L: and W:. */
 const kindOfKey = (key: string): ThemeKind => (key[0] === 'E' || key[0] === 'L' || key[0] === 'W' ? 'employee' : 'customer');
