@@ -21,7 +21,7 @@ import * as repo from './markets.repo';
 import type { PortfolioPricePosition } from '../../../contracts/themes';
 import { careTypesOf, competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, CompetitorColumns, SetFigures, type Competitors, type SentimentFigures } from './competitive-set';
 import { MIN_COMPETITORS, type PricePosition } from '../../../contracts/markets';
-import { interner, listInterner, lowerBound } from '../../lib/collections';
+import { interner, listInterner, lowerBound, TextColumn } from '../../lib/collections';
 
 export type Neighbour = repo.CommunityRow & { miles: number };
 
@@ -80,34 +80,103 @@ function neighbour(c: repo.CommunityRow, miles: number): Neighbour {
   };
 }
 
-/** The one list of a community without prices (never changed, as no row's list is: the answers copy what they show). */
-const NO_PRICES: repo.CommunityRow['prices'] = [];
-
 /**
- * The index's copy of a driver's row: one object literal of every column (the driver adds a row's columns one by one,
- * so that all but the first few lay in a separate property array: 452,470 more objects at scale 10), with the
- * strings and lists many communities share as one copy each (equal lists share one array).
+ * The listed communities' rows (what communityById reads) as columns, each row made again when it is asked for (ADR
+ * 018, 2026-11-28 morning): kept as objects they were about four million old-generation objects at scale 10 (each row,
+ * its name, its latitude, longitude and rating as number objects, its prices), the costliest part of the heap for a
+ * major collection to mark (bench/heap.ts: +500 ms of a full collection), for the few rows a request shows. Strings
+ * and lists many communities share are one copy each; names are outside the heap (TextColumn).
  */
-function keptRow(c: repo.CommunityRow, intern: <S extends string | null>(s: S) => S, list: <L extends readonly string[] | null>(l: L) => L): repo.CommunityRow {
-  for (const p of c.prices) p.careType = intern(p.careType);
-  return {
-    id: c.id,
-    name: c.name,
-    city: intern(c.city),
-    state: intern(c.state),
-    lat: c.lat,
-    lng: c.lng,
-    care_types: list(c.care_types),
-    amenities: list(c.amenities),
-    rating: c.rating,
-    review_count: c.review_count,
-    location_approximate: c.location_approximate,
-    listing_status: intern(c.listing_status),
-    source_kind: intern(c.source_kind),
-    source_name: intern(c.source_name),
-    source_as_of: intern(c.source_as_of),
-    prices: c.prices.length === 0 ? NO_PRICES : c.prices,
-  };
+class MarketRows {
+  private readonly positionById = new Map<number, number>();
+  private readonly id: Int32Array;
+  private readonly name: TextColumn;
+  private readonly city: string[];
+  private readonly state: string[];
+  /** NaN: null. */
+  private readonly lat: Float64Array;
+  private readonly lng: Float64Array;
+  private readonly careTypes: string[][];
+  private readonly amenities: string[][];
+  private readonly rating: Float64Array;
+  private readonly reviewCount: Int32Array;
+  private readonly approximate: Uint8Array;
+  private readonly listingStatus: string[];
+  private readonly sourceKind: string[];
+  private readonly sourceName: string[];
+  private readonly sourceAsOf: (string | null)[];
+  /** Row p's prices are priceStart[p] .. priceStart[p + 1] - 1, in the row's order. */
+  private readonly priceStart: Int32Array;
+  private readonly priceCare: string[] = [];
+  private readonly priceMin: number[] = [];
+  private readonly priceMax: number[] = [];
+
+  /** The rows in this order (position p = rows[p]). */
+  constructor(rows: readonly repo.CommunityRow[]) {
+    const n = rows.length;
+    const intern = interner();
+    const list = listInterner(intern);
+    this.id = Int32Array.from(rows, (r) => r.id);
+    rows.forEach((r, p) => this.positionById.set(r.id, p));
+    this.name = TextColumn.of(n, (p) => rows[p]!.name);
+    this.city = rows.map((r) => intern(r.city));
+    this.state = rows.map((r) => intern(r.state));
+    this.lat = Float64Array.from(rows, (r) => r.lat ?? NaN);
+    this.lng = Float64Array.from(rows, (r) => r.lng ?? NaN);
+    this.careTypes = rows.map((r) => list(r.care_types));
+    this.amenities = rows.map((r) => list(r.amenities));
+    this.rating = Float64Array.from(rows, (r) => r.rating);
+    this.reviewCount = Int32Array.from(rows, (r) => r.review_count);
+    this.approximate = Uint8Array.from(rows, (r) => (r.location_approximate ? 1 : 0));
+    this.listingStatus = rows.map((r) => intern(r.listing_status));
+    this.sourceKind = rows.map((r) => intern(r.source_kind));
+    this.sourceName = rows.map((r) => intern(r.source_name));
+    this.sourceAsOf = rows.map((r) => intern(r.source_as_of));
+    this.priceStart = new Int32Array(n + 1);
+    rows.forEach((r, p) => {
+      for (const price of r.prices) {
+        this.priceCare.push(intern(price.careType));
+        this.priceMin.push(price.minPrice);
+        this.priceMax.push(price.maxPrice);
+      }
+      this.priceStart[p + 1] = this.priceCare.length;
+    });
+  }
+
+  get size(): number {
+    return this.id.length;
+  }
+
+  /** The position of community `id`, or undefined when it is not listed. */
+  positionOf(id: number): number | undefined {
+    return this.positionById.get(id);
+  }
+
+  /** Row p, as the driver read it (lists of care types and amenities shared between rows: never to be changed). */
+  row(p: number): repo.CommunityRow {
+    const lat = this.lat[p]!;
+    const lng = this.lng[p]!;
+    const prices: repo.CommunityRow['prices'] = [];
+    for (let k = this.priceStart[p]!; k < this.priceStart[p + 1]!; k++) prices.push({ careType: this.priceCare[k]!, minPrice: this.priceMin[k]!, maxPrice: this.priceMax[k]! });
+    return {
+      id: this.id[p]!,
+      name: this.name.at(p)!,
+      city: this.city[p]!,
+      state: this.state[p]!,
+      lat: Number.isNaN(lat) ? null : lat,
+      lng: Number.isNaN(lng) ? null : lng,
+      care_types: this.careTypes[p]!,
+      amenities: this.amenities[p]!,
+      rating: this.rating[p]!,
+      review_count: this.reviewCount[p]!,
+      location_approximate: this.approximate[p] === 1,
+      listing_status: this.listingStatus[p]!,
+      source_kind: this.sourceKind[p]!,
+      source_name: this.sourceName[p]!,
+      source_as_of: this.sourceAsOf[p]!,
+      prices,
+    };
+  }
 }
 
 /** Width of the longitude stripes of the neighbour search (degrees): a 10-mile box spans 2-3 of them. */
@@ -149,13 +218,15 @@ export class MarketIndex {
   private readonly stripeStart: Int32Array;
   /** cos(latitude * RAD) of each located community (milesCos). */
   private readonly cosLats: Float64Array;
-  /** What the competitive set's figures read of each located community, by position in `located` (made with the build). */
+  /** What the competitive set's figures read of each located community, by position in `located` (made by the build). */
   private columnsOf: CompetitorColumns | null = null;
 
   private constructor(
-    private readonly byId: Map<number, repo.CommunityRow>,
-    /** Listed communities with a location, by longitude stripe, then latitude (then id). */
-    private readonly located: repo.CommunityRow[],
+    /**
+     * The listed communities: first those with a location (positions 0 .. lats.length - 1, the `located` positions),
+     * by longitude stripe, then latitude (then id); then the others.
+     */
+    private readonly rows: MarketRows,
     private readonly lats: Float64Array,
     private readonly lngs: Float64Array,
     private readonly locatedIds: Int32Array,
@@ -172,16 +243,12 @@ export class MarketIndex {
     private readonly operators: Map<number, OperatorPlace>,
     private readonly counties: Map<string, repo.CountyRows>,
     readonly stats: MarketIndexStats,
+    /** The highest listed id and the listed communities' care types, counted (CompactPositions' sizes). */
+    sizes: { maxId: number; entries: number },
     options: MarketIndexOptions = {},
   ) {
     this.positionsWarmed = options.positionsWarmed ?? POSITIONS_WARMED_ALL;
-    let maxId = 0;
-    let entries = 0;
-    for (const c of byId.values()) {
-      maxId = Math.max(maxId, c.id);
-      entries += careTypesOf(c).length;
-    }
-    this.positions = new CompactPositions(maxId, byId.size, entries);
+    this.positions = new CompactPositions(sizes.maxId, rows.size, sizes.entries);
     this.cosLats = lats.map((lat) => Math.cos(lat * RAD));
     this.stripeStart = new Int32Array(STRIPES + 1);
     for (let k = 0; k < lngs.length; k++) this.stripeStart[stripeOf(lngs[k]!) + 1]!++;
@@ -191,13 +258,14 @@ export class MarketIndex {
   static async build(pool: pg.Pool, options: MarketIndexOptions = {}): Promise<MarketIndex> {
     const started = performance.now();
     const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends, repo.operatorPlaces, countyReads] as const;
-    const [driverRows, sentiments, scored, totals, portfolioRows, trendRows, operators, counties] = await readIndexRows(pool, ...reads);
-    // Rows of many communities share their strings: one copy each.
-    const intern = interner();
-    const list = listInterner(intern);
-    const rows = driverRows.map((r) => keptRow(r, intern, list));
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const [rows, sentiments, scored, totals, portfolioRows, trendRows, operators, counties] = await readIndexRows(pool, ...reads);
     const located = rows.filter((r) => r.lat !== null && r.lng !== null).sort((a, b) => stripeOf(a.lng!) - stripeOf(b.lng!) || a.lat! - b.lat! || a.id - b.id);
+    const kept = new MarketRows([...located, ...rows.filter((r) => r.lat === null || r.lng === null)]);
+    const sizes = { maxId: 0, entries: 0 };
+    for (const c of rows) {
+      sizes.maxId = Math.max(sizes.maxId, c.id);
+      sizes.entries += careTypesOf(c).length;
+    }
     const lats = Float64Array.from(located, (r) => r.lat!);
     const lngs = Float64Array.from(located, (r) => r.lng!);
     const locatedIds = Int32Array.from(located, (r) => r.id);
@@ -225,14 +293,9 @@ export class MarketIndex {
       mentions[at + t.i] = t.mentions;
       sums[at + t.i] = t.sum;
     }
-    // The listed community's own copy of its name (the portfolio reads listed communities only).
-    const portfolios = new CompactPortfolios(portfolioRows, intern, (id, name) => {
-      const same = byId.get(id);
-      return same && same.name === name ? same.name : name;
-    });
+    const portfolios = new CompactPortfolios(portfolioRows);
     const index = new MarketIndex(
-      byId,
-      located,
+      kept,
       lats,
       lngs,
       locatedIds,
@@ -247,10 +310,11 @@ export class MarketIndex {
       new Map(operators.map(({ id, ...place }) => [id, place])),
       counties,
       { communities: rows.length, located: located.length, buildMs: 0 },
+      sizes,
       options,
     );
     // The competitive set's columns are part of the build (about 0.3 s at scale 10), not of a first request.
-    index.columns();
+    index.columnsOf = new CompetitorColumns(located, index.sentimentFigures);
     index.stats.buildMs = performance.now() - started;
     // In the background: the build (and the builds queued after it) does not wait for it.
     index.warming = index.warm();
@@ -270,7 +334,7 @@ export class MarketIndex {
       for (const id of ids) {
         if (computed >= this.positionsWarmed) break every;
         if (this.positions.has(id)) continue;
-        const c = this.byId.get(id);
+        const c = this.community(id);
         if (!c) continue;
         this.positions.set(id, this.positionOf(c));
         computed++;
@@ -295,7 +359,7 @@ export class MarketIndex {
     for (const id of ids) {
       let p = this.positions.get(id);
       if (p === undefined) {
-        const c = this.byId.get(id);
+        const c = this.community(id);
         if (!c) continue;
         p = this.positionOf(c);
         this.positions.set(id, p);
@@ -316,9 +380,9 @@ export class MarketIndex {
 
   /**
    * The competitive set of a community with a location at `radius` (competitorSearches on this index): every
-   * competitor's row as the index keeps it (not copied), nearest first, and the first `shown` with their distances.
-   * A set has thousands of competitors at scale 10, of which the answer lists ten: copying each into a row with its
-   * distance was most of a competitive set's allocations.
+   * competitor's row (made from the columns), nearest first, and the first `shown` with their distances. The
+   * competitive set's and the portfolio's figures read the columns instead (competitorFigures, positionOf) when at
+   * least MIN_COMPETITORS are within the radius; this serves the smaller sets and a radius other than the portfolio's.
    */
   competitorRows(c: repo.CommunityRow, radius: number, shown: number): Competitors<repo.CommunityRow> & { shown: Neighbour[] } {
     const searches = competitorSearches<number>(radius);
@@ -326,7 +390,7 @@ export class MarketIndex {
     while (!step.done) step = searches.next(this.nearest(c.id, c.lat!, c.lng!, step.value.miles, step.value.limit));
     const { set, withinRadius } = step.value;
     return {
-      set: set.map((k) => this.located[k]!),
+      set: set.map((k) => this.rows.row(k)),
       withinRadius,
       shown: set.slice(0, shown).map((k) => this.neighbourAt(k, c.lat!, c.lng!)),
     };
@@ -352,12 +416,13 @@ export class MarketIndex {
   }
 
   private columns(): CompetitorColumns {
-    return (this.columnsOf ??= new CompetitorColumns(this.located, this.sentimentFigures));
+    return this.columnsOf!;
   }
 
   /** The listed community as communityById reads it; undefined when it is not listed (ask SQL). */
   community(id: number): repo.CommunityRow | undefined {
-    return this.byId.get(id);
+    const p = this.rows.positionOf(id);
+    return p === undefined ? undefined : this.rows.row(p);
   }
 
   /**
@@ -370,7 +435,7 @@ export class MarketIndex {
 
   /** The row at position k of `located` with its distance from (lat, lng), computed as within() computed it. */
   private neighbourAt(k: number, lat: number, lng: number): Neighbour {
-    return neighbour(this.located[k]!, milesCos(lat, lng, Math.cos(lat * RAD), this.lats[k]!, this.lngs[k]!, this.cosLats[k]!));
+    return neighbour(this.rows.row(k), milesCos(lat, lng, Math.cos(lat * RAD), this.lats[k]!, this.lngs[k]!, this.cosLats[k]!));
   }
 
   /** neighbours() as positions in `located` (neighbourAt() gives each one's row and distance). */
@@ -510,7 +575,8 @@ export class MarketIndex {
  */
 class CompactPortfolios {
   private readonly byOperator = new Map<number, Int32Array>();
-  private readonly name: string[];
+  /** Outside the heap (TextColumn). */
+  private readonly name: TextColumn;
   private readonly city: string[];
   private readonly state: string[];
   private readonly rating: Float64Array;
@@ -519,7 +585,8 @@ class CompactPortfolios {
   private readonly minPrice: Float64Array;
   private readonly maxPrice: Float64Array;
 
-  constructor(rows: (PortfolioCommunityRow & { operator_id: number })[], intern: (s: string) => string, nameOf: (id: number, name: string) => string) {
+  constructor(rows: (PortfolioCommunityRow & { operator_id: number })[]) {
+    const intern = interner();
     let maxId = 0;
     for (const r of rows) maxId = Math.max(maxId, r.id);
     const nulled = (n: number | null) => (n === null ? NaN : n);
@@ -529,7 +596,7 @@ class CompactPortfolios {
       for (let i = 0; i <= maxId; i++) out.push('');
       return out;
     };
-    this.name = strings();
+    const names = strings();
     this.city = strings();
     this.state = strings();
     this.rating = new Float64Array(maxId + 1);
@@ -546,7 +613,7 @@ class CompactPortfolios {
       for (let k = from; k < to; k++) {
         const r = rows[k]!;
         ids[k - from] = r.id;
-        this.name[r.id] = nameOf(r.id, r.name);
+        names[r.id] = r.name;
         this.city[r.id] = intern(r.city);
         this.state[r.id] = intern(r.state);
         this.rating[r.id] = r.rating;
@@ -558,6 +625,7 @@ class CompactPortfolios {
       this.byOperator.set(operatorId, ids);
       from = to;
     }
+    this.name = TextColumn.of(maxId + 1, (id) => names[id]!);
   }
 
   /** The operator's rows, new objects (the caller may change them). */
@@ -567,7 +635,7 @@ class CompactPortfolios {
     const value = (n: number) => (Number.isNaN(n) ? null : n);
     return Array.from(ids, (id) => ({
       id,
-      name: this.name[id]!,
+      name: this.name.at(id)!,
       city: this.city[id]!,
       state: this.state[id]!,
       rating: this.rating[id]!,
