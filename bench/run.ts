@@ -364,6 +364,10 @@ async function measureAll(url: string, caches: CacheLabel): Promise<Row[]> {
     if (t.auth && !cookie) continue;
     const headers: Record<string, string> = t.body ? { 'content-type': 'application/json' } : {};
     if (t.auth && cookie) headers.cookie = cookie;
+    if (t.paths.length === 0) {
+      console.log(`skip (no URLs sampled): ${t.name}`);
+      continue;
+    }
     const first = t.distinct ? t.paths[t.distinct.next++]! : t.paths[0]!;
     const probe = await fetch(url + first, { method: t.method ?? 'GET', headers, body: t.body ? JSON.stringify(t.body) : undefined });
     const probeText = await probe.text();
