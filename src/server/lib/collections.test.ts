@@ -37,6 +37,17 @@ describe('TextColumn', () => {
     for (let i = 0; i < values.length; i++) expect(column.at(i)).toBe(values[i]);
   });
 
+  it('an ASCII column, and columns where one value among ASCII ones is not (Latin-1, other letters, an emoji)', () => {
+    const ascii = Array.from({ length: 300 }, (_, i) => (i % 11 === 0 ? null : `${i} Main St, Suite ~${i % 7}`));
+    const column = TextColumn.of(ascii.length, (i) => ascii[i]!);
+    for (let i = 0; i < ascii.length; i++) expect(column.at(i)).toBe(ascii[i]);
+    for (const odd of ['Caf\u00e9', '\u00ff', '\u4e2d', '\u{1f3e1}', 'x\u0080']) {
+      const values = Array.from({ length: 50 }, (_, i) => (i === 37 ? odd : `row ${i}`));
+      const mixed = TextColumn.of(values.length, (i) => values[i]!);
+      for (let i = 0; i < values.length; i++) expect(mixed.at(i)).toBe(values[i]);
+    }
+  });
+
   it('a column without nulls and one of none at all', () => {
     expect(TextColumn.of(0, () => 'x').length).toBe(0);
     const column = TextColumn.of(3, (i) => ['x', 'yy', 'zzz'][i]!);

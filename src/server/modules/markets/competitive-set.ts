@@ -3,6 +3,7 @@
 // competitors', the amenity gap and the reputation against them, and the answer they make.
 import { MIN_COMPETITORS, type CompetitiveSet, type PricePosition } from '../../../contracts/markets';
 import { toSourceKind } from '../../../contracts/provenance';
+import { Codes } from '../../lib/collections';
 import type { PortfolioPricePosition, ThemeVersus } from '../../../contracts/themes';
 import type { Neighbour } from './market-index';
 import { ExactSum, mid, percentileCont, percentRank, round } from './markets.figures';
@@ -72,7 +73,7 @@ export const careTypesOf = (c: repo.CommunityRow) => [...new Set([...c.care_type
  * objects (which were most of a competitive set's time at scale 10). The SQL path makes one of its set's rows.
  */
 export class CompetitorColumns {
-  private readonly careCode = new Map<string, number>();
+  private readonly careCode = new Codes<string>();
   /** Each amenity by its code. */
   readonly amenities: string[];
   readonly priceStart: Int32Array;
@@ -104,22 +105,17 @@ export class CompetitorColumns {
     this.scored = new Int32Array(n);
     this.sentimentWeight = new Float64Array(n);
     this.demo = new Uint8Array(n);
-    const amenityCode = new Map<string, number>();
-    const code = (map: Map<string, number>, value: string) => {
-      let k = map.get(value);
-      if (k === undefined) map.set(value, (k = map.size));
-      return k;
-    };
+    const amenityCode = new Codes<string>();
     let at = 0;
     let am = 0;
     rows.forEach((r, k) => {
       for (const p of r.prices) {
-        this.priceCare[at] = code(this.careCode, p.careType);
+        this.priceCare[at] = this.careCode.code(p.careType);
         this.priceMid[at++] = mid(p);
       }
       this.priceStart[k + 1] = at;
       // A list may repeat an amenity: each kept once.
-      for (const [j, a] of r.amenities.entries()) if (r.amenities.indexOf(a) === j) this.amenityOf[am++] = code(amenityCode, a);
+      for (const [j, a] of r.amenities.entries()) if (r.amenities.indexOf(a) === j) this.amenityOf[am++] = amenityCode.code(a);
       this.amenityStart[k + 1] = am;
       this.reviews[k] = r.review_count;
       this.ratingWeight[k] = r.rating * r.review_count;
@@ -129,7 +125,7 @@ export class CompetitorColumns {
       }
       this.demo[k] = toSourceKind(r.source_kind) === 'demo' ? 1 : 0;
     });
-    this.amenities = [...amenityCode.keys()];
+    this.amenities = amenityCode.values;
   }
 
   /** How many care types the competitors price (their codes are 0 .. careTypeCount - 1). */
@@ -139,7 +135,7 @@ export class CompetitorColumns {
 
   /** The code of a care type (-1: no competitor prices it). */
   careCodeOf(careType: string): number {
-    return this.careCode.get(careType) ?? -1;
+    return this.careCode.codeOf(careType);
   }
 }
 

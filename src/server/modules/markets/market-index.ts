@@ -57,29 +57,6 @@ function box(lat: number, lng: number, radius: number) {
   return { dLat, lngLo: lng - dLng, lngHi: lng + dLng };
 }
 
-/** The SQL's row with its distance: every column written out (one object shape; a spread of a driver's row is slow). */
-function neighbour(c: repo.CommunityRow, miles: number): Neighbour {
-  return {
-    id: c.id,
-    name: c.name,
-    city: c.city,
-    state: c.state,
-    lat: c.lat,
-    lng: c.lng,
-    care_types: c.care_types,
-    amenities: c.amenities,
-    rating: c.rating,
-    review_count: c.review_count,
-    location_approximate: c.location_approximate,
-    listing_status: c.listing_status,
-    source_kind: c.source_kind,
-    source_name: c.source_name,
-    source_as_of: c.source_as_of,
-    prices: c.prices,
-    miles,
-  };
-}
-
 /**
  * The listed communities' rows (what communityById reads) as columns, each row made again when it is asked for (ADR
  * 018, 2026-11-28 morning): kept as objects they were about four million old-generation objects at scale 10 (each row,
@@ -435,7 +412,10 @@ export class MarketIndex {
 
   /** The row at position k of `located` with its distance from (lat, lng), computed as within() computed it. */
   private neighbourAt(k: number, lat: number, lng: number): Neighbour {
-    return neighbour(this.rows.row(k), milesCos(lat, lng, Math.cos(lat * RAD), this.lats[k]!, this.lngs[k]!, this.cosLats[k]!));
+    // row(k) is a new object each time: the distance goes on it (the SQL's row with its distance, the same key order).
+    const row = this.rows.row(k) as Neighbour;
+    row.miles = milesCos(lat, lng, Math.cos(lat * RAD), this.lats[k]!, this.lngs[k]!, this.cosLats[k]!);
+    return row;
   }
 
   /** neighbours() as positions in `located` (neighbourAt() gives each one's row and distance). */

@@ -19,7 +19,7 @@ import { readIndexRows } from '../../db/client';
 import type { Queryable } from '../../db/sql';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import * as repo from './themes.repo';
-import { interner, pushTo, TextColumn } from '../../lib/collections';
+import { Codes, interner, pushTo, TextColumn } from '../../lib/collections';
 
 const ASCII = /^[\x20-\x7e]*$/;
 const FIPS = /^\d{5}$/;
@@ -239,7 +239,7 @@ class ExampleColumns {
   private readonly rating: Float64Array;
   /** Index into `days`. */
   private readonly day: Int32Array;
-  private readonly days: string[] = [];
+  private readonly days = new Codes<string>();
   /** 1: the review is gone (its snippet undefined). */
   private readonly gone: Uint8Array;
   private readonly snippet: TextColumn;
@@ -256,21 +256,12 @@ class ExampleColumns {
       this.start[this.groups.size] = at;
     }
     const n = examples.length;
-    const dayIds = new Map<string, number>();
     this.theme = Uint8Array.from(order, (x) => examples[x]!.i);
     this.side = Uint8Array.from(order, (x) => examples[x]!.k);
     this.id = Int32Array.from(order, (x) => examples[x]!.id);
     this.s = Float64Array.from(order, (x) => examples[x]!.s ?? NaN);
     this.rating = Float64Array.from(order, (x) => examples[x]!.rating);
-    this.day = Int32Array.from(order, (x) => {
-      const date = examples[x]!.date;
-      let d = dayIds.get(date);
-      if (d === undefined) {
-        dayIds.set(date, (d = this.days.length));
-        this.days.push(date);
-      }
-      return d;
-    });
+    this.day = Int32Array.from(order, (x) => this.days.code(examples[x]!.date));
     this.gone = Uint8Array.from(order, (x) => (examples[x]!.snippet === undefined ? 1 : 0));
     this.snippet = TextColumn.of(n, (p) => examples[order[p]!]!.snippet ?? null);
   }
@@ -287,8 +278,8 @@ class ExampleColumns {
         i: this.theme[p]!,
         k: this.side[p]!,
         id: this.id[p]!,
-        s: Number.isNaN(s) ? (null as unknown as number) : s,
-        date: this.days[this.day[p]!]!,
+        s: Number.isNaN(s) ? null : s,
+        date: this.days.values[this.day[p]!]!,
         rating: this.rating[p]!,
         snippet: this.gone[p] === 1 ? undefined : this.snippet.at(p),
       });
@@ -358,7 +349,7 @@ class QuarterColumns {
   private positive = new Int32Array(1 << 16);
   private negative = new Int32Array(1 << 16);
   private readonly spans = new Map<string, { from: number; to: number }>();
-  private readonly quarterIds = new Map<string, number>();
+  private readonly quarterIds = new Codes<string>();
   private last: { key: string; span: { from: number; to: number } } | null = null;
 
   add(rows: repo.MarketQuarterRow[]): void {
@@ -371,10 +362,8 @@ class QuarterColumns {
     this.negative = grown(this.negative, size);
     for (const [key, i, quarterName, mentions, sum, positive, negative] of rows) {
       const k = this.n++;
-      let id = this.quarterIds.get(quarterName);
-      if (id === undefined) this.quarterIds.set(quarterName, (id = this.quarterIds.size));
       this.theme[k] = i;
-      this.quarter[k] = id;
+      this.quarter[k] = this.quarterIds.code(quarterName);
       this.mentions[k] = mentions;
       this.sums[k] = sum;
       this.positive[k] = positive;
@@ -391,9 +380,9 @@ class QuarterColumns {
 
   done() {
     const n = this.n;
-    const quarterNames = [...this.quarterIds.keys()].sort();
+    const quarterNames = [...this.quarterIds.values].sort();
     const renumber = new Uint16Array(this.quarterIds.size);
-    quarterNames.forEach((name, k) => (renumber[this.quarterIds.get(name)!] = k));
+    quarterNames.forEach((name, k) => (renumber[this.quarterIds.codeOf(name)] = k));
     const quarter = this.quarter.slice(0, n);
     for (let k = 0; k < n; k++) quarter[k] = renumber[quarter[k]!]!;
     return {

@@ -134,7 +134,7 @@ const quarterThresholds = [SENTIMENT_POSITIVE_ABOVE, SENTIMENT_NEUTRAL_FROM];
 export interface ExampleRow {
   i: number;
   id: number;
-  s: number;
+  s: number | null;
   rating: number;
   date: string;
   /** The review's text, whose snippet a report cuts (snippetFor); null or absent when `snippet` is given. */
@@ -427,7 +427,8 @@ export interface MarketExampleRow {
   /** 0: the key's most positive mention of theme i, 1: its most negative. */
   k: number;
   id: number;
-  s: number;
+  /** The sentiment of the example (null where the stored best_s is null). */
+  s: number | null;
   date: string;
   /** A customer example's rating and snippet as stored with the summaries (rating null: not written yet; employee: null). */
   rating: number | null;

@@ -65,7 +65,8 @@ export function buildThemes(kind: ThemeKind, reviews: number, quarters: QuarterR
       if (seen.has(e.id)) continue;
       seen.add(e.id);
       const snippet = e.content != null ? snippetFor(e.content, theme, kind) : (e.snippet ?? null);
-      if (snippet) ex.push({ reviewId: e.id, snippet, sentiment: e.s, rating: e.rating, date: e.date });
+      // An example whose stored sentiment is null (a review's mention without a score) has no sentiment to show.
+      if (snippet && e.s !== null) ex.push({ reviewId: e.id, snippet, sentiment: e.s, rating: e.rating, date: e.date });
     }
     return {
       theme,
