@@ -11,7 +11,7 @@ import { insertPricingRows } from '../../test/factories';
 import { useIndexAndSqlApps } from '../../test/index-apps';
 import { SearchIndex } from './search-index';
 import { firstBy, smallestKeys } from './search-index.keys';
-import { countResult, findPageIds, loadCommunities, type SearchCriteria } from './search.repo';
+import { countResult, findPageIds, listCities, loadCommunities, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds, type GridCell } from './map-points.repo';
 import { clusterCellDegrees, toPoint } from './search.service';
 import { zoomCellDegrees } from './search-index.map';
@@ -232,6 +232,13 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
     // Generated photo lists and others were both compared.
     expect(rows.filter((r) => r.photos.length === 2 && r.photos[1] === `/media/communities/${r.id}/2.svg`).length).toBeGreaterThan(50);
     expect(rows.filter((r) => r.photos.length === 1).length).toBeGreaterThan(50);
+  });
+
+  it("gives the SQL's list of the listed directory's cities (the city index takes it from the index once built)", async () => {
+    const key = (c: { city: string; state: string }) => `${c.state}|${c.city}`;
+    const fromSql = (await listCities(tdb.pool)).map(key).sort();
+    expect(fromSql.length).toBeGreaterThan(3);
+    expect(index.cities().map(key).sort()).toEqual(fromSql);
   });
 
   it('agrees on 400 random map questions: point counts, points in a view, grid cells', async () => {

@@ -141,6 +141,26 @@ describe('what the search service keeps once the index answers (caches on)', () 
   });
 });
 
+describe('the city list once the index answers', () => {
+  it('is taken from the index: a database that refuses the GROUP BY of cities still finds a typed city', async () => {
+    const refused: string[] = [];
+    const db = {
+      query: (text: string, values?: unknown[]) => {
+        if (/GROUP BY state, city/.test(text)) {
+          refused.push(text);
+          return Promise.reject(new Error('the city list must come from the index'));
+        }
+        return tdb.pool.query(text, values);
+      },
+    } as unknown as typeof tdb.pool;
+    const query = searchQuerySchema.parse({ location: 'testvile' });
+    const answer = await createSearchService(db, { cacheTtlMs: 0, index: app.searchService.index }).search(query);
+    expect(answer.total).toBeGreaterThan(0);
+    expect(answer).toEqual(await createSearchService(tdb.pool, { cacheTtlMs: 0, index: app.searchService.index }).search(query));
+    expect(refused).toEqual([]);
+  });
+});
+
 describe('the whole map without filters, per build of the index (caches off; ADR 018, 2026-11-26 evening)', () => {
   it('is computed once per build and zoom cell size, and again by the next build', async () => {
     const live = app.searchService.index!;

@@ -203,10 +203,16 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   const pages = new TtlCache<SearchResponse>({ ...age, maxEntries: 1000 });
   const points = new TtlCache<SerializedPoints>({ ...age, maxEntries: 64 });
   const pointsMax = options.mapPointsMax ?? MAP_POINTS_MAX;
+  const live = options.index ?? null;
   // The city list is an index of the directory, not an answer cache: reloaded (in the background) at most
   // once a minute even when the answer caches are off (APP_CACHES=false), so new cities appear within 60 s.
-  const cityIndex = new CityIndex(() => listCities(db), Math.max(ttl * 3, 60_000));
-  const live = options.index ?? null;
+  // Once the search index is built it holds every listed community's city: the list is taken from it, not read
+  // again with a GROUP BY over the whole table (at scale 10 on a cold database that read ran past the statement
+  // timeout while the first market overview ran, and 51 first searches answered 503).
+  const cityIndex = new CityIndex(() => {
+    const index = live?.current;
+    return index ? Promise.resolve(index.cities()) : listCities(db);
+  }, Math.max(ttl * 3, 60_000));
   /** The index that answers now and its build number (a cache key part: a rebuilt index never serves an older answer). */
   const memory = (): { index: SearchIndex | null; version: number } => ({ index: live?.current ?? null, version: live?.version ?? 0 });
 
