@@ -84,6 +84,9 @@ export interface MarketsServiceOptions {
   index?: LiveIndex<MarketIndex> | null;
 }
 
+/** How old an overview may be to answer while a new one cannot be read (stale-if-error). */
+export const OVERVIEW_STALE_IF_ERROR_MS = 30 * 60_000;
+
 export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptions = {}) {
   const on = options.caching ?? true;
   const fresh = on ? { ttlMs: (MAX_AGE_MS * 4) / 5, staleMs: MAX_AGE_MS / 5 } : { ttlMs: 0 };
@@ -131,8 +134,26 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
   const perBuild = new TtlCache<Overview>({ ttlMs: Number.MAX_SAFE_INTEGER / 2, maxEntries: 1 });
   function overview(): Promise<Overview> {
     const live = options.index;
-    if (!on && live?.current) return perBuild.get(`build ${live.version}`, computeOverview);
-    return cache.get('all', computeOverview);
+    if (!on && live?.current) return perBuild.get(`build ${live.version}`, overviewOrLast);
+    return cache.get('all', overviewOrLast);
+  }
+
+  /**
+   * The overview read anew, or, when that fails, the last one read if it is at most OVERVIEW_STALE_IF_ERROR_MS old
+   * (its sources keep their as-of dates). Its five whole-table statements take 1.4 s each on a warm scale-10
+   * database and ran past the 5 s statement timeout beside a distinct-request load: every request for the markets
+   * screen then answered 503 until a computation succeeded again (2026-11-28, scale 10).
+   */
+  let lastGood: { overview: Overview; at: number } | null = null;
+  async function overviewOrLast(): Promise<Overview> {
+    try {
+      const o = await computeOverview();
+      lastGood = { overview: o, at: Date.now() };
+      return o;
+    } catch (err) {
+      if (lastGood && Date.now() - lastGood.at <= OVERVIEW_STALE_IF_ERROR_MS) return lastGood.overview;
+      throw err;
+    }
   }
 
   async function computeOverview(): Promise<Overview> {

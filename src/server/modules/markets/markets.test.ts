@@ -1,12 +1,13 @@
 // Markets and the competitive set (issue 15): every figure against a hand computation on seeded rows.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshReviewFigures } from '../../db/aggregates';
 import { assignCounties, loadCountyPopulation } from '../../db/counties';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import type { App } from '../../types';
 import { createSession } from '../auth/session';
 import { scoreThemes, ThemeScorer, themeSentimentLiteral } from '../../lib/themes';
+import { createMarketsService, OVERVIEW_STALE_IF_ERROR_MS } from './markets.service';
 
 let tdb: TestDatabase;
 let app: App;
@@ -271,5 +272,33 @@ describe('competitive set', () => {
     const wider = (await get('/api/community-insights/1/market?radius=25', pro)).json();
     expect(wider.withinRadius).toBe(15);
     await tdb.pool.query('DELETE FROM communities WHERE id >= 100');
+  });
+});
+
+describe('the markets overview when its statements fail (stale-if-error)', () => {
+  it('answers with the last overview read, at most OVERVIEW_STALE_IF_ERROR_MS old; without one the error goes through', async () => {
+    let failing = false;
+    let now = Date.now();
+    const flaky = {
+      query: (text: string, values?: unknown[]) =>
+        failing && /GROUP BY c\.county_fips/.test(text) ? Promise.reject(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })) : tdb.pool.query(text, values),
+    } as unknown as typeof tdb.pool;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      // Caches off and no index: every call reads the overview anew.
+      const service = createMarketsService(flaky, { caching: false });
+      const first = await service.markets(0);
+      expect(first.counties.length).toBeGreaterThan(0);
+      failing = true;
+      now += OVERVIEW_STALE_IF_ERROR_MS - 1;
+      expect(await service.markets(0)).toEqual(first);
+      now += 2;
+      await expect(service.markets(0)).rejects.toThrow('statement timeout');
+      await expect(createMarketsService(flaky, { caching: false }).markets(0)).rejects.toThrow('statement timeout');
+      failing = false;
+      expect(await service.markets(0)).toEqual(first);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
