@@ -134,27 +134,21 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
   const perBuild = new TtlCache<Overview>({ ttlMs: Number.MAX_SAFE_INTEGER / 2, maxEntries: 1 });
   function overview(): Promise<Overview> {
     const live = options.index;
-    if (!on && live?.current) return perBuild.get(`build ${live.version}`, overviewOrLast);
-    return cache.get('all', overviewOrLast);
+    const read = !on && live?.current ? perBuild.get(`build ${live.version}`, computeOverview) : cache.get('all', computeOverview);
+    return read.catch((err: unknown) => {
+      if (lastGood && Date.now() - lastGood.at <= OVERVIEW_STALE_IF_ERROR_MS) return lastGood.overview;
+      throw err;
+    });
   }
 
   /**
-   * The overview read anew, or, when that fails, the last one read if it is at most OVERVIEW_STALE_IF_ERROR_MS old
-   * (its sources keep their as-of dates). Its five whole-table statements take 1.4 s each on a warm scale-10
-   * database and ran past the 5 s statement timeout beside a distinct-request load: every request for the markets
-   * screen then answered 503 until a computation succeeded again (2026-11-28, scale 10).
+   * The last overview read, which answers (if it is at most OVERVIEW_STALE_IF_ERROR_MS old; its sources keep their
+   * as-of dates) when reading a new one fails. The caches keep only overviews read: a failed read is not remembered,
+   * so the next request reads again (kept in the per-build cache, a fallback would have answered for the whole build).
+   * Its five whole-table statements take 1.4 s each on a warm scale-10 database and ran past the 5 s statement timeout
+   * beside a distinct-request load: every request for the markets screen then answered 503 (2026-11-28, scale 10).
    */
   let lastGood: { overview: Overview; at: number } | null = null;
-  async function overviewOrLast(): Promise<Overview> {
-    try {
-      const o = await computeOverview();
-      lastGood = { overview: o, at: Date.now() };
-      return o;
-    } catch (err) {
-      if (lastGood && Date.now() - lastGood.at <= OVERVIEW_STALE_IF_ERROR_MS) return lastGood.overview;
-      throw err;
-    }
-  }
 
   async function computeOverview(): Promise<Overview> {
     const [byCounty, byStateRows, pops, src, sourcesByState] = await Promise.all([
@@ -183,7 +177,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     );
     // The US figure covers the states the data hold (a DATASET_STATES load is not the whole country).
     const usPop = states.reduce((a, s) => a + (s.population65 ?? 0), 0);
-    return {
+    const overview: Overview = {
       us: figures(total, usPop || null),
       states,
       counties,
@@ -192,6 +186,8 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
       sources: src,
       sourcesByState,
     };
+    lastGood = { overview, at: Date.now() };
+    return overview;
   }
 
   const isDemo = (rows: repo.SourceRow[]) => rows.some((r) => toSourceKind(r.source_kind) === 'demo');

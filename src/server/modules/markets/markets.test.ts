@@ -7,6 +7,8 @@ import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/
 import type { App } from '../../types';
 import { createSession } from '../auth/session';
 import { scoreThemes, ThemeScorer, themeSentimentLiteral } from '../../lib/themes';
+import type { LiveIndex } from '../../lib/live-index';
+import type { MarketIndex } from './market-index';
 import { createMarketsService, OVERVIEW_STALE_IF_ERROR_MS } from './markets.service';
 
 let tdb: TestDatabase;
@@ -300,5 +302,31 @@ describe('the markets overview when its statements fail (stale-if-error)', () =>
     } finally {
       clock.mockRestore();
     }
+  });
+
+  it('keeps no fallback in the per-build cache (caches off, an index): the next request of the build reads again', async () => {
+    let failing = false;
+    let reads = 0;
+    const flaky = {
+      query: (text: string, values?: unknown[]) => {
+        if (!/GROUP BY c\.county_fips/.test(text)) return tdb.pool.query(text, values);
+        reads++;
+        return failing ? Promise.reject(new Error('canceling statement due to statement timeout')) : tdb.pool.query(text, values);
+      },
+    } as unknown as typeof tdb.pool;
+    const live = { current: {}, version: 1 } as unknown as LiveIndex<MarketIndex>;
+    const service = createMarketsService(flaky, { caching: false, index: live });
+    const first = await service.markets(0);
+    expect(await service.markets(0)).toEqual(first);
+    expect(reads).toBe(1);
+    // A new build whose first read fails answers with the last overview, and its next request reads again.
+    (live as { version: number }).version = 2;
+    failing = true;
+    expect(await service.markets(0)).toEqual(first);
+    failing = false;
+    expect(await service.markets(0)).toEqual(first);
+    expect(reads).toBe(3);
+    expect(await service.markets(0)).toEqual(first);
+    expect(reads).toBe(3);
   });
 });
