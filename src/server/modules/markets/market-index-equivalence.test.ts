@@ -169,6 +169,27 @@ describe('the market index against the SQL path', () => {
   }, 120_000);
 });
 
+describe('the markets overview on the index', () => {
+  it('gives the same overview, underserved lists, state summary and state markets as the statements, without running them', async () => {
+    // A service on the index whose database refuses the supply statements: only the population is read from SQL.
+    const refusing = {
+      query: (text: string, values?: unknown[]) =>
+        /GROUP BY c\.(county_fips|state|source_kind)/.test(text) ? Promise.reject(new Error(`not on the index path: ${text.slice(0, 60)}`)) : tdb.pool.query(text, values),
+    } as unknown as typeof tdb.pool;
+    const onIndexOnly = createMarketsService(refusing, { caching: false, index: { current: index } as LiveIndex<MarketIndex> });
+    for (const min of [0, 5_000, 50_000]) expect(await onIndexOnly.markets(min), String(min)).toEqual(await onSql.markets(min));
+    const sql = await onSql.markets(0);
+    // Figures, not only empty lists: the overview counted communities, capacity and publishers.
+    expect(sql.us.communities).toBe(index.stats.communities);
+    expect(sql.us.capacity).toBeGreaterThan(0);
+    expect(sql.sources.capacity.length).toBeGreaterThan(0);
+    expect(await onIndexOnly.states()).toEqual(await onSql.states());
+    const states = [...new Set(sql.counties.filter((c) => c.communities > 0).map((c) => c.state))];
+    expect(states.length).toBeGreaterThan(3);
+    for (const state of states) expect(await onIndexOnly.stateMarket(state), state).toEqual(await onSql.stateMarket(state));
+  });
+});
+
 describe("a county's market on the index", () => {
   it('gives every county with listed communities, and some without, the same market as its own statements', async () => {
     const { rows } = await tdb.pool.query<{ state: string; fips: string; n: number }>(

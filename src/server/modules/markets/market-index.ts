@@ -219,6 +219,11 @@ export class MarketIndex {
     private readonly trends: CompactTrends,
     private readonly operators: Map<number, OperatorPlace>,
     private readonly counties: Map<string, repo.CountyRows>,
+    /**
+     * The markets overview's supply and publishers, read in the build's snapshot (ADR 029, 2026-11-28): read per
+     * overview, its whole-table statements ran past the 5 s statement timeout at scale 10 under load.
+     */
+    readonly supply: repo.SupplyReads,
     readonly stats: MarketIndexStats,
     /** The highest listed id and the listed communities' care types, counted (CompactPositions' sizes). */
     sizes: { maxId: number; entries: number },
@@ -234,8 +239,8 @@ export class MarketIndex {
 
   static async build(pool: pg.Pool, options: MarketIndexOptions = {}): Promise<MarketIndex> {
     const started = performance.now();
-    const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends, repo.operatorPlaces, countyReads] as const;
-    const [rows, sentiments, scored, totals, portfolioRows, trendRows, operators, counties] = await readIndexRows(pool, ...reads);
+    const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends, repo.operatorPlaces, countyReads, repo.readSupply] as const;
+    const [rows, sentiments, scored, totals, portfolioRows, trendRows, operators, counties, supply] = await readIndexRows(pool, ...reads);
     const located = rows.filter((r) => r.lat !== null && r.lng !== null).sort((a, b) => stripeOf(a.lng!) - stripeOf(b.lng!) || a.lat! - b.lat! || a.id - b.id);
     const kept = new MarketRows([...located, ...rows.filter((r) => r.lat === null || r.lng === null)]);
     const sizes = { maxId: 0, entries: 0 };
@@ -286,6 +291,7 @@ export class MarketIndex {
       new CompactTrends(trendRows),
       new Map(operators.map(({ id, ...place }) => [id, place])),
       counties,
+      supply,
       { communities: rows.length, located: located.length, buildMs: 0 },
       sizes,
       options,

@@ -18,16 +18,16 @@ const SUPPLY = `count(*)::int AS communities,
   coalesce(sum(c.capacity) FILTER (WHERE c.capacity > 0), 0)::int AS capacity,
   (count(*) FILTER (WHERE c.capacity > 0))::int AS with_capacity`;
 
-export async function supplyByCounty(pool: pg.Pool): Promise<SupplyRow[]> {
-  const { rows } = await pool.query<SupplyRow>(
+export async function supplyByCounty(db: Queryable): Promise<SupplyRow[]> {
+  const { rows } = await db.query<SupplyRow>(
     `SELECT c.county_fips AS key, ${SUPPLY} FROM communities c
       WHERE ${listedOnly('c')} AND c.county_fips IS NOT NULL GROUP BY c.county_fips`,
   );
   return rows;
 }
 
-export async function supplyByState(pool: pg.Pool): Promise<SupplyRow[]> {
-  const { rows } = await pool.query<SupplyRow>(`SELECT c.state AS key, ${SUPPLY} FROM communities c WHERE ${listedOnly('c')} GROUP BY c.state`);
+export async function supplyByState(db: Queryable): Promise<SupplyRow[]> {
+  const { rows } = await db.query<SupplyRow>(`SELECT c.state AS key, ${SUPPLY} FROM communities c WHERE ${listedOnly('c')} GROUP BY c.state`);
   return rows;
 }
 
@@ -53,8 +53,8 @@ export interface SourceRow {
 }
 
 /** Publishers of the counted communities (all, one state's or one county's). */
-export async function capacitySources(pool: pg.Pool, where: { state?: string; fips?: string } = {}): Promise<SourceRow[]> {
-  const { rows } = await pool.query<SourceRow>(
+export async function capacitySources(db: Queryable, where: { state?: string; fips?: string } = {}): Promise<SourceRow[]> {
+  const { rows } = await db.query<SourceRow>(
     `SELECT c.source_kind, c.source_name, min(c.source_as_of)::text AS as_of, max(c.source_as_of)::text AS as_of_latest, count(*)::int AS communities
        FROM communities c
       WHERE ${listedOnly('c')} AND ($1::text IS NULL OR c.state = $1) AND ($2::text IS NULL OR c.county_fips = $2)
@@ -77,6 +77,25 @@ export async function capacitySourcesBy(db: Queryable, column: 'state' | 'county
     pushTo(out, key, r);
   }
   return out;
+}
+
+/**
+ * What the markets overview reads of the communities (besides the counties' population): the supply of every county
+ * and state and the publishers of the counted communities, all and by state. Five whole-table statements with the
+ * population; at scale 10 each of these takes ~1.4 s on a warm database. The market index reads them with its own
+ * rows (one snapshot, no statement timeout) and the overview takes them from there once it is built (ADR 029).
+ */
+export interface SupplyReads {
+  byCounty: SupplyRow[];
+  byState: SupplyRow[];
+  sources: SourceRow[];
+  sourcesByState: Map<string, SourceRow[]>;
+}
+
+/** The four statements of SupplyReads: in parallel on a pool, one after another on one connection (a Queryable's transaction). */
+export async function readSupply(db: Queryable): Promise<SupplyReads> {
+  const [byCounty, byState, sources, sourcesByState] = await Promise.all([supplyByCounty(db), supplyByState(db), capacitySources(db), capacitySourcesBy(db, 'state')]);
+  return { byCounty, byState, sources, sourcesByState };
 }
 
 // --- a county's market: one county's statements, or every county's at once for the market index --------

@@ -134,7 +134,8 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
   const perBuild = new TtlCache<Overview>({ ttlMs: Number.MAX_SAFE_INTEGER / 2, maxEntries: 1 });
   function overview(): Promise<Overview> {
     const live = options.index;
-    const read = !on && live?.current ? perBuild.get(`build ${live.version}`, computeOverview) : cache.get('all', computeOverview);
+    // With the caches on, a new build of the index is a new key: its overview answers at once, not within 5 minutes.
+    const read = !on && live?.current ? perBuild.get(`build ${live.version}`, computeOverview) : cache.get(live?.current ? `build ${live.version}` : 'sql', computeOverview);
     return read.catch((err: unknown) => {
       if (lastGood && Date.now() - lastGood.at <= OVERVIEW_STALE_IF_ERROR_MS) return lastGood.overview;
       throw err;
@@ -145,19 +146,17 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
    * The last overview read, which answers (if it is at most OVERVIEW_STALE_IF_ERROR_MS old; its sources keep their
    * as-of dates) when reading a new one fails. The caches keep only overviews read: a failed read is not remembered,
    * so the next request reads again (kept in the per-build cache, a fallback would have answered for the whole build).
-   * Its five whole-table statements take 1.4 s each on a warm scale-10 database and ran past the 5 s statement timeout
-   * beside a distinct-request load: every request for the markets screen then answered 503 (2026-11-28, scale 10).
+   * Read from SQL (before the market index is built, or without one), its whole-table statements take 1.4 s each on a
+   * warm scale-10 database and ran past the 5 s statement timeout beside a distinct-request load: every request for
+   * the markets screen then answered 503 (2026-11-28, scale 10). From the index only the population is read.
    */
   let lastGood: { overview: Overview; at: number } | null = null;
 
   async function computeOverview(): Promise<Overview> {
-    const [byCounty, byStateRows, pops, src, sourcesByState] = await Promise.all([
-      repo.supplyByCounty(pool),
-      repo.supplyByState(pool),
-      repo.populations(pool),
-      repo.capacitySources(pool),
-      repo.capacitySourcesBy(pool, 'state'),
-    ]);
+    // The supply from the market index once built (read in its snapshot, ADR 029), else its four statements; the
+    // counties' population (one small table, not followed by the index's notifications) is read each time.
+    const ix = options.index?.current;
+    const [{ byCounty, byState: byStateRows, sources: src, sourcesByState }, pops] = await Promise.all([ix ? ix.supply : repo.readSupply(pool), repo.populations(pool)]);
     const supply = new Map(byCounty.map((r) => [r.key, r]));
     const counties = pops.map((p) => ({ fips: p.fips, county: p.county, state: p.state, percent85: p.percent_85, ...figures(supply.get(p.fips), p.population_65) }));
     const statePop = new Map<string, number>();

@@ -10,6 +10,7 @@ import { scoreThemes, ThemeScorer, themeSentimentLiteral } from '../../lib/theme
 import type { LiveIndex } from '../../lib/live-index';
 import type { MarketIndex } from './market-index';
 import { createMarketsService, OVERVIEW_STALE_IF_ERROR_MS } from './markets.service';
+import * as repo from './markets.repo';
 
 let tdb: TestDatabase;
 let app: App;
@@ -307,14 +308,16 @@ describe('the markets overview when its statements fail (stale-if-error)', () =>
   it('keeps no fallback in the per-build cache (caches off, an index): the next request of the build reads again', async () => {
     let failing = false;
     let reads = 0;
+    // With an index, the overview reads only the counties' population from SQL (its supply is the index's).
     const flaky = {
       query: (text: string, values?: unknown[]) => {
-        if (!/GROUP BY c\.county_fips/.test(text)) return tdb.pool.query(text, values);
+        if (/GROUP BY c\.county_fips/.test(text)) throw new Error('the supply is read from the index');
+        if (!/FROM county_population/.test(text)) return tdb.pool.query(text, values);
         reads++;
         return failing ? Promise.reject(new Error('canceling statement due to statement timeout')) : tdb.pool.query(text, values);
       },
     } as unknown as typeof tdb.pool;
-    const live = { current: {}, version: 1 } as unknown as LiveIndex<MarketIndex>;
+    const live = { current: { supply: await repo.readSupply(tdb.pool) }, version: 1 } as unknown as LiveIndex<MarketIndex>;
     const service = createMarketsService(flaky, { caching: false, index: live });
     const first = await service.markets(0);
     expect(await service.markets(0)).toEqual(first);
@@ -328,5 +331,20 @@ describe('the markets overview when its statements fail (stale-if-error)', () =>
     expect(reads).toBe(3);
     expect(await service.markets(0)).toEqual(first);
     expect(reads).toBe(3);
+  });
+});
+
+describe('the markets overview on the market index', () => {
+  it('follows a new build of the index at once with the caches on (not after the 5 minutes an overview is kept)', async () => {
+    const supply = await repo.readSupply(tdb.pool);
+    const live = { current: { supply }, version: 1 } as unknown as LiveIndex<MarketIndex>;
+    const service = createMarketsService(tdb.pool, { caching: true, index: live });
+    const first = await service.markets(0);
+    expect(first.us.communities).toBeGreaterThan(0);
+    // Every state one community more: the same build keeps its overview, a new one answers with its own.
+    (live as { current: unknown }).current = { supply: { ...supply, byState: supply.byState.map((r) => ({ ...r, communities: r.communities + 1 })) } };
+    expect(await service.markets(0)).toEqual(first);
+    (live as { version: number }).version = 2;
+    expect((await service.markets(0)).us.communities).toBe(first.us.communities + supply.byState.length);
   });
 });
