@@ -15,14 +15,14 @@ export const communityRoutes: RouteModule = (app, { env, search }) => {
     '/communities/search/points',
     { schema: { querystring: mapPointsQuerySchema, response: { 200: mapPointsResponseSchema } } },
     async (request, reply) => {
-      // Up to MAP_POINTS_MAX points (or clusters): serialized once (and cached, with its gzip once asked for), not validated row by row.
+      // Up to MAP_POINTS_MAX points (or clusters): written as bytes once (and cached, with its gzip once asked for), not validated row by row.
       const body = await search.mapPoints(request.query);
       reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
         // A Buffer is sent as it is (no serializer runs).
         return reply.header('Content-Encoding', 'gzip').send((await body.gzip()) as never);
       }
-      return reply.serializer((payload) => payload as string).send(body.json as never);
+      return reply.send(body.body as never);
     },
   );
 

@@ -95,7 +95,7 @@ describe('map points: server clusters (ADR 018)', () => {
   const clustered = () => createSearchService(tdb.pool, { cacheTtlMs: 0, mapPointsMax: SMALL_MAX });
   const plain = () => createSearchService(tdb.pool, { cacheTtlMs: 0, mapPointsMax: Number.MAX_SAFE_INTEGER });
   const answer = async (svc: ReturnType<typeof createSearchService>, q: Parameters<ReturnType<typeof createSearchService>['mapPoints']>[0]) =>
-    JSON.parse((await svc.mapPoints(q)).json) as MapPointsResponse;
+    JSON.parse((await svc.mapPoints(q)).body.toString()) as MapPointsResponse;
   const filters = { careTypes: [] as CareType[], amenities: [] as string[], includeUnpriced: false };
 
   it('clusters a large result: the counts and the single points add up to the total, and match the grid rule', async () => {

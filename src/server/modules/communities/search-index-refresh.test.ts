@@ -175,11 +175,11 @@ describe('the whole map without filters, per build of the index (caches off; ADR
     await located(40, ids[0]!);
     const whole = mapPointsQuerySchema.parse({});
     const first = await points.mapPoints(whole);
-    expect(JSON.parse(first.json).points.map((p: { id: number }) => p.id)).toContain(ids[0]);
+    expect(JSON.parse(first.body.toString()).points.map((p: { id: number }) => p.id)).toContain(ids[0]);
     expect(await points.mapPoints(whole)).toBe(first);
     // Zoom levels 4 and 5 have the same cell size without a view (the world's area sets it): one answer.
     expect(await cells.mapPoints(mapPointsQuerySchema.parse({ zoom: '5' }))).toBe(await cells.mapPoints(mapPointsQuerySchema.parse({ zoom: '4' })));
-    const clusteredBefore = JSON.parse((await cells.mapPoints(whole)).json);
+    const clusteredBefore = JSON.parse((await cells.mapPoints(whole)).body.toString());
     // A filtered map is computed per request.
     const filtered = mapPointsQuerySchema.parse({ location: 'Testville' });
     expect(await points.mapPoints(filtered)).not.toBe(await points.mapPoints(filtered));
@@ -189,8 +189,8 @@ describe('the whole map without filters, per build of the index (caches off; ADR
     await located(30, ids[2]!); // ids[1] is delisted above
     const second = await points.mapPoints(whole);
     expect(second).not.toBe(first);
-    expect(JSON.parse(second.json).points.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([ids[0], ids[2]]));
-    const clusteredAfter = JSON.parse((await cells.mapPoints(whole)).json);
+    expect(JSON.parse(second.body.toString()).points.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([ids[0], ids[2]]));
+    const clusteredAfter = JSON.parse((await cells.mapPoints(whole)).body.toString());
     expect(clusteredAfter.clustered).toBe(true);
     expect(clusteredAfter.total).toBe(clusteredBefore.total + 1);
     expect(clusteredAfter.points.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([ids[0], ids[2]]));

@@ -1,13 +1,14 @@
 // Map points of the in-memory search index (ADR 018, 026): the same answers as map-points.repo.ts over the
 // positions a query kept (search-index.ts match()). A map request asks up to three questions of one result
 // (count, cells, points): MapQuery answers them over one match, finding the result's located positions and those
-// in the box once. Points can also be had as their JSON text (pointsJson), from per-community pieces serialized
-// once per index: the text JSON.stringify gives for the service's point object (search.service.ts toPoint),
-// without building the objects (ADR 026, 2026-11-26). MapIndex keeps what does not depend on the query, for the
+// in the box once. Points can also be written as their JSON (writePoints), from per-community pieces serialized
+// once per index: the bytes of the text JSON.stringify gives for the service's point object (search.service.ts
+// toPoint), without building the objects (ADR 026, 2026-11-26; as bytes, ADR 018, 2026-11-28, late morning). MapIndex keeps what does not depend on the query, for the
 // index's life: the pieces, the located positions (also by state: StatePlaces, ADR 018, 2026-11-27, night), and
 // the whole map's grid per cell size (ADR 018, 2026-11-26).
 import { MAP_CLUSTER_CELL_PX, MAP_MAX_CELLS, type MapPoint } from '../../../contracts/search';
 import { lowerBound, type Bitset } from '../../lib/collections';
+import type { JsonBytes } from '../../lib/json-bytes';
 import { toSource } from '../../lib/provenance';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import type { SearchColumns } from './search-index.columns';
@@ -483,7 +484,7 @@ function sumCells(c_: SearchColumns, positions: ArrayLike<number>, slotOf: (i: n
  * the grid of every located community per kept cell size (GRID_SIZES).
  */
 export class MapIndex {
-  readonly json: PointJson;
+  readonly points: PointBytes;
   private locatedAll: Int32Array | null = null;
   private statePlaces: StatePlaces | null = null;
   private readonly grids = new Map<number, Grid>();
@@ -491,7 +492,7 @@ export class MapIndex {
   private readonly worldCells = new Map<number, GridCell[]>();
 
   constructor(private readonly c_: SearchColumns) {
-    this.json = new PointJson(c_);
+    this.points = new PointBytes(c_);
   }
 
   /** Every position with coordinates, ascending. */
@@ -786,19 +787,22 @@ export class MapQuery {
     });
   }
 
-  /** The JSON text of the API's point (toPoint()) of each of findPoints(scope), in the same order. */
-  pointsJson(scope: PointScope = {}): string[] {
+  /**
+   * Writes the JSON of the API's point (toPoint()) of each of findPoints(scope), in the same order, separated by
+   * commas (the inside of the answer's `points` array); returns how many.
+   */
+  writePoints(out: JsonBytes, scope: PointScope = {}): number {
     const c_ = this.c_;
     const wanted = (this.wanted ??= wantedCodes(c_, this.c));
     const span: Span = { min: null, max: null, careType: null };
-    const json = this.maps.json;
+    const points = this.maps.points;
     const positions = this.positions(scope);
-    const out = new Array<string>(positions.length);
     for (let k = 0; k < positions.length; k++) {
       const i = positions[k]!;
-      out[k] = json.of(i, spanOf(c_, this.c, wanted, i, span));
+      if (k > 0) out.ascii(',');
+      points.write(out, i, spanOf(c_, this.c, wanted, i, span));
     }
-    return out;
+    return positions.length;
   }
 
   /** = gridCells(): cells of `cellDeg` degrees anchored at (0, 0), ordered by their lowest id. */
@@ -847,32 +851,83 @@ export class MapQuery {
   }
 }
 
+/** Bytes of a chunk of PointBytes (a piece larger than this gets a chunk of its own size). */
+const POINT_CHUNK_BYTES = 256 * 1024;
+
 /**
- * The JSON text of each community's map point, in two pieces around its price (the only part that depends on
- * the query), made on first use and kept for the index's life (a rebuilt index starts anew).
+ * The JSON of each community's map point as UTF-8 bytes, in two pieces around its price (the only part that depends
+ * on the query), made on first use and kept for the index's life (a rebuilt index starts anew) in chunks outside the
+ * collected heap (ADR 018, 2026-11-28, late morning): an answer copies them into its bytes (JsonBytes) with the
+ * price between them. Kept as strings they were two old-generation strings per community shown (900,000 at scale 10
+ * once every community had been on a map), and an answer was a join of ~3,000 strings encoded to UTF-8 again.
  */
-class PointJson {
-  private readonly head: (string | undefined)[];
-  private readonly tail: (string | undefined)[];
+class PointBytes {
+  /** Community i's pieces: head at[i] .. at[i] + headLen[i], then tail up to + tailLen[i], in chunks[chunkOf[i]] (-1: not made). */
+  private readonly chunkOf: Int32Array;
+  private readonly at: Int32Array;
+  private readonly headLen: Int32Array;
+  private readonly tailLen: Int32Array;
+  private readonly chunks: Buffer[] = [];
+  private used = POINT_CHUNK_BYTES;
+  private readonly careTypeJson = new Map<string, string>();
 
   constructor(private readonly c_: SearchColumns) {
-    this.head = new Array<string | undefined>(c_.ids.length);
-    this.tail = new Array<string | undefined>(c_.ids.length);
+    const n = c_.ids.length;
+    this.chunkOf = new Int32Array(n).fill(-1);
+    this.at = new Int32Array(n);
+    this.headLen = new Int32Array(n);
+    this.tailLen = new Int32Array(n);
   }
 
-  /** = JSON.stringify(toPoint(row)) of search.service.ts, keys in the same order. */
-  of(i: number, span: Span): string {
-    let head = this.head[i];
-    let tail = this.tail[i];
-    if (head === undefined || tail === undefined) {
-      const cards = this.c_.cards;
-      const stringify = (p: Partial<MapPoint>) => JSON.stringify(p).slice(1, -1);
-      head = `{${stringify({ id: this.c_.ids[i]!, name: cards.nameOf(i), lat: round(this.c_.lat[i]!, 5), lng: round(this.c_.lng[i]!, 5), operatorName: cards.operatorOf(i), careTypes: cards.careTypesOf(i) })},"minPrice":`;
-      tail = `,${stringify({ source: toSource(cards.sourceOf(i)) })},"priceCareType":`;
-      this.head[i] = head;
-      this.tail[i] = tail;
+  /** Writes JSON.stringify(toPoint(row)) of search.service.ts (keys in the same order) for position i with its price `span`. */
+  write(out: JsonBytes, i: number, span: Span): void {
+    let c = this.chunkOf[i]!;
+    if (c < 0) c = this.make(i);
+    const chunk = this.chunks[c]!;
+    const head = this.at[i]!;
+    const tail = head + this.headLen[i]!;
+    out.bytes(chunk, head, tail);
+    if (span.min === null) out.ascii('null');
+    else out.number(span.min);
+    out.ascii(',"maxPrice":');
+    if (span.max === null) out.ascii('null');
+    else out.number(span.max);
+    out.bytes(chunk, tail, tail + this.tailLen[i]!);
+    if (span.careType === null) out.ascii('null');
+    else {
+      let json = this.careTypeJson.get(span.careType);
+      if (json === undefined) this.careTypeJson.set(span.careType, (json = JSON.stringify(span.careType)));
+      out.text(json);
     }
-    const end = this.c_.approximate[i] === 1 ? ',"approximate":true}' : ',"approximate":false}';
-    return `${head}${span.min === null ? 'null' : span.min},"maxPrice":${span.max === null ? 'null' : span.max}${tail}${span.careType === null ? 'null' : JSON.stringify(span.careType)}${end}`;
+    out.ascii(this.c_.approximate[i] === 1 ? ',"approximate":true}' : ',"approximate":false}');
+  }
+
+  /** Makes position i's two pieces; returns their chunk. */
+  private make(i: number): number {
+    const cards = this.c_.cards;
+    const stringify = (p: Partial<MapPoint>) => JSON.stringify(p).slice(1, -1);
+    const head = `{${stringify({ id: this.c_.ids[i]!, name: cards.nameOf(i), lat: round(this.c_.lat[i]!, 5), lng: round(this.c_.lng[i]!, 5), operatorName: cards.operatorOf(i), careTypes: cards.careTypesOf(i) })},"minPrice":`;
+    const tail = `,${stringify({ source: toSource(cards.sourceOf(i)) })},"priceCareType":`;
+    const headBytes = Buffer.byteLength(head);
+    const bytes = headBytes + Buffer.byteLength(tail);
+    if (this.used + bytes > (this.chunks.at(-1)?.length ?? 0)) {
+      this.chunks.push(Buffer.allocUnsafeSlow(Math.max(POINT_CHUNK_BYTES, bytes)));
+      this.used = 0;
+    }
+    const c = this.chunks.length - 1;
+    const chunk = this.chunks[c]!;
+    chunk.write(head, this.used, 'utf8');
+    chunk.write(tail, this.used + headBytes, 'utf8');
+    this.at[i] = this.used;
+    this.headLen[i] = headBytes;
+    this.tailLen[i] = bytes - headBytes;
+    this.chunkOf[i] = c;
+    this.used += bytes;
+    return c;
+  }
+
+  /** The bytes the pieces made so far take (tests, stats). */
+  get bytesHeld(): number {
+    return this.chunks.reduce((n, b) => n + b.length, 0);
   }
 }

@@ -20,6 +20,7 @@ import {
 import type { Queryable } from '../../db/sql';
 import type { Env } from '../../env';
 import { toSource } from '../../lib/provenance';
+import { JsonBytes } from '../../lib/json-bytes';
 import { TtlCache } from '../../lib/ttl-cache';
 import { CityIndex, type CityMatch } from './city-index';
 import type { SearchIndex } from './search-index';
@@ -127,24 +128,27 @@ function filterKey(f: SearchFilters): string {
   ]);
 }
 
-const gzipAsync = promisify(gzip) as (buf: string, options: ZlibOptions) => Promise<Buffer>;
+const gzipAsync = promisify(gzip) as (buf: Buffer, options: ZlibOptions) => Promise<Buffer>;
 
 export interface SerializedPoints {
-  json: string;
-  /** The gzip of `json`: made on the first call, then the same promise. */
+  /** The answer's JSON as UTF-8. */
+  body: Buffer;
+  /** The gzip of `body`: made on the first call, then the same promise. */
   gzip(): Promise<Buffer>;
 }
 
 /**
- * A map answer's text, gzipped on demand at level 3 (deflate's fast mode, as the app's per-request compression):
+ * A map answer's bytes, gzipped on demand at level 3 (deflate's fast mode, as the app's per-request compression):
  * a 2,000-point answer is 570 kB of JSON; level 6 cost several ms of CPU per uncached answer for a few kB less.
  */
-function serializedPoints(json: string): SerializedPoints {
+function serializedPoints(body: Buffer): SerializedPoints {
   let zipped: Promise<Buffer> | undefined;
   // One output chunk for most answers (zlib's default of 16 kB made a 2,000-point answer a stream of ~6 chunks).
-  return { json, gzip: () => (zipped ??= gzipAsync(json, { level: 3, chunkSize: 128 * 1024 })) };
+  return { body, gzip: () => (zipped ??= gzipAsync(body, { level: 3, chunkSize: 128 * 1024 })) };
 }
 
+/** A point's bytes in an answer, about (what an answer's buffer starts with per point it expects). */
+const POINT_BYTES_GUESS = 320;
 
 export function toPoint(r: PointRow): MapPointsResponse['points'][number] {
   return {
@@ -299,30 +303,35 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
     const shared = !q.location?.trim() && q.careTypes.length === 0 && q.amenities.length === 0 && q.priceMin === undefined && q.priceMax === undefined && !q.licenceType && !q.capacity;
     const compute = async (): Promise<SerializedPoints> => {
       const criteria = await criteriaFor(q);
-      // The same three questions, answered by the index over one match when there is one (the points as their
-      // JSON text, search-index.map.ts), else by SQL.
+      // The same three questions, answered by the index over one match when there is one (the points written as
+      // their JSON bytes, search-index.map.ts), else by SQL.
       const mine = index?.mapQuery(criteria);
       const source = mine
         ? {
             countPoints: async (b?: Bounds, cellDeg?: number) => mine.countPoints(b, cellDeg),
-            pointsJson: async (scope?: PointScope) => mine.pointsJson(scope),
+            writePoints: async (out: JsonBytes, scope?: PointScope) => void mine.writePoints(out, scope),
             gridCells: async (cellDeg: number, b?: Bounds) => mine.gridCells(cellDeg, b),
           }
         : {
             countPoints: (b?: Bounds) => countPoints(db, criteria, b),
-            pointsJson: async (scope?: PointScope) => (await findPoints(db, criteria, scope)).map((r) => JSON.stringify(toPoint(r))),
+            writePoints: async (out: JsonBytes, scope?: PointScope) => void out.text((await findPoints(db, criteria, scope)).map((r) => JSON.stringify(toPoint(r))).join(',')),
             gridCells: (cellDeg: number, b?: Bounds) => gridCells(db, criteria, cellDeg, b),
           };
       const cellDeg = clusterCellDegrees(q.zoom, bbox);
       const { total, inView } = await source.countPoints(bbox, cellDeg);
-      // = JSON.stringify of { points, clusters, total, inView, clustered, complete } with the points' texts as they are.
-      const answer = (pointTexts: string[], clusters: MapPointsResponse['clusters'], inViewOf: number, clustered: boolean, complete: boolean) =>
-        `{"points":[${pointTexts.join(',')}],"clusters":${JSON.stringify(clusters)},"total":${total},"inView":${inViewOf},"clustered":${clustered},"complete":${complete}}`;
-      let json: string;
+      // = JSON.stringify of { points, clusters, total, inView, clustered, complete } with the points' JSON as it is kept.
+      const answer = async (expected: number, scope: PointScope | null, clusters: MapPointsResponse['clusters'], inViewOf: number, clustered: boolean, complete: boolean) => {
+        const out = new JsonBytes(expected * POINT_BYTES_GUESS + 256);
+        out.ascii('{"points":[');
+        if (scope) await source.writePoints(out, scope);
+        out.ascii('],"clusters":').text(JSON.stringify(clusters)).ascii(`,"total":${total},"inView":${inViewOf},"clustered":${clustered},"complete":${complete}}`);
+        return out.done();
+      };
+      let json: Buffer;
       if (total <= pointsMax) {
-        json = answer(await source.pointsJson(), [], total, false, true);
+        json = await answer(total, {}, [], total, false, true);
       } else if (inView <= pointsMax) {
-        json = answer(await source.pointsJson({ bbox }), [], inView, false, false);
+        json = await answer(inView, { bbox }, [], inView, false, false);
       } else {
         const cells = await source.gridCells(cellDeg, bbox);
         const singles = cells.filter((c) => c.count === 1).map((c) => c.id);
@@ -334,7 +343,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
             count: c.count,
             bounds: [round(c.west, 5), round(c.south, 5), round(c.east, 5), round(c.north, 5)] as [number, number, number, number],
           }));
-        json = answer(singles.length ? await source.pointsJson({ ids: singles }) : [], clusters, inView, true, false);
+        json = await answer(singles.length, singles.length ? { ids: singles } : null, clusters, inView, true, false);
       }
       return serializedPoints(json);
     };
