@@ -103,6 +103,10 @@ describe.skipIf(!browserAvailable)('markets', () => {
     const figures = page.getByTestId('county-figures');
     await expect.poll(() => figures.textContent(), { timeout: 20_000 }).toContain(`Communities${county!.n.toLocaleString('en-US')}${county!.capacity.toLocaleString('en-US')} licensed beds`);
     expect(await page.getByTestId('market-sources').textContent()).toContain('American Community Survey 2015–2019');
+    // When the communities were counted (a date and time in the reader's zone), not older than this test.
+    const counted = (await page.getByTestId('market-counted-at').textContent()) ?? '';
+    expect(counted).toMatch(/^Communities counted: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M\.$/);
+    expect(Date.parse(counted.replace(/^Communities counted: |\.$/g, '').replace(',', '').replace(/\s/g, ' '))).toBeGreaterThan(Date.now() - 60 * 60_000);
     await screenshot(page, 'county-market');
     await expectAccessible(page);
     expect(pageErrors(page)).toEqual([]);

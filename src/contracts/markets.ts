@@ -30,7 +30,14 @@ export type CapacitySource = z.infer<typeof capacitySourceSchema>;
 export const marketSourcesSchema = z.object({
   capacity: z.array(capacitySourceSchema),
   population: z.string(),
+  /**
+   * When the communities were counted (ISO 8601 date and time): the market index's build, or the overview's own
+   * statements. The overview is kept up to 5 minutes, and answers up to 30 minutes old while a new count cannot be
+   * read: the screens say how old the counts are.
+   */
+  countedAt: z.string(),
 });
+export type MarketSources = z.infer<typeof marketSourcesSchema>;
 
 export const supplyFiguresSchema = z.object({
   communities: z.number().int(),

@@ -1,7 +1,7 @@
 // Pieces shared by the Markets screens and the competitive set (issue 15).
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { CapacitySource, SupplyFigures } from '../../contracts/markets';
+import type { CapacitySource, MarketSources as MarketSourcesData, SupplyFigures } from '../../contracts/markets';
 import { formatAsOf } from '../../contracts/provenance';
 import { DemoBadge } from './source-label';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
@@ -70,8 +70,14 @@ export function LoadError({ title, error, retry }: { title: string; error: unkno
 const dates = (s: CapacitySource) =>
   s.asOf ? (s.asOfLatest && s.asOfLatest !== s.asOf ? `as of ${formatAsOf(s.asOf)} – ${formatAsOf(s.asOfLatest)}` : `as of ${formatAsOf(s.asOf)}`) : 'date not given';
 
+/** "Nov 28, 2026, 10:32 AM" (the reader's time zone) from an ISO date and time; the input itself when it is not one. */
+export function countedAtText(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /** "Licensed capacity: …; population: ACS 2015–2019" under every set of figures. */
-export function MarketSources({ sources, demo }: { sources: { capacity: CapacitySource[]; population: string }; demo: boolean }) {
+export function MarketSources({ sources, demo }: { sources: MarketSourcesData; demo: boolean }) {
   return (
     <div className="space-y-1 text-xs text-muted-foreground" data-testid="market-sources">
       {demo && (
@@ -88,6 +94,9 @@ export function MarketSources({ sources, demo }: { sources: { capacity: Capacity
       </p>
       <p>
         <span className="font-medium">People aged 65+ and 85+:</span> {sources.population}.
+      </p>
+      <p data-testid="market-counted-at">
+        <span className="font-medium">Communities counted:</span> {countedAtText(sources.countedAt)}.
       </p>
     </div>
   );

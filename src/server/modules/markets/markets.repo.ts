@@ -86,6 +86,8 @@ export async function capacitySourcesBy(db: Queryable, column: 'state' | 'county
  * rows (one snapshot, no statement timeout) and the overview takes them from there once it is built (ADR 029).
  */
 export interface SupplyReads {
+  /** When the statements were sent (ISO 8601): what the answers say the counts are as of. */
+  readAt: string;
   byCounty: SupplyRow[];
   byState: SupplyRow[];
   sources: SourceRow[];
@@ -94,8 +96,9 @@ export interface SupplyReads {
 
 /** The four statements of SupplyReads: in parallel on a pool, one after another on one connection (a Queryable's transaction). */
 export async function readSupply(db: Queryable): Promise<SupplyReads> {
+  const readAt = new Date().toISOString();
   const [byCounty, byState, sources, sourcesByState] = await Promise.all([supplyByCounty(db), supplyByState(db), capacitySources(db), capacitySourcesBy(db, 'state')]);
-  return { byCounty, byState, sources, sourcesByState };
+  return { readAt, byCounty, byState, sources, sourcesByState };
 }
 
 // --- a county's market: one county's statements, or every county's at once for the market index --------

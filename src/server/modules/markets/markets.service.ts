@@ -11,7 +11,7 @@ import {
   MIN_CAPACITY_SHARE,
   marketsOverviewSchema,
   POPULATION_SOURCE,
-  type CapacitySource,
+  type MarketSources,
   type CompetitiveSet,
   type CountyFigure,
   type CountyMarket,
@@ -47,10 +47,11 @@ function figures(s: repo.SupplyRow | undefined, population65: number | null): Su
   };
 }
 
-function sources(rows: repo.SourceRow[]): { capacity: CapacitySource[]; population: string } {
+function sources(rows: repo.SourceRow[], countedAt: string): MarketSources {
   return {
     capacity: rows.map((r) => ({ kind: toSourceKind(r.source_kind), name: r.source_name, asOf: r.as_of, asOfLatest: r.as_of_latest, communities: r.communities })),
     population: POPULATION_SOURCE,
+    countedAt,
   };
 }
 
@@ -61,6 +62,8 @@ interface Overview {
   byFips: Map<string, CountyFigure>;
   byState: Map<string, StateFigure>;
   sources: repo.SourceRow[];
+  /** When its communities were counted (SupplyReads.readAt). */
+  countedAt: string;
   /** Each state's publishers (what stateMarket lists), read with the overview. */
   sourcesByState: Map<string, repo.SourceRow[]>;
 }
@@ -156,7 +159,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
     // The supply from the market index once built (read in its snapshot, ADR 029), else its four statements; the
     // counties' population (one small table, not followed by the index's notifications) is read each time.
     const ix = options.index?.current;
-    const [{ byCounty, byState: byStateRows, sources: src, sourcesByState }, pops] = await Promise.all([ix ? ix.supply : repo.readSupply(pool), repo.populations(pool)]);
+    const [{ readAt, byCounty, byState: byStateRows, sources: src, sourcesByState }, pops] = await Promise.all([ix ? ix.supply : repo.readSupply(pool), repo.populations(pool)]);
     const supply = new Map(byCounty.map((r) => [r.key, r]));
     const counties = pops.map((p) => ({ fips: p.fips, county: p.county, state: p.state, percent85: p.percent_85, ...figures(supply.get(p.fips), p.population_65) }));
     const statePop = new Map<string, number>();
@@ -183,6 +186,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
       byFips: new Map(counties.map((c) => [c.fips, c])),
       byState: new Map(states.map((s) => [s.state, s])),
       sources: src,
+      countedAt: readAt,
       sourcesByState,
     };
     lastGood = { overview, at: Date.now() };
@@ -196,7 +200,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
       (c) => c.population65 !== null && c.population65 >= minPopulation && c.bedsPer1000 !== null && (o.byState.get(c.state)?.capacityShare ?? 0) >= MIN_CAPACITY_SHARE,
     );
     ranked.sort((a, b) => a.bedsPer1000! - b.bedsPer1000! || b.population65! - a.population65! || a.fips.localeCompare(b.fips));
-    return { underserved: ranked.slice(0, UNDERSERVED_LIST), minPopulation, sources: sources(o.sources), demo: isDemo(o.sources) };
+    return { underserved: ranked.slice(0, UNDERSERVED_LIST), minPopulation, sources: sources(o.sources, o.countedAt), demo: isDemo(o.sources) };
   }
 
   async function markets(minPopulation: number): Promise<MarketsOverview> {
@@ -229,7 +233,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
 
   async function states(): Promise<StatesSummary> {
     const o = await overview();
-    return { us: o.us, states: o.states, sources: sources(o.sources), demo: isDemo(o.sources) };
+    return { us: o.us, states: o.states, sources: sources(o.sources, o.countedAt), demo: isDemo(o.sources) };
   }
 
   async function stateMarket(state: string): Promise<StateMarket> {
@@ -243,7 +247,7 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
       figures,
       us: o.us,
       counties: o.counties.filter((c) => c.state === state).sort((a, b) => a.county.localeCompare(b.county)),
-      sources: sources(src),
+      sources: sources(src, o.countedAt),
       demo: isDemo(src),
     };
   }
@@ -279,7 +283,8 @@ export function createMarketsService(pool: pg.Pool, options: MarketsServiceOptio
       })),
       rating: { average: round(rep.average, 2), reviews: rep.reviews, ratedCommunities: rep.rated, sentiment: round(rep.sentiment, 3) },
       topOperators: ops,
-      sources: sources(src),
+      // The overview's count time: the county's rows come from the same build of the index, or were read since.
+      sources: sources(src, o.countedAt),
       demo: isDemo(src),
     };
   }
