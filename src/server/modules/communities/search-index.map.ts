@@ -861,17 +861,20 @@ const POINT_CHUNK_BYTES = 256 * 1024;
  * price between them. Kept as strings they were two old-generation strings per community shown (900,000 at scale 10
  * once every community had been on a map), and an answer was a join of ~3,000 strings encoded to UTF-8 again.
  */
-class PointBytes {
+export class PointBytes {
   /** Community i's pieces: head at[i] .. at[i] + headLen[i], then tail up to + tailLen[i], in chunks[chunkOf[i]] (-1: not made). */
   private readonly chunkOf: Int32Array;
   private readonly at: Int32Array;
   private readonly headLen: Int32Array;
   private readonly tailLen: Int32Array;
   private readonly chunks: Buffer[] = [];
-  private used = POINT_CHUNK_BYTES;
+  private used = Number.POSITIVE_INFINITY;
   private readonly careTypeJson = new Map<string, string>();
 
-  constructor(private readonly c_: SearchColumns) {
+  constructor(
+    private readonly c_: Pick<SearchColumns, 'ids' | 'cards' | 'lat' | 'lng' | 'approximate'>,
+    private readonly chunkBytes = POINT_CHUNK_BYTES,
+  ) {
     const n = c_.ids.length;
     this.chunkOf = new Int32Array(n).fill(-1);
     this.at = new Int32Array(n);
@@ -911,7 +914,7 @@ class PointBytes {
     const headBytes = Buffer.byteLength(head);
     const bytes = headBytes + Buffer.byteLength(tail);
     if (this.used + bytes > (this.chunks.at(-1)?.length ?? 0)) {
-      this.chunks.push(Buffer.allocUnsafeSlow(Math.max(POINT_CHUNK_BYTES, bytes)));
+      this.chunks.push(Buffer.allocUnsafeSlow(Math.max(this.chunkBytes, bytes)));
       this.used = 0;
     }
     const c = this.chunks.length - 1;
