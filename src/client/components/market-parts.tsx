@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CapacitySource, MarketSources as MarketSourcesData, SupplyFigures } from '../../contracts/markets';
 import { formatAsOf } from '../../contracts/provenance';
+import { formatDateTime } from '../lib/format';
 import { DemoBadge } from './source-label';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 import { Button } from './ui/button';
@@ -70,12 +71,6 @@ export function LoadError({ title, error, retry }: { title: string; error: unkno
 const dates = (s: CapacitySource) =>
   s.asOf ? (s.asOfLatest && s.asOfLatest !== s.asOf ? `as of ${formatAsOf(s.asOf)} – ${formatAsOf(s.asOfLatest)}` : `as of ${formatAsOf(s.asOf)}`) : 'date not given';
 
-/** "Nov 28, 2026, 10:32 AM" (the reader's time zone) from an ISO date and time; the input itself when it is not one. */
-export function countedAtText(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** "Licensed capacity: …; population: ACS 2015–2019" under every set of figures. */
 export function MarketSources({ sources, demo }: { sources: MarketSourcesData; demo: boolean }) {
   return (
@@ -96,7 +91,7 @@ export function MarketSources({ sources, demo }: { sources: MarketSourcesData; d
         <span className="font-medium">People aged 65+ and 85+:</span> {sources.population}.
       </p>
       <p data-testid="market-counted-at">
-        <span className="font-medium">Communities counted:</span> {countedAtText(sources.countedAt)}.
+        <span className="font-medium">Communities counted:</span> {formatDateTime(sources.countedAt)}.
       </p>
     </div>
   );
