@@ -789,9 +789,9 @@ export class MapQuery {
 
   /**
    * Writes the JSON of the API's point (toPoint()) of each of findPoints(scope), in the same order, separated by
-   * commas (the inside of the answer's `points` array); returns how many.
+   * commas (the inside of the answer's `points` array).
    */
-  writePoints(out: JsonBytes, scope: PointScope = {}): number {
+  writePoints(out: JsonBytes, scope: PointScope = {}): void {
     const c_ = this.c_;
     const wanted = (this.wanted ??= wantedCodes(c_, this.c));
     const span: Span = { min: null, max: null, careType: null };
@@ -802,7 +802,6 @@ export class MapQuery {
       if (k > 0) out.ascii(',');
       points.write(out, i, spanOf(c_, this.c, wanted, i, span));
     }
-    return positions.length;
   }
 
   /** = gridCells(): cells of `cellDeg` degrees anchored at (0, 0), ordered by their lowest id. */

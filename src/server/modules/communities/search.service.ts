@@ -309,7 +309,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
       const source = mine
         ? {
             countPoints: async (b?: Bounds, cellDeg?: number) => mine.countPoints(b, cellDeg),
-            writePoints: async (out: JsonBytes, scope?: PointScope) => void mine.writePoints(out, scope),
+            writePoints: async (out: JsonBytes, scope?: PointScope) => mine.writePoints(out, scope),
             gridCells: async (cellDeg: number, b?: Bounds) => mine.gridCells(cellDeg, b),
           }
         : {
@@ -327,11 +327,11 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
         out.ascii('],"clusters":').text(JSON.stringify(clusters)).ascii(`,"total":${total},"inView":${inViewOf},"clustered":${clustered},"complete":${complete}}`);
         return out.done();
       };
-      let json: Buffer;
+      let body: Buffer;
       if (total <= pointsMax) {
-        json = await answer(total, {}, [], total, false, true);
+        body = await answer(total, {}, [], total, false, true);
       } else if (inView <= pointsMax) {
-        json = await answer(inView, { bbox }, [], inView, false, false);
+        body = await answer(inView, { bbox }, [], inView, false, false);
       } else {
         const cells = await source.gridCells(cellDeg, bbox);
         const singles = cells.filter((c) => c.count === 1).map((c) => c.id);
@@ -343,9 +343,9 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
             count: c.count,
             bounds: [round(c.west, 5), round(c.south, 5), round(c.east, 5), round(c.north, 5)] as [number, number, number, number],
           }));
-        json = await answer(singles.length, singles.length ? { ids: singles } : null, clusters, inView, true, false);
+        body = await answer(singles.length, singles.length ? { ids: singles } : null, clusters, inView, true, false);
       }
-      return serializedPoints(json);
+      return serializedPoints(body);
     };
     if (index && !shared) return compute();
     if (index && !bbox) {
