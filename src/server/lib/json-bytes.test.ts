@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rng } from '../test/random';
-import { JsonBytes } from './json-bytes';
+import { JsonBytes, KeptPieces } from './json-bytes';
 
 describe('JsonBytes (an answer written as UTF-8 bytes)', () => {
   it('writes numbers as JSON.stringify does', () => {
@@ -41,4 +41,36 @@ describe('JsonBytes (an answer written as UTF-8 bytes)', () => {
     expect(full.toString()).toBe('x'.repeat(40));
     expect(roomy.toString()).toBe('{"points":[]}');
   });
+});
+
+describe('KeptPieces (JSON pieces per position kept as bytes)', () => {
+  const texts = ['{"id":1,"name":', 'Café Émile', '東京の家 🏡', '', '"a \\"quoted\\" line"', 'x'.repeat(3000)];
+  const piecesOf = (i: number) => [`${texts[i % texts.length]}${i}`, `,"k":${i},`, texts[(i * 7) % texts.length]!];
+
+  for (const [label, options] of [
+    ['kept in small chunks, a position larger than a chunk in its own', { chunkBytes: 256 }],
+    ['over maxBytes: made again on each use, the same bytes', { chunkBytes: 256, maxBytes: 2048 }],
+    ['nothing kept (maxBytes 0)', { maxBytes: 0 }],
+  ] as const) {
+    it(`writes each piece as made, in any order: ${label}`, () => {
+      const n = 200;
+      let made = 0;
+      const kept = new KeptPieces(n, 3, (i) => (made++, piecesOf(i)), options);
+      const random = rng(5);
+      const out = new JsonBytes(16);
+      let expected = '';
+      for (let k = 0; k < 3000; k++) {
+        const i = Math.floor(random() * n);
+        const piece = Math.floor(random() * 3);
+        kept.write(out, i, piece);
+        expected += piecesOf(i)[piece];
+      }
+      expect(out.done().toString()).toBe(expected);
+      const max = 'maxBytes' in options ? options.maxBytes : Number.POSITIVE_INFINITY;
+      expect(kept.bytesHeld).toBeLessThanOrEqual(max);
+      // Kept: each position made once; over the limit, made again (but not for the pieces of one position in a row).
+      if (max === Number.POSITIVE_INFINITY) expect(made).toBeLessThanOrEqual(n);
+      else expect(made).toBeGreaterThan(n);
+    });
+  }
 });

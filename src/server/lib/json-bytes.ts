@@ -77,3 +77,88 @@ export class JsonBytes {
     return Buffer.from(this.buf.subarray(0, this.len));
   }
 }
+
+/** Bytes of a chunk of KeptPieces (a position whose pieces are larger gets a chunk of its own size). */
+const PIECE_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * Pieces of JSON that do not depend on the query, kept as UTF-8 bytes per position of an index (`pieces` of them per
+ * position, made by `make` on first use and kept for the index's life) in chunks outside the collected heap: an
+ * answer copies them into its bytes with the query's values between them (the map's points, search-index.map.ts; the
+ * search cards, search-index.cards.ts). Once `maxBytes` are held, the pieces of positions not yet kept are made again
+ * on each use (the same bytes, the cost of making them).
+ */
+export class KeptPieces {
+  /** Position i's pieces start at at[i] in chunks[chunkOf[i]] (-1: not made), piece k is len[i * pieces + k] bytes. */
+  private readonly chunkOf: Int32Array;
+  private readonly at: Int32Array;
+  private readonly len: Int32Array;
+  private readonly chunks: Buffer[] = [];
+  private used = Number.POSITIVE_INFINITY;
+  private held = 0;
+  /** The pieces of the last position made but not kept (over maxBytes): its pieces are written one after another. */
+  private loose: { i: number; pieces: string[] } | null = null;
+
+  constructor(
+    n: number,
+    private readonly pieces: number,
+    private readonly make: (i: number) => string[],
+    private readonly options: { chunkBytes?: number; maxBytes?: number } = {},
+  ) {
+    this.chunkOf = new Int32Array(n).fill(-1);
+    this.at = new Int32Array(n);
+    this.len = new Int32Array(n * pieces);
+  }
+
+  /** Writes piece k of position i. */
+  write(out: JsonBytes, i: number, k: number): void {
+    let c = this.chunkOf[i]!;
+    if (c < 0) {
+      c = this.keep(i);
+      if (c < 0) {
+        out.text(this.loose!.pieces[k]!);
+        return;
+      }
+    }
+    let from = this.at[i]!;
+    const base = i * this.pieces;
+    for (let j = 0; j < k; j++) from += this.len[base + j]!;
+    out.bytes(this.chunks[c]!, from, from + this.len[base + k]!);
+  }
+
+  /** Makes position i's pieces and keeps them; returns their chunk, or -1 when they are over maxBytes (then `loose`). */
+  private keep(i: number): number {
+    if (this.loose?.i === i) return -1;
+    const made = this.make(i);
+    if (made.length !== this.pieces) throw new Error(`KeptPieces: ${made.length} pieces made, ${this.pieces} expected`);
+    let bytes = 0;
+    for (const p of made) bytes += Buffer.byteLength(p);
+    const chunkBytes = this.options.chunkBytes ?? PIECE_CHUNK_BYTES;
+    const fits = this.used + bytes <= (this.chunks.at(-1)?.length ?? 0);
+    if (!fits && this.held + Math.max(chunkBytes, bytes) > (this.options.maxBytes ?? Number.POSITIVE_INFINITY)) {
+      this.loose = { i, pieces: made };
+      return -1;
+    }
+    if (!fits) {
+      const chunk = Buffer.allocUnsafeSlow(Math.max(chunkBytes, bytes));
+      this.chunks.push(chunk);
+      this.held += chunk.length;
+      this.used = 0;
+    }
+    const c = this.chunks.length - 1;
+    const chunk = this.chunks[c]!;
+    this.at[i] = this.used;
+    for (let k = 0; k < this.pieces; k++) {
+      const written = chunk.write(made[k]!, this.used, 'utf8');
+      this.len[i * this.pieces + k] = written;
+      this.used += written;
+    }
+    this.chunkOf[i] = c;
+    return c;
+  }
+
+  /** The bytes the chunks made so far take (tests, stats). */
+  get bytesHeld(): number {
+    return this.held;
+  }
+}

@@ -8,7 +8,12 @@ export const communityRoutes: RouteModule = (app, { env, search }) => {
   app.get(
     '/communities/search',
     { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
-    async (request) => search.search(request.query),
+    async (request, reply) => {
+      // From the index the answer's bytes (the serializer's, written from each card's kept JSON); else an object to serialize.
+      const body = await search.searchBody(request.query);
+      if (!Buffer.isBuffer(body)) return body;
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.get(

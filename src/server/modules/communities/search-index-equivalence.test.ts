@@ -11,11 +11,13 @@ import { insertPricingRows } from '../../test/factories';
 import { useIndexAndSqlApps } from '../../test/index-apps';
 import { SearchIndex } from './search-index';
 import { firstBy, smallestKeys } from './search-index.keys';
-import { countResult, findPageIds, listCities, loadCommunities, type SearchCriteria } from './search.repo';
+import { countResult, findPageIds, listCities, loadCommunities, type CommunityRow, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds, type GridCell, type PointScope } from './map-points.repo';
 import { clusterCellDegrees, toPoint } from './search.service';
 import { zoomCellDegrees, type MapQuery } from './search-index.map';
 import { JsonBytes } from '../../lib/json-bytes';
+import { compileJsonWriter } from '../../lib/json-serializer';
+import { searchCommunitySchema, shownPrice } from '../../../contracts/search';
 import { rng, TEST_CITIES } from '../../test/random';
 import { randomCriteria } from '../../test/search-criteria';
 
@@ -233,6 +235,30 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
     // Generated photo lists and others were both compared.
     expect(rows.filter((r) => r.photos.length === 2 && r.photos[1] === `/media/communities/${r.id}/2.svg`).length).toBeGreaterThan(50);
     expect(rows.filter((r) => r.photos.length === 1).length).toBeGreaterThan(50);
+  });
+
+  it("writes each page's cards as the API's serializer writes them (each card's JSON kept as bytes, then read back)", () => {
+    const writeCard = compileJsonWriter(searchCommunitySchema)!;
+    const random = rng(31);
+    let cards = 0;
+    for (let i = 0; i < 1500; i++) {
+      const c = randomSearch(random);
+      const sort = SEARCH_SORTS[i % SEARCH_SORTS.length]!;
+      const label = `${sort} ${JSON.stringify(c)}`;
+      const shownFor = (pricing: CommunityRow['pricing']) => {
+        const shown = shownPrice(pricing, c.careTypes, c);
+        return shown && { ...shown, forCareTypes: c.careTypes.length > 0 };
+      };
+      const pageSize = 1 + Math.floor(random() * 30);
+      const offset = random() < 0.7 ? 0 : Math.floor(random() * 60);
+      const out = new JsonBytes(64);
+      const written = index.writeSearchCards(out, c, sort, pageSize, offset, shownFor);
+      const made = index.searchCards(c, sort, pageSize, offset, shownFor);
+      expect(written, label).toEqual({ total: made.total, unpriced: made.unpriced });
+      expect(out.done().toString(), label).toBe(made.communities.map((card) => writeCard(card)).join(','));
+      cards += made.communities.length;
+    }
+    expect(cards).toBeGreaterThan(5000);
   });
 
   it("gives the SQL's list of the listed directory's cities (the city index takes it from the index once built)", async () => {
@@ -476,7 +502,9 @@ describe('the API on the index and on SQL (ADR 026)', () => {
       expect(a.statusCode, url).toBe(200);
       expect(a.json(), url).toEqual(b.json());
       // The map's answer is text made from pieces on the index (search-index.map.ts): the same bytes as the SQL path's.
-      if (url.includes('/points')) expect(a.body, url).toBe(b.body);
+      // So is the search's on the index (search-index.cards.ts writeSearchCard): the bytes of the route's serializer.
+      expect(a.body, url).toBe(b.body);
+      expect(a.headers['content-type'], url).toBe(b.headers['content-type']);
     }
   }, 300_000);
 });

@@ -4,14 +4,28 @@
 // the build deleted its index-only keys) with their strings; repeated values (places, care type and amenity lists,
 // sources) are one copy each here, and generated photo lists (`/media/communities/{id}/{k}.svg`, k = 1..n) a count.
 // The texts a card only shows (address, phone, email, website, description) are outside the heap (TextColumn).
-import type { SearchCommunity } from '../../../contracts/search';
+import { searchCommunitySchema, type SearchCommunity } from '../../../contracts/search';
 import { toSourceKind } from '../../../contracts/provenance';
 import type { CommunityRow } from './search.repo';
 import { interner, listInterner, TextColumn } from '../../lib/collections';
+import { KeptPieces, type JsonBytes } from '../../lib/json-bytes';
+import { compileJsonWriter } from '../../lib/json-serializer';
 import { communityPhotoPath } from '../../lib/media-paths';
 import { round } from './search-index.map';
 
 type Pricing = CommunityRow['pricing'];
+type ShownFor = (pricing: Pricing) => SearchCommunity['shownPrice'];
+
+/**
+ * At most this many bytes of search cards are kept (KeptPieces): ~1.2 kB a community, 55 MB at scale 1 once every
+ * community has been on a page, 0.55 GB at scale 10 (a crawler's doing); past it, a card's pieces are made per use.
+ */
+export const SEARCH_CARD_BYTES_MAX = 256 * 1024 * 1024;
+
+/** The API's serializer of a search card (lib/json-serializer.ts): its keys, order and checks. */
+let cardWriter: ((card: unknown) => string | undefined) | null | undefined;
+const SHOWN_NULL = ',"shownPrice":null,"coordinates":';
+const DISTANCE_NULL = ',"distanceMiles":null}';
 
 
 /** Is `photos` the generated list of community `id` (k = 1..n)? */
@@ -43,6 +57,9 @@ export class CardColumns {
   private readonly sourceKind: string[];
   private readonly sourceName: string[];
   private readonly sourceAsOf: (string | null)[];
+  /** Each card's JSON around its shown price and distance (writeSearchCard), made when first shown. */
+  private readonly cardPieces: KeptPieces;
+  private readonly careTypeJson = new Map<string, string>();
 
   /** `rows` by position; lat/lng, ids and the pricing rows are the search columns' own. */
   constructor(
@@ -51,8 +68,10 @@ export class CardColumns {
     private readonly lat: Float64Array,
     private readonly lng: Float64Array,
     private readonly prices: { start: Int32Array; care: string[]; min: Int32Array; max: Int32Array },
+    cardBytesMax = SEARCH_CARD_BYTES_MAX,
   ) {
     const n = rows.length;
+    this.cardPieces = new KeptPieces(n, 2, (i) => this.cardPiecesOf(i), { maxBytes: cardBytesMax });
     const str = interner();
     const list = listInterner(str);
     this.name = new Array<string>(n);
@@ -132,7 +151,7 @@ export class CardColumns {
    * and distance, built as one object (a distinct search's page of 12 made each card three times: the row, its
    * base, the card; the equivalence tests compare the API's bodies on the index and on SQL).
    */
-  searchCard(i: number, shownFor: (pricing: Pricing) => SearchCommunity['shownPrice'], distanceMiles: number | null): SearchCommunity {
+  searchCard(i: number, shownFor: ShownFor, distanceMiles: number | null): SearchCommunity {
     const lat = this.lat[i]!;
     const lng = this.lng[i]!;
     const pricing = this.pricing(i);
@@ -147,6 +166,48 @@ export class CardColumns {
       shownPrice: shownFor(pricing),
       distanceMiles,
     };
+  }
+
+  /**
+   * Writes the API's JSON of searchCard(i, shownFor, distanceMiles) (the bytes the route's serializer writes): the
+   * card's two pieces kept as bytes (KeptPieces), its shown price and distance between them (issue 13: a distinct
+   * search's cards made as objects and serialized were a fifth of its CPU).
+   */
+  writeSearchCard(out: JsonBytes, i: number, shownFor: ShownFor, distanceMiles: number | null): void {
+    this.cardPieces.write(out, i, 0);
+    const shown = shownFor(this.pricing(i));
+    if (shown === null) out.ascii('null');
+    else {
+      let careType = this.careTypeJson.get(shown.careType);
+      if (careType === undefined) this.careTypeJson.set(shown.careType, (careType = JSON.stringify(shown.careType)));
+      out.ascii('{"careType":').text(careType).ascii(',"minPrice":').number(shown.minPrice).ascii(shown.forCareTypes ? ',"forCareTypes":true}' : ',"forCareTypes":false}');
+    }
+    this.cardPieces.write(out, i, 1);
+    if (distanceMiles === null) out.ascii('null}');
+    else out.number(distanceMiles).ascii('}');
+  }
+
+  /** The bytes of search cards kept (tests, stats). */
+  get cardBytesHeld(): number {
+    return this.cardPieces.bytesHeld;
+  }
+
+  /**
+   * Position i's card as the API's serializer writes it without a shown price and distance, in two pieces: up to
+   * `"shownPrice":`, and from `,"coordinates":` to `"distanceMiles":`. A card its schema refuses is an error here,
+   * as the serializer's would be.
+   */
+  private cardPiecesOf(i: number): string[] {
+    if (cardWriter === undefined) cardWriter = compileJsonWriter(searchCommunitySchema);
+    if (cardWriter === null) throw new Error('the search card schema has no compiled serializer');
+    const text = cardWriter(this.searchCard(i, () => null, null));
+    if (text === undefined) throw new Error(`search card of community ${this.ids[i]} does not fit its schema`);
+    // The keys are JSON's (a quote inside a text is escaped), so the last of each is the card's own.
+    const shown = text.lastIndexOf(SHOWN_NULL);
+    if (shown < 0 || !text.endsWith(DISTANCE_NULL)) throw new Error('search card: unexpected key order');
+    const head = text.slice(0, shown + ',"shownPrice":'.length);
+    const mid = text.slice(shown + ',"shownPrice":null'.length, text.length - 'null}'.length);
+    return [head, mid];
   }
 
   /** The card of position i as loadCommunities reads it (its keys in the SQL's order). Lists of care types and amenities are shared. */

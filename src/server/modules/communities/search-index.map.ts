@@ -8,7 +8,7 @@
 // the whole map's grid per cell size (ADR 018, 2026-11-26).
 import { MAP_CLUSTER_CELL_PX, MAP_MAX_CELLS, type MapPoint } from '../../../contracts/search';
 import { lowerBound, type Bitset } from '../../lib/collections';
-import type { JsonBytes } from '../../lib/json-bytes';
+import { KeptPieces, type JsonBytes } from '../../lib/json-bytes';
 import { toSource } from '../../lib/provenance';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import type { SearchColumns } from './search-index.columns';
@@ -850,51 +850,34 @@ export class MapQuery {
   }
 }
 
-/** Bytes of a chunk of PointBytes (a piece larger than this gets a chunk of its own size). */
-const POINT_CHUNK_BYTES = 256 * 1024;
-
 /**
  * The JSON of each community's map point as UTF-8 bytes, in two pieces around its price (the only part that depends
  * on the query), made on first use and kept for the index's life (a rebuilt index starts anew) in chunks outside the
- * collected heap (ADR 018, 2026-11-28, late morning): an answer copies them into its bytes (JsonBytes) with the
- * price between them. Kept as strings they were two old-generation strings per community shown (900,000 at scale 10
- * once every community had been on a map), and an answer was a join of ~3,000 strings encoded to UTF-8 again.
+ * collected heap (ADR 018, 2026-11-28, late morning; lib/json-bytes.ts KeptPieces): an answer copies them into its
+ * bytes (JsonBytes) with the price between them. Kept as strings they were two old-generation strings per community
+ * shown (900,000 at scale 10 once every community had been on a map), and an answer was a join of ~3,000 strings
+ * encoded to UTF-8 again.
  */
 export class PointBytes {
-  /** Community i's pieces: head at[i] .. at[i] + headLen[i], then tail up to + tailLen[i], in chunks[chunkOf[i]] (-1: not made). */
-  private readonly chunkOf: Int32Array;
-  private readonly at: Int32Array;
-  private readonly headLen: Int32Array;
-  private readonly tailLen: Int32Array;
-  private readonly chunks: Buffer[] = [];
-  private used = Number.POSITIVE_INFINITY;
+  private readonly pieces: KeptPieces;
   private readonly careTypeJson = new Map<string, string>();
 
   constructor(
     private readonly c_: Pick<SearchColumns, 'ids' | 'cards' | 'lat' | 'lng' | 'approximate'>,
-    private readonly chunkBytes = POINT_CHUNK_BYTES,
+    chunkBytes?: number,
   ) {
-    const n = c_.ids.length;
-    this.chunkOf = new Int32Array(n).fill(-1);
-    this.at = new Int32Array(n);
-    this.headLen = new Int32Array(n);
-    this.tailLen = new Int32Array(n);
+    this.pieces = new KeptPieces(c_.ids.length, 2, (i) => this.make(i), { chunkBytes });
   }
 
   /** Writes JSON.stringify(toPoint(row)) of search.service.ts (keys in the same order) for position i with its price `span`. */
   write(out: JsonBytes, i: number, span: Span): void {
-    let c = this.chunkOf[i]!;
-    if (c < 0) c = this.make(i);
-    const chunk = this.chunks[c]!;
-    const head = this.at[i]!;
-    const tail = head + this.headLen[i]!;
-    out.bytes(chunk, head, tail);
+    this.pieces.write(out, i, 0);
     if (span.min === null) out.ascii('null');
     else out.number(span.min);
     out.ascii(',"maxPrice":');
     if (span.max === null) out.ascii('null');
     else out.number(span.max);
-    out.bytes(chunk, tail, tail + this.tailLen[i]!);
+    this.pieces.write(out, i, 1);
     if (span.careType === null) out.ascii('null');
     else {
       let json = this.careTypeJson.get(span.careType);
@@ -904,32 +887,17 @@ export class PointBytes {
     out.ascii(this.c_.approximate[i] === 1 ? ',"approximate":true}' : ',"approximate":false}');
   }
 
-  /** Makes position i's two pieces; returns their chunk. */
-  private make(i: number): number {
+  /** Position i's two pieces: up to the minimum price, and from the maximum price to the price's care type. */
+  private make(i: number): string[] {
     const cards = this.c_.cards;
     const stringify = (p: Partial<MapPoint>) => JSON.stringify(p).slice(1, -1);
     const head = `{${stringify({ id: this.c_.ids[i]!, name: cards.nameOf(i), lat: round(this.c_.lat[i]!, 5), lng: round(this.c_.lng[i]!, 5), operatorName: cards.operatorOf(i), careTypes: cards.careTypesOf(i) })},"minPrice":`;
     const tail = `,${stringify({ source: toSource(cards.sourceOf(i)) })},"priceCareType":`;
-    const headBytes = Buffer.byteLength(head);
-    const bytes = headBytes + Buffer.byteLength(tail);
-    if (this.used + bytes > (this.chunks.at(-1)?.length ?? 0)) {
-      this.chunks.push(Buffer.allocUnsafeSlow(Math.max(this.chunkBytes, bytes)));
-      this.used = 0;
-    }
-    const c = this.chunks.length - 1;
-    const chunk = this.chunks[c]!;
-    chunk.write(head, this.used, 'utf8');
-    chunk.write(tail, this.used + headBytes, 'utf8');
-    this.at[i] = this.used;
-    this.headLen[i] = headBytes;
-    this.tailLen[i] = bytes - headBytes;
-    this.chunkOf[i] = c;
-    this.used += bytes;
-    return c;
+    return [head, tail];
   }
 
   /** The bytes the pieces made so far take (tests, stats). */
   get bytesHeld(): number {
-    return this.chunks.reduce((n, b) => n + b.length, 0);
+    return this.pieces.bytesHeld;
   }
 }

@@ -13,6 +13,7 @@ import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
 import { loadIndexRows } from './search-index.repo';
 import { buildSearchColumns, type SearchColumns } from './search-index.columns';
 import { Bitset, hasAll } from '../../lib/collections';
+import type { JsonBytes } from '../../lib/json-bytes';
 import { TextRows } from '../../lib/grams';
 import { NULL_KEY, OUT_OF_BAND, POS_LIMIT, PRICE_LIMIT, UNPRICED, firstBy, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
 import { nearPositions } from './search-index.near';
@@ -323,6 +324,27 @@ export class SearchIndex {
     const { total, unpriced, positions, distance } = this.searchPositions(c, sort, limit, offset);
     const communities = positions.map((i) => this.c.cards.searchCard(i, shownFor, distance ? round(distance[i]!, 1) : null));
     return { total, unpriced, communities };
+  }
+
+  /**
+   * = searchCards() written as the API's JSON (the cards separated by commas, CardColumns.writeSearchCard); returns the
+   * total and unpriced count.
+   */
+  writeSearchCards(
+    out: JsonBytes,
+    c: SearchCriteria,
+    sort: SearchSort,
+    limit: number,
+    offset: number,
+    shownFor: (pricing: CommunityRow['pricing']) => SearchCommunity['shownPrice'],
+  ): { total: number; unpriced: number } {
+    const { total, unpriced, positions, distance } = this.searchPositions(c, sort, limit, offset);
+    for (let k = 0; k < positions.length; k++) {
+      if (k > 0) out.ascii(',');
+      const i = positions[k]!;
+      this.c.cards.writeSearchCard(out, i, shownFor, distance ? round(distance[i]!, 1) : null);
+    }
+    return { total, unpriced };
   }
 
   private searchPositions(c: SearchCriteria, sort: SearchSort, limit: number, offset: number) {

@@ -147,6 +147,17 @@ function serializedPoints(body: Buffer): SerializedPoints {
   return { body, gzip: () => (zipped ??= gzipAsync(body, { level: 3, chunkSize: 128 * 1024 })) };
 }
 
+/** A search card's bytes, about (what an answer's buffer starts with per card of its page). */
+const CARD_BYTES_GUESS = 1400;
+
+/** A card's shown price for a search (the care-type price rule, contracts/search.ts shownPrice). */
+function shownPriceFor(q: SearchQuery): (pricing: CommunityRow['pricing']) => SearchCommunity['shownPrice'] {
+  return (pricing) => {
+    const shown = shownPrice(pricing, q.careTypes, q);
+    return shown && { ...shown, forCareTypes: q.careTypes.length > 0 };
+  };
+}
+
 /** A point's bytes in an answer, about (what an answer's buffer starts with per point it expects). */
 const POINT_BYTES_GUESS = 320;
 
@@ -246,10 +257,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
   async function search(q: SearchQuery): Promise<SearchResponse> {
     const { index, version } = memory();
     const offset = (q.page - 1) * q.pageSize;
-    const shownFor = (pricing: CommunityRow['pricing']): SearchCommunity['shownPrice'] => {
-      const shown = shownPrice(pricing, q.careTypes, q);
-      return shown && { ...shown, forCareTypes: q.careTypes.length > 0 };
-    };
+    const shownFor = shownPriceFor(q);
     // From the index: the total, the unpriced count and the page's cards in one synchronous pass, not cached (as the
     // insights pages and the competitive set: a kept answer is promoted to the old generation, and distinct
     // searches never hit the cache; with it on, a distinct search answered at 45-50% of the bare query, off at 58%).
@@ -285,6 +293,24 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
         unpricedCount: unpriced,
       };
     }
+  }
+
+  /**
+   * The search's answer as the API sends it: from the index, its JSON bytes written from each card's kept pieces
+   * (search-index.cards.ts writeSearchCard; the bytes the route's serializer writes for search()'s answer); from SQL,
+   * search()'s answer for the route to serialize.
+   */
+  async function searchBody(q: SearchQuery): Promise<Buffer | SearchResponse> {
+    const { index } = memory();
+    if (!index) return search(q);
+    const criteria = await criteriaFor(q);
+    const out = new JsonBytes(q.pageSize * CARD_BYTES_GUESS + 256);
+    out.ascii('{"communities":[');
+    const { total, unpriced } = index.writeSearchCards(out, criteria, q.sort, q.pageSize, (q.page - 1) * q.pageSize, shownPriceFor(q));
+    // searchResponseSchema's keys in its order: communities, total, page, pageSize (pagedTotalFields), totalPages, unpricedCount.
+    out.ascii('],"total":').number(total).ascii(',"page":').number(q.page).ascii(',"pageSize":').number(q.pageSize);
+    out.ascii(',"totalPages":').number(Math.ceil(total / q.pageSize)).ascii(',"unpricedCount":').number(unpriced).ascii('}');
+    return out.done();
   }
 
   /**
@@ -375,7 +401,7 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
     await live?.close();
   }
 
-  return { search, mapPoints, locate, close, index: live };
+  return { search, searchBody, mapPoints, locate, close, index: live };
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
