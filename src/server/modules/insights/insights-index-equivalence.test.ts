@@ -18,6 +18,7 @@ import {
   PRICING_RANGE_VALUES,
   SCORE_RANGE_VALUES,
   SORT_DIRECTIONS,
+  insightRowSchema,
   type InsightFilters,
 } from '../../../contracts/insights';
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
@@ -26,6 +27,8 @@ import { indexReady, useIndexAndSqlApps } from '../../test/index-apps';
 import { InsightsIndex } from './insights-index';
 import { countCommunities, findCommunityIds, findCommunityPage } from './insights.repo';
 import { toInsightRow } from './insights.rows';
+import { JsonBytes } from '../../lib/json-bytes';
+import { compileJsonWriter } from '../../lib/json-serializer';
 import { kthPage, rng } from '../../test/random';
 import { waitFor } from '../../test/wait';
 
@@ -132,6 +135,8 @@ function randomFilters(random: () => number): InsightFilters {
   return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as InsightFilters;
 }
 
+const writeRow = compileJsonWriter(insightRowSchema)!;
+
 describe('the insights index answers as the SQL does', () => {
   it('holds every listed community and none of the delisted', async () => {
     const { rows } = await tdb.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM communities WHERE listing_status = 'listed'`);
@@ -157,6 +162,10 @@ describe('the insights index answers as the SQL does', () => {
       expect(mem.rows.map((r) => r.id), context).toEqual(sqlRows.map((r) => r.id));
       // The rows themselves, as the screen gets them.
       expect(mem.rows, context).toEqual(sqlRows.map(toInsightRow));
+      // Written as the API's JSON from each row's kept bytes: what the route's serializer writes for those rows.
+      const out = new JsonBytes(64);
+      expect(index.writePage(out, f, field, dir, limit, offset), context).toBe(sqlTotal);
+      expect(out.done().toString(), context).toBe(mem.rows.map((r) => writeRow(r)).join(','));
       if (mem.total > 0) nonEmpty++;
     }
     // The queries are not all trivially empty.
@@ -193,6 +202,8 @@ describe('Community Insights over HTTP on the index', () => {
     '/api/community-insights?pricingRange=2000-4000&communityScore=3-4&pageSize=50',
     '/api/community-insights?zipCode=787&licenceType=assisted_living&sortField=rating',
     '/api/community-insights?searchQuery=%C3%A9lan&sortField=city',
+    // An operator search of the filter options (asked of SQL, written into the index's answer).
+    '/api/community-insights?operatorSearch=ac&state=IL&page=3',
   ];
 
   it('answers every page exactly as the SQL path does', async () => {
@@ -200,6 +211,9 @@ describe('Community Insights over HTTP on the index', () => {
       const [a, b] = await http.both(url);
       expect(a.statusCode, url).toBe(200);
       expect(a.json(), url).toEqual(b.json());
+      // The index's answer is bytes written from kept rows (InsightsIndex.writePage): the route serializer's own.
+      expect(a.body, url).toBe(b.body);
+      expect(a.headers['content-type'], url).toBe(b.headers['content-type']);
     }
   });
 

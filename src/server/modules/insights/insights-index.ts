@@ -11,7 +11,9 @@ import type pg from 'pg';
 import { INSIGHT_FIXED_FILTERS, type InsightFilters, type InsightSortField, type SortDirection } from '../../../contracts/insights';
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
 import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
-import type { InsightRow } from '../../../contracts/insights';
+import { insightRowSchema, type InsightRow } from '../../../contracts/insights';
+import { KeptPieces, type JsonBytes } from '../../lib/json-bytes';
+import { compileJsonWriter } from '../../lib/json-serializer';
 import { frozenLists, INSIGHT_ORDERS, loadInsightIndexRows, type InsightOptionLists } from './insights.repo';
 import { toInsightRow } from './insights.rows';
 import { gramPostings, SortOrders, TextRows } from '../../lib/grams';
@@ -40,6 +42,15 @@ const SHARED_VALUES = ['communityType', 'communityAmenities', 'roomTypes', 'dini
 const OWN_TEXTS = ['name', 'pricing', 'phoneNumber', 'address', 'overview'] as const;
 
 /**
+ * At most this many bytes of rows' JSON are kept (InsightRows.write): ~0.7 kB a community, 30 MB at scale 1 once every
+ * row has been on a page, 0.3 GB at scale 10; past it, a row's JSON is made per use.
+ */
+export const INSIGHT_ROW_BYTES_MAX = 256 * 1024 * 1024;
+
+/** The API's serializer of a row (lib/json-serializer.ts): its keys, order and checks. */
+let rowWriter: ((row: unknown) => string | undefined) | null | undefined;
+
+/**
  * The table's row of each community (toInsightRow's, the SQL path's own) kept as columns, and made again for the page
  * that shows it (ADR 018, 2026-11-28 morning): at scale 10 the rows were 452,470 objects with five strings of their own
  * each (the overviews alone 134 MB), 2.5 million objects in the old generation for the 25 rows a page shows.
@@ -49,13 +60,17 @@ class InsightRows {
   private readonly shared: Record<(typeof SHARED_VALUES)[number], string[]>;
   private readonly score: Float64Array;
   private readonly source: InsightRow['source'][];
+  /** Each row's JSON as the API writes it, made when first shown (write()). */
+  private readonly json: KeptPieces;
 
   constructor(
     private readonly ids: Int32Array,
     rows: readonly InsightRow[],
     interned: <S extends string | null>(s: S) => S,
+    rowBytesMax = INSIGHT_ROW_BYTES_MAX,
   ) {
     const n = rows.length;
+    this.json = new KeptPieces(n, 1, (i) => [this.rowJson(i)], { maxBytes: rowBytesMax });
     const sources = new Map<string, InsightRow['source']>();
     this.own = Object.fromEntries(OWN_TEXTS.map((key) => [key, TextColumn.of(n, (i) => rows[i]![key])])) as InsightRows['own'];
     this.shared = Object.fromEntries(SHARED_VALUES.map((key) => [key, rows.map((r) => interned(r[key]))])) as InsightRows['shared'];
@@ -88,6 +103,28 @@ class InsightRows {
       diningServices: shared.diningServices[i]!,
       source: this.source[i]!,
     };
+  }
+
+  /**
+   * Writes position i's row as the API's serializer writes it (issue 13: at scale 10 making a page's rows and
+   * serializing them were a quarter of a distinct Community Insights request's CPU); the JSON is kept as bytes.
+   */
+  write(out: JsonBytes, i: number): void {
+    this.json.write(out, i, 0);
+  }
+
+  /** The bytes of rows kept (tests, stats). */
+  get bytesHeld(): number {
+    return this.json.bytesHeld;
+  }
+
+  /** Position i's row as the route's serializer writes it; a row its schema refuses is an error, as there. */
+  private rowJson(i: number): string {
+    if (rowWriter === undefined) rowWriter = compileJsonWriter(insightRowSchema);
+    if (rowWriter === null) throw new Error('the insight row schema has no compiled serializer');
+    const text = rowWriter(this.row(i));
+    if (text === undefined) throw new Error(`insight row of community ${this.ids[i]} does not fit its schema`);
+    return text;
   }
 }
 
@@ -239,6 +276,26 @@ export class InsightsIndex {
     const kept = this.match(f);
     if (!kept) return null;
     return { total: kept.count, rows: this.sorts.pageOf(kept.member, kept.count, field, dir, offset, limit).map((i) => this.rows.row(i)) };
+  }
+
+  /**
+   * = page() written as the API's JSON (the rows separated by commas, each kept as bytes: InsightRows.write); returns
+   * the filtered count, or null when the SQL must answer.
+   */
+  writePage(out: JsonBytes, f: InsightFilters, field: InsightSortField, dir: SortDirection, limit: number, offset: number): number | null {
+    const kept = this.match(f);
+    if (!kept) return null;
+    const positions = this.sorts.pageOf(kept.member, kept.count, field, dir, offset, limit);
+    for (let k = 0; k < positions.length; k++) {
+      if (k > 0) out.ascii(',');
+      this.rows.write(out, positions[k]!);
+    }
+    return kept.count;
+  }
+
+  /** The bytes of rows kept as JSON (tests, stats). */
+  get rowBytesHeld(): number {
+    return this.rows.bytesHeld;
   }
 
   /** Every matching id in the sort's order (the CSV export); null when the SQL must answer. */

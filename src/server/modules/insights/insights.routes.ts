@@ -31,7 +31,12 @@ export const insightRoutes: RouteModule = (app, { insights: service }) => {
   app.get(
     '/community-insights',
     { schema: { querystring: insightQuerySchema, response: { 200: insightResponseSchema } } },
-    async (request) => service.getCommunityInsights(request.query),
+    async (request, reply) => {
+      // From the index the answer's bytes (the serializer's, written from each row's kept JSON); else an object to serialize.
+      const body = await service.communityInsightsBody(request.query);
+      if (!Buffer.isBuffer(body)) return body;
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   csvExport('community-insights', insightExportQuerySchema, 'The filtered communities as CSV', (query) => service.communityCsv(query));

@@ -3,6 +3,7 @@
 import { OPERATOR_OPTIONS_CAP } from '../../../contracts/constants';
 import {
   INSIGHT_FILTER_KEYS,
+  insightFilterOptionsSchema,
   OPERATOR_COMMUNITY_VALUES,
   OPERATOR_FILTER_KEYS,
   OPERATOR_REVENUE_VALUES,
@@ -29,6 +30,8 @@ import * as operatorRepo from './operators.repo';
 import { COMMUNITY_CSV_HEADER, OPERATOR_CSV_HEADER, communityCsvValues, operatorCsvValues, streamByIds } from './insights.csv';
 import { toInsightRow, toOperatorRow } from './insights.rows';
 import { TtlCache } from '../../lib/ttl-cache';
+import { JsonBytes } from '../../lib/json-bytes';
+import { compileJsonWriter } from '../../lib/json-serializer';
 import type { LiveIndex } from '../../lib/live-index';
 import { FIXED_CHOICES, type InsightsIndex } from './insights-index';
 import type { OperatorsIndex } from './operators-index';
@@ -87,6 +90,23 @@ function pickOperatorFilters(q: OperatorExportQuery): OperatorFilters {
 
 const frozen = (list: string[]): string[] => Object.freeze(list) as string[];
 const NO_OPTIONS = frozen([]);
+
+/** A row's bytes in an answer, about (what an answer's buffer starts with per row of its page). */
+const ROW_BYTES_GUESS = 800;
+/** The API's serializer of an option list; a frozen list's JSON is written once (as the route's serializer does). */
+const writeList = compileJsonWriter(insightFilterOptionsSchema.shape.states);
+const listJson = new WeakMap<readonly string[], string>();
+
+/** Writes an option list as the route's serializer writes it. */
+function writeOptionList(out: JsonBytes, list: string[]): void {
+  let json = listJson.get(list);
+  if (json === undefined) {
+    json = writeList?.(list);
+    if (json === undefined) throw new Error('an option list the schema refuses');
+    if (Object.isFrozen(list)) listJson.set(list, json);
+  }
+  out.text(json);
+}
 
 function timeoutAsUnavailable(err: unknown): never {
   if ((err as { code?: string }).code === '57014') {
@@ -272,6 +292,36 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     getCommunityInsights(q: InsightQuery): Promise<InsightResponse> {
       if (options.index?.current?.answers(q)) return computeCommunityInsights(q);
       return insightPages.get(JSON.stringify(q), () => computeCommunityInsights(q));
+    },
+
+    /**
+     * Community Insights as the API sends it: from the index, the answer's JSON bytes with each row's kept JSON
+     * (InsightsIndex.writePage; the bytes the route's serializer writes for getCommunityInsights' answer), else
+     * getCommunityInsights' answer for the route to serialize.
+     */
+    async communityInsightsBody(q: InsightQuery): Promise<Buffer | InsightResponse> {
+      const index = options.index?.current;
+      if (!index?.answers(q)) return this.getCommunityInsights(q);
+      const filterOptions = await insightFilterOptions(q);
+      const out = new JsonBytes(q.pageSize * ROW_BYTES_GUESS + 1024);
+      out.ascii('{"communities":[');
+      const filteredTotal = index.writePage(out, pickInsightFilters(q), q.sortField, q.sortDirection, q.pageSize, (q.page - 1) * q.pageSize);
+      if (filteredTotal === null) return this.getCommunityInsights(q);
+      // insightResponseSchema's keys in its order, then insightFilterOptionsSchema's.
+      const { total, csat } = index.lists.totals;
+      out.ascii('],"total":').number(total).ascii(',"filteredTotal":').number(filteredTotal).ascii(',"csatScore":');
+      if (csat === null) out.ascii('null');
+      else out.number(csat);
+      out.ascii(',"filterOptions":{"states":');
+      writeOptionList(out, filterOptions.states);
+      out.ascii(',"cities":');
+      writeOptionList(out, filterOptions.cities);
+      out.ascii(',"communityTypes":');
+      writeOptionList(out, filterOptions.communityTypes);
+      out.ascii(',"operators":');
+      writeOptionList(out, filterOptions.operators);
+      out.ascii('}}');
+      return out.done();
     },
 
     getOperatorInsights(q: OperatorQuery): Promise<OperatorResponse> {
