@@ -18,9 +18,10 @@ type ShownFor = (pricing: Pricing) => SearchCommunity['shownPrice'];
 
 /**
  * At most this many bytes of search cards are kept (KeptPieces): ~1.2 kB a community, 55 MB at scale 1 once every
- * community has been on a page, 0.55 GB at scale 10 (a crawler's doing); past it, a card's pieces are made per use.
+ * community has been on a page, 0.55 GB at scale 10 (outside the heap). The limit guards against texts far larger
+ * than the generator's or the public records'; past it, a card's pieces are made per use (the same bytes).
  */
-export const SEARCH_CARD_BYTES_MAX = 256 * 1024 * 1024;
+const SEARCH_CARD_BYTES_MAX = 1024 * 1024 * 1024;
 
 /** The API's serializer of a search card (lib/json-serializer.ts): its keys, order and checks. */
 let cardWriter: ((card: unknown) => string | undefined) | null | undefined;
@@ -68,10 +69,9 @@ export class CardColumns {
     private readonly lat: Float64Array,
     private readonly lng: Float64Array,
     private readonly prices: { start: Int32Array; care: string[]; min: Int32Array; max: Int32Array },
-    cardBytesMax = SEARCH_CARD_BYTES_MAX,
   ) {
     const n = rows.length;
-    this.cardPieces = new KeptPieces(n, 2, (i) => this.cardPiecesOf(i), { maxBytes: cardBytesMax });
+    this.cardPieces = new KeptPieces(n, 2, (i) => this.cardPiecesOf(i), { maxBytes: SEARCH_CARD_BYTES_MAX });
     const str = interner();
     const list = listInterner(str);
     this.name = new Array<string>(n);

@@ -43,9 +43,9 @@ const OWN_TEXTS = ['name', 'pricing', 'phoneNumber', 'address', 'overview'] as c
 
 /**
  * At most this many bytes of rows' JSON are kept (InsightRows.write): ~0.7 kB a community, 30 MB at scale 1 once every
- * row has been on a page, 0.3 GB at scale 10; past it, a row's JSON is made per use.
+ * row has been on a page, 0.3 GB at scale 10 (outside the heap); past it, a row's JSON is made per use (the same bytes).
  */
-export const INSIGHT_ROW_BYTES_MAX = 256 * 1024 * 1024;
+const INSIGHT_ROW_BYTES_MAX = 1024 * 1024 * 1024;
 
 /** The API's serializer of a row (lib/json-serializer.ts): its keys, order and checks. */
 let rowWriter: ((row: unknown) => string | undefined) | null | undefined;
@@ -67,10 +67,9 @@ class InsightRows {
     private readonly ids: Int32Array,
     rows: readonly InsightRow[],
     interned: <S extends string | null>(s: S) => S,
-    rowBytesMax = INSIGHT_ROW_BYTES_MAX,
   ) {
     const n = rows.length;
-    this.json = new KeptPieces(n, 1, (i) => [this.rowJson(i)], { maxBytes: rowBytesMax });
+    this.json = new KeptPieces(n, 1, (i) => [this.rowJson(i)], { maxBytes: INSIGHT_ROW_BYTES_MAX });
     const sources = new Map<string, InsightRow['source']>();
     this.own = Object.fromEntries(OWN_TEXTS.map((key) => [key, TextColumn.of(n, (i) => rows[i]![key])])) as InsightRows['own'];
     this.shared = Object.fromEntries(SHARED_VALUES.map((key) => [key, rows.map((r) => interned(r[key]))])) as InsightRows['shared'];
