@@ -48,6 +48,8 @@ const OUTSIDE_CITIES = 1_000_000;
 /** Search texts whose matching names an index keeps (the most recent; a city's name is one), and their positions at most (8 MB). */
 const NAME_TEXTS_KEPT = 512;
 const NAME_POSITIONS_KEPT = 2_000_000;
+/** Radius searches whose whole radius an index keeps (the oldest kept is dropped first). */
+const RADII_KEPT = 64;
 
 export class SearchIndex {
   /** 0 .. n-1: the result of a search without any filter (shared, never mutated; everyPosition()). */
@@ -70,6 +72,12 @@ export class SearchIndex {
   private distanceScratch: Float64Array | null = null;
   /** A ZIP radius's positions (nearPositions), read by match() into its own scratch. */
   private nearScratch: Int32Array | null = null;
+  /**
+   * The whole radius (no other filter) of the most recent centres: its positions ascending and their distances. A
+   * ZIP search was the costliest kind of search (the cells' box test and a haversine per community near the ZIP), and
+   * families search the same ZIPs again with other filters; a radius depends only on the index.
+   */
+  private readonly radii = new Map<string, { positions: Int32Array; distances: Float64Array }>();
   /** The map's structures (search-index.map.ts: points' JSON pieces, located positions, whole-map grids), made on first use. */
   private maps: MapIndex | null = null;
 
@@ -171,8 +179,33 @@ export class SearchIndex {
         // The kept list itself (read, never changed): a common word's names are tens of thousands at scale 10.
         return this.namesContaining(this.c.lowerText(loc.text));
       case 'near':
-        return nearPositions(this.c, loc, distance!, sets, (this.nearScratch ??= new Int32Array(this.n)));
+        return this.withinRadius(loc, distance!, sets);
     }
+  }
+
+  /**
+   * = nearPositions(): the positions within the radius that are in every one of `sets` (ascending), their distances
+   * written into `distance` by position; the whole radius read from the kept ones, or found and kept.
+   */
+  private withinRadius(loc: Extract<LocationFilter, { kind: 'near' }>, distance: Float64Array, sets: readonly Bitset[] | null): Int32Array {
+    const out = (this.nearScratch ??= new Int32Array(this.n));
+    const key = `${loc.lat},${loc.lng},${loc.radiusMiles}`;
+    let radius = this.radii.get(key);
+    if (!radius) {
+      const positions = nearPositions(this.c, loc, distance, null, out).slice();
+      radius = { positions, distances: Float64Array.from(positions, (i) => distance[i]!) };
+      if (this.radii.size >= RADII_KEPT) this.radii.delete(this.radii.keys().next().value!);
+      this.radii.set(key, radius);
+    }
+    const { positions, distances } = radius;
+    let m = 0;
+    for (let k = 0; k < positions.length; k++) {
+      const i = positions[k]!;
+      if (sets && !hasAll(sets, i)) continue;
+      out[m++] = i;
+      distance[i] = distances[k]!;
+    }
+    return out.subarray(0, m);
   }
 
   /** The price rule's inputs of one query, looked up once: the chosen care types by code, the band's bounds. */
