@@ -4,8 +4,8 @@ import { Bitset } from './collections';
 import { gramCandidates, gramPostings, keptInOrder, SortOrders, TextRows } from './grams';
 
 /** A sort order of 1-700 positions and each position's rank in it. */
-function randomOrder(random: () => number) {
-  const n = 1 + Math.floor(random() * 700);
+function randomOrder(random: () => number, size?: number) {
+  const n = size ?? 1 + Math.floor(random() * 700);
   const order = Int32Array.from({ length: n }, (_, i) => i).sort(() => random() - 0.5);
   const rank = new Int32Array(n);
   order.forEach((p, r) => (rank[p] = r));
@@ -55,6 +55,38 @@ describe('SortOrders.pageOf (a page of a set of positions in a sort order)', () 
         expect(member.count()).toBe(kept.length);
       }
     }
+  });
+});
+
+describe('SortOrders.pageOf on a large index: first pages of mid-size results by walking the order, within a budget', () => {
+  it('equals a full sort by rank whether the members are spread through the order or gathered in one part of it', () => {
+    const random = rng(29);
+    const n = 60_000;
+    const { rank } = randomOrder(random, n);
+    const sorts = SortOrders.fromRanks([{ field: 'f', dir: 'asc' }], Array.from({ length: n }, (_, i) => ({ ranks: [rank[i]!] })));
+    const byRank = new Int32Array(n);
+    for (let i = 0; i < n; i++) byRank[rank[i]!] = i;
+    let checked = 0;
+    for (let t = 0; t < 120; t++) {
+      const share = [0.002, 0.01, 0.03, 0.06][t % 4]!;
+      const member = new Bitset(n);
+      const kept: number[] = [];
+      if (t % 3 === 2) {
+        // Gathered: the members are the positions of one run of ranks (late in the order, or anywhere).
+        const size = Math.floor(share * n);
+        const from = t % 2 ? n - size : Math.floor(random() * (n - size));
+        for (let r = from; r < from + size; r++) kept.push(byRank[r]!);
+      } else {
+        for (let i = 0; i < n; i++) if (random() < share) kept.push(i);
+      }
+      for (const i of kept) member.set(i);
+      const offset = [0, 0, 1, 25, 100][t % 5]!;
+      const limit = [1, 10, 25, 50][t % 4]!;
+      const expected = [...kept].sort((a, b) => rank[a]! - rank[b]!).slice(offset, offset + limit);
+      expect(sorts.pageOf(member, kept.length, 'f', 'asc', offset, limit), `${kept.length} of ${n} from ${offset}, ${limit}, gathered ${t % 3 === 2}`).toEqual(expected);
+      checked += expected.length;
+    }
+    expect(checked).toBeGreaterThan(2000);
   });
 });
 

@@ -150,6 +150,22 @@ function walkOrder(member: Bitset, order: Int32Array, offset: number, end: numbe
   return out;
 }
 
+/**
+ * walkOrder reading at most `maxReads` positions of the order: true when the page is complete (or the order ended),
+ * false when the budget ran out first (`out` then holds part of the page).
+ */
+function walkOrderWithin(member: Bitset, order: Int32Array, offset: number, end: number, out: number[], maxReads: number): boolean {
+  let seen = 0;
+  const stop = Math.min(order.length, maxReads);
+  for (let r = 0; r < stop; r++) {
+    const i = order[r]!;
+    if (!member.has(i)) continue;
+    if (seen++ >= offset) out.push(i);
+    if (seen >= end) return true;
+  }
+  return stop === order.length;
+}
+
 /** The marked ranks from the `offset`-th to before the `end`-th, as positions (order[rank]), appended to `out`; clears the marks. */
 function readMarked(marks: Bitset, order: Int32Array, offset: number, end: number, out: number[]): number[] {
   const words = marks.words;
@@ -210,6 +226,13 @@ export class SortOrders {
     if (offset >= end) return out;
     if (count === this.n) return sliceOf(order, offset, end, out);
     if (count * 16 >= this.n) return walkOrder(member, order, offset, end, out);
+    // A first page of a mid-size result: walking the order reads about end × n / count positions when the members are
+    // spread through it, where marking reads every word of the set and each member's rank at random (at scale 10 a
+    // state's 9,000 communities: ~50 reads against ~23,000). Tried while it is expected to cost under half of marking,
+    // and stopped at marking's cost (members gathered in one part of the order): at worst one and a half times it.
+    const marking = (this.n >> 4) + count;
+    if (end * (this.n / count) * 2 <= marking && walkOrderWithin(member, order, offset, end, out, marking)) return out;
+    out.length = 0;
     const rank = this.ranks.get(key)!;
     const words = member.words;
     for (let w = 0; w < words.length; w++) {
