@@ -151,14 +151,17 @@ function walkOrder(member: Bitset, order: Int32Array, offset: number, end: numbe
 }
 
 /**
- * walkOrder reading at most `maxReads` positions of the order: true when the page is complete (or the order ended),
- * false when the budget ran out first (`out` then holds part of the page).
+ * walkOrder reading at most `maxReads` positions of the order, and giving up early when the members (`count` of the
+ * order's) turn up at under a quarter of the rate they would if spread through it (gathered further on: a state's
+ * communities sorted by state): true when the page is complete (or the order ended), false when it gave up (`out` then
+ * holds part of the page).
  */
-function walkOrderWithin(member: Bitset, order: Int32Array, offset: number, end: number, out: number[], maxReads: number): boolean {
+function walkOrderWithin(member: Bitset, count: number, order: Int32Array, offset: number, end: number, out: number[], maxReads: number): boolean {
   let seen = 0;
   const stop = Math.min(order.length, maxReads);
   for (let r = 0; r < stop; r++) {
     const i = order[r]!;
+    if ((r & 255) === 255 && r >= 1023 && seen * 4 * order.length < r * count) return false;
     if (!member.has(i)) continue;
     if (seen++ >= offset) out.push(i);
     if (seen >= end) return true;
@@ -229,9 +232,9 @@ export class SortOrders {
     // A first page of a mid-size result: walking the order reads about end × n / count positions when the members are
     // spread through it, where marking reads every word of the set and each member's rank at random (at scale 10 a
     // state's 9,000 communities: ~50 reads against ~23,000). Tried while it is expected to cost under half of marking,
-    // and stopped at marking's cost (members gathered in one part of the order): at worst one and a half times it.
+    // given up when the members turn up too rarely (gathered in one part of the order), and stopped at marking's cost.
     const marking = (this.n >> 4) + count;
-    if (end * (this.n / count) * 2 <= marking && walkOrderWithin(member, order, offset, end, out, marking)) return out;
+    if (end * (this.n / count) * 2 <= marking && walkOrderWithin(member, count, order, offset, end, out, marking)) return out;
     out.length = 0;
     const rank = this.ranks.get(key)!;
     const words = member.words;
