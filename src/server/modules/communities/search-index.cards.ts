@@ -187,11 +187,6 @@ export class CardColumns {
     else out.number(distanceMiles).ascii('}');
   }
 
-  /** The bytes of search cards kept (tests, stats). */
-  get cardBytesHeld(): number {
-    return this.cardPieces.bytesHeld;
-  }
-
   /**
    * Position i's card as the API's serializer writes it without a shown price and distance, in two pieces: up to
    * `"shownPrice":`, and from `,"coordinates":` to `"distanceMiles":`. A card its schema refuses is an error here,

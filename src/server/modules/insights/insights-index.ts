@@ -112,11 +112,6 @@ class InsightRows {
     this.json.write(out, i, 0);
   }
 
-  /** The bytes of rows kept (tests, stats). */
-  get bytesHeld(): number {
-    return this.json.bytesHeld;
-  }
-
   /** Position i's row as the route's serializer writes it; a row its schema refuses is an error, as there. */
   private rowJson(i: number): string {
     if (rowWriter === undefined) rowWriter = compileJsonWriter(insightRowSchema);
@@ -290,11 +285,6 @@ export class InsightsIndex {
       this.rows.write(out, positions[k]!);
     }
     return kept.count;
-  }
-
-  /** The bytes of rows kept as JSON (tests, stats). */
-  get rowBytesHeld(): number {
-    return this.rows.bytesHeld;
   }
 
   /** Every matching id in the sort's order (the CSV export); null when the SQL must answer. */
