@@ -52,3 +52,13 @@ export function sendSerialized(request: FastifyRequest, reply: FastifyReply, ans
   }
   return reply.serializer((payload) => payload as string).send(answer.json as never);
 }
+
+/**
+ * A route's answer that a service may have written as JSON bytes already (the bytes the route's serializer writes,
+ * e.g. the search from the index, SearchIndex.writeSearchCards): a Buffer is sent as it is with the serializer's
+ * content type, an object is returned for the route's serializer.
+ */
+export function replyJson<T>(reply: FastifyReply, body: Buffer | T): T | FastifyReply {
+  if (!Buffer.isBuffer(body)) return body;
+  return reply.type('application/json; charset=utf-8').send(body as never);
+}

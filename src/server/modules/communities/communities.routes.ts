@@ -2,6 +2,7 @@
 // the search, the map points of a whole search result and the map configuration.
 import { mapConfigSchema, mapPointsQuerySchema, mapPointsResponseSchema, searchQuerySchema, searchResponseSchema } from '../../../contracts/search';
 import type { RouteModule } from '../../types';
+import { replyJson } from '../../lib/serialized';
 
 export const communityRoutes: RouteModule = (app, { env, search }) => {
 
@@ -10,9 +11,7 @@ export const communityRoutes: RouteModule = (app, { env, search }) => {
     { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
     async (request, reply) => {
       // From the index the answer's bytes (the serializer's, written from each card's kept JSON); else an object to serialize.
-      const body = await search.searchBody(request.query);
-      if (!Buffer.isBuffer(body)) return body;
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      return replyJson(reply, await search.searchBody(request.query));
     },
   );
 

@@ -14,7 +14,8 @@ import { communityPhotoPath } from '../../lib/media-paths';
 import { round } from './search-index.map';
 
 type Pricing = CommunityRow['pricing'];
-type ShownFor = (pricing: Pricing) => SearchCommunity['shownPrice'];
+/** A card's shown price from its prices, for one search (search.service.ts shownPriceFor). */
+export type ShownFor = (pricing: Pricing) => SearchCommunity['shownPrice'];
 
 /**
  * At most this many bytes of search cards are kept (KeptPieces): ~1.2 kB a community, 55 MB at scale 1 once every

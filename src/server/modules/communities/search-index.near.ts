@@ -1,6 +1,5 @@
 // The ZIP radius of the in-memory search index (ADR 026, search-index.ts): the same bounding box and haversine
 // distance as the SQL (search.repo.ts), in float8 arithmetic. Split from search-index.ts (issue 11).
-import { hasAll, type Bitset } from '../../lib/collections';
 import type { SearchColumns } from './search-index.columns';
 import type { LocationFilter } from './search.repo';
 
@@ -58,16 +57,14 @@ export function buildNearCells(lat: Float64Array, lng: Float64Array): Map<number
 }
 
 /**
- * Positions within the radius (ascending) that are in every one of `sets` (the query's other filters that are sets;
- * null: none), their distances written into `distance` by position. The sets are tested before the distance. The
- * positions are written into `out` (room for every position; the caller's scratch: at scale 10 a radius's list of
+ * Positions within the radius (ascending), their distances written into `distance` by position (the query's other
+ * filters are applied to the kept radius by SearchIndex.withinRadius). The positions are written into `out` (room for every position; the caller's scratch: at scale 10 a radius's list of
  * thousands, made anew per search, was a fifth of a ZIP search's garbage) and returned as its first part.
  */
 export function nearPositions(
   c_: SearchColumns,
   loc: Extract<LocationFilter, { kind: 'near' }>,
   distance: Float64Array,
-  sets: readonly Bitset[] | null,
   out: Int32Array,
 ): Int32Array {
   // The same bounding box and haversine distance as the SQL (search.repo.ts), in float8 arithmetic.
@@ -90,7 +87,6 @@ export function nearPositions(
         const lo = lng[k]!;
         if (!(la >= south && la <= north && lo >= west && lo <= east)) continue;
         const i = positions[k]!;
-        if (sets && !hasAll(sets, i)) continue;
         const s1 = Math.sin(radians(la - loc.lat) / 2);
         const s2 = Math.sin(radians(lo - loc.lng) / 2);
         const d = EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(s1 * s1 + cosLat * Math.cos(radians(la)) * s2 * s2)));

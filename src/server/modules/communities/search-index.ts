@@ -19,6 +19,7 @@ import { NULL_KEY, OUT_OF_BAND, POS_LIMIT, PRICE_LIMIT, UNPRICED, firstBy, small
 import { nearPositions } from './search-index.near';
 import { PriceBands } from './search-index.bands';
 import { MapIndex, MapQuery, round } from './search-index.map';
+import type { ShownFor } from './search-index.cards';
 
 /** The positions of ascending lists, ascending and once each. */
 function unionAscending(lists: readonly ArrayLike<number>[]): ArrayLike<number> & Iterable<number> {
@@ -184,15 +185,15 @@ export class SearchIndex {
   }
 
   /**
-   * = nearPositions(): the positions within the radius that are in every one of `sets` (ascending), their distances
-   * written into `distance` by position; the whole radius read from the kept ones, or found and kept.
+   * The positions within the radius that are in every one of `sets` (ascending; null: none), their distances written
+   * into `distance` by position: the whole radius (nearPositions) read from the kept ones, or found and kept.
    */
   private withinRadius(loc: Extract<LocationFilter, { kind: 'near' }>, distance: Float64Array, sets: readonly Bitset[] | null): Int32Array {
     const out = (this.nearScratch ??= new Int32Array(this.n));
     const key = `${loc.lat},${loc.lng},${loc.radiusMiles}`;
     let radius = this.radii.get(key);
     if (!radius) {
-      const positions = nearPositions(this.c, loc, distance, null, out).slice();
+      const positions = nearPositions(this.c, loc, distance, out).slice();
       radius = { positions, distances: Float64Array.from(positions, (i) => distance[i]!) };
       if (this.radii.size >= RADII_KEPT) this.radii.delete(this.radii.keys().next().value!);
       this.radii.set(key, radius);
@@ -352,7 +353,7 @@ export class SearchIndex {
     sort: SearchSort,
     limit: number,
     offset: number,
-    shownFor: (pricing: CommunityRow['pricing']) => SearchCommunity['shownPrice'],
+    shownFor: ShownFor,
   ): { total: number; unpriced: number; communities: SearchCommunity[] } {
     const { total, unpriced, positions, distance } = this.searchPositions(c, sort, limit, offset);
     const communities = positions.map((i) => this.c.cards.searchCard(i, shownFor, distance ? round(distance[i]!, 1) : null));
@@ -369,7 +370,7 @@ export class SearchIndex {
     sort: SearchSort,
     limit: number,
     offset: number,
-    shownFor: (pricing: CommunityRow['pricing']) => SearchCommunity['shownPrice'],
+    shownFor: ShownFor,
   ): { total: number; unpriced: number } {
     const { total, unpriced, positions, distance } = this.searchPositions(c, sort, limit, offset);
     for (let k = 0; k < positions.length; k++) {

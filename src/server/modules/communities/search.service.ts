@@ -24,6 +24,7 @@ import { JsonBytes } from '../../lib/json-bytes';
 import { TtlCache } from '../../lib/ttl-cache';
 import { CityIndex, type CityMatch } from './city-index';
 import type { SearchIndex } from './search-index';
+import type { ShownFor } from './search-index.cards';
 import type { LiveSearchIndex } from './search-index.live';
 import { countResult, findPageIds, listCities, loadCommunities, narrowLocation, type CommunityRow, type LocationFilter, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds, type PointRow, type PointScope } from './map-points.repo';
@@ -151,7 +152,7 @@ function serializedPoints(body: Buffer): SerializedPoints {
 const CARD_BYTES_GUESS = 1400;
 
 /** A card's shown price for a search (the care-type price rule, contracts/search.ts shownPrice). */
-function shownPriceFor(q: SearchQuery): (pricing: CommunityRow['pricing']) => SearchCommunity['shownPrice'] {
+function shownPriceFor(q: SearchQuery): ShownFor {
   return (pricing) => {
     const shown = shownPrice(pricing, q.careTypes, q);
     return shown && { ...shown, forCareTypes: q.careTypes.length > 0 };

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { RouteModule } from '../../types';
 import { requirePro } from '../auth/session';
 import { csvFileName } from '../../lib/csv';
+import { replyJson } from '../../lib/serialized';
 import { csvFileResponse, sendCsvFile } from '../docs/responses';
 
 const EXPORT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
@@ -33,9 +34,7 @@ export const insightRoutes: RouteModule = (app, { insights: service }) => {
     { schema: { querystring: insightQuerySchema, response: { 200: insightResponseSchema } } },
     async (request, reply) => {
       // From the index the answer's bytes (the serializer's, written from each row's kept JSON); else an object to serialize.
-      const body = await service.communityInsightsBody(request.query);
-      if (!Buffer.isBuffer(body)) return body;
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      return replyJson(reply, await service.communityInsightsBody(request.query));
     },
   );
 

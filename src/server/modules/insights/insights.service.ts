@@ -245,6 +245,14 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
     };
   }
 
+  // A page the index answers is not cached (as the competitive set and the theme service's index answers): it
+  // costs less to compute than to keep, since a kept answer is promoted to the old generation, whose collections
+  // at scale 10 (a heap of 2-3 GB) were the distinct requests' tail. From SQL, cached.
+  function getCommunityInsights(q: InsightQuery): Promise<InsightResponse> {
+    if (options.index?.current?.answers(q)) return computeCommunityInsights(q);
+    return insightPages.get(JSON.stringify(q), () => computeCommunityInsights(q));
+  }
+
   return {
     /**
      * Fills the caches with the figures every first screen needs: totals, the option lists and the
@@ -286,13 +294,7 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
       return warmed;
     },
 
-    // A page the index answers is not cached (as the competitive set and the theme service's index answers): it
-    // costs less to compute than to keep, since a kept answer is promoted to the old generation, whose collections
-    // at scale 10 (a heap of 2-3 GB) were the distinct requests' tail. From SQL, cached.
-    getCommunityInsights(q: InsightQuery): Promise<InsightResponse> {
-      if (options.index?.current?.answers(q)) return computeCommunityInsights(q);
-      return insightPages.get(JSON.stringify(q), () => computeCommunityInsights(q));
-    },
+    getCommunityInsights,
 
     /**
      * Community Insights as the API sends it: from the index, the answer's JSON bytes with each row's kept JSON
@@ -301,12 +303,12 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
      */
     async communityInsightsBody(q: InsightQuery): Promise<Buffer | InsightResponse> {
       const index = options.index?.current;
-      if (!index?.answers(q)) return this.getCommunityInsights(q);
+      if (!index?.answers(q)) return getCommunityInsights(q);
       const filterOptions = await insightFilterOptions(q);
       const out = new JsonBytes(q.pageSize * ROW_BYTES_GUESS + 1024);
       out.ascii('{"communities":[');
       const filteredTotal = index.writePage(out, pickInsightFilters(q), q.sortField, q.sortDirection, q.pageSize, (q.page - 1) * q.pageSize);
-      if (filteredTotal === null) return this.getCommunityInsights(q);
+      if (filteredTotal === null) return getCommunityInsights(q);
       // insightResponseSchema's keys in its order, then insightFilterOptionsSchema's.
       const { total, csat } = index.lists.totals;
       out.ascii('],"total":').number(total).ascii(',"filteredTotal":').number(filteredTotal).ascii(',"csatScore":');
