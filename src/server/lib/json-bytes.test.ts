@@ -35,6 +35,27 @@ describe('JsonBytes (an answer written as UTF-8 bytes)', () => {
     expect(bytes.equals(Buffer.from(expected))).toBe(true);
   });
 
+  it('writes ASCII texts and copies of every length (short ones by a loop, long ones natively) across growths', () => {
+    const random = rng(23);
+    const src = Buffer.from(Array.from({ length: 600 }, (_, k) => String.fromCharCode(32 + ((k * 31) % 95))).join(''));
+    const view = new Uint8Array(src.buffer, src.byteOffset, src.length);
+    const out = new JsonBytes(8);
+    const expected: Buffer[] = [];
+    for (let k = 0; k < 400; k++) {
+      const n = k % 2 === 0 ? k % 70 : Math.floor(random() * 300);
+      const from = Math.floor(random() * (src.length - n));
+      if (k % 3 === 0) {
+        const text = src.toString('latin1', from, from + n);
+        out.ascii(text);
+        expected.push(Buffer.from(text, 'latin1'));
+      } else {
+        out.bytes(k % 3 === 1 ? view : src, from, from + n);
+        expected.push(src.subarray(from, from + n));
+      }
+    }
+    expect(out.done().equals(Buffer.concat(expected))).toBe(true);
+  });
+
   it('gives exactly the bytes written, whether the buffer is mostly full or mostly empty', () => {
     const full = new JsonBytes(64).ascii('x'.repeat(40)).done();
     const roomy = new JsonBytes(4096).ascii('{"points":[]}').done();
