@@ -6,6 +6,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const gzipAsync = promisify(gzip);
+
+/** The content type of a JSON answer, as Fastify's serializer sends it (for the answers sent as bytes). */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const brotliAsync = promisify(brotliCompress);
 
 /** An answer's JSON text, its gzip and, when asked for, its brotli. */
@@ -43,7 +46,7 @@ export async function serializeAnswer(body: unknown, options: { brotli?: boolean
  * else the text, with no serializer run over it (the route's response schema is not applied again).
  */
 export function sendSerialized(request: FastifyRequest, reply: FastifyReply, answer: SerializedAnswer): FastifyReply {
-  reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+  reply.type(JSON_CONTENT_TYPE).header('Vary', 'Accept-Encoding');
   const accepts = String(request.headers['accept-encoding'] ?? '');
   if (answer.br && /\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(answer.br as never);
   if (/\bgzip\b/.test(accepts)) {
@@ -60,5 +63,5 @@ export function sendSerialized(request: FastifyRequest, reply: FastifyReply, ans
  */
 export function replyJson<T>(reply: FastifyReply, body: Buffer | T): T | FastifyReply {
   if (!Buffer.isBuffer(body)) return body;
-  return reply.type('application/json; charset=utf-8').send(body as never);
+  return reply.type(JSON_CONTENT_TYPE).send(body as never);
 }

@@ -2,7 +2,7 @@
 // the search, the map points of a whole search result and the map configuration.
 import { mapConfigSchema, mapPointsQuerySchema, mapPointsResponseSchema, searchQuerySchema, searchResponseSchema } from '../../../contracts/search';
 import type { RouteModule } from '../../types';
-import { replyJson } from '../../lib/serialized';
+import { JSON_CONTENT_TYPE, replyJson } from '../../lib/serialized';
 
 export const communityRoutes: RouteModule = (app, { env, search }) => {
 
@@ -21,7 +21,7 @@ export const communityRoutes: RouteModule = (app, { env, search }) => {
     async (request, reply) => {
       // Up to MAP_POINTS_MAX points (or clusters): written as bytes once (and cached, with its gzip once asked for), not validated row by row.
       const body = await search.mapPoints(request.query);
-      reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+      reply.type(JSON_CONTENT_TYPE).header('Vary', 'Accept-Encoding');
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
         // A Buffer is sent as it is (no serializer runs).
         return reply.header('Content-Encoding', 'gzip').send((await body.gzip()) as never);

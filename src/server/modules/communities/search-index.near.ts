@@ -58,8 +58,9 @@ export function buildNearCells(lat: Float64Array, lng: Float64Array): Map<number
 
 /**
  * Positions within the radius (ascending), their distances written into `distance` by position (the query's other
- * filters are applied to the kept radius by SearchIndex.withinRadius). The positions are written into `out` (room for every position; the caller's scratch: at scale 10 a radius's list of
- * thousands, made anew per search, was a fifth of a ZIP search's garbage) and returned as its first part.
+ * filters are applied to the kept radius by SearchIndex.withinRadius). The positions are written into `out` (room
+ * for every position; the caller's scratch: at scale 10 a radius's list of thousands, made anew per search, was a
+ * fifth of a ZIP search's garbage) and returned as its first part.
  */
 export function nearPositions(
   c_: SearchColumns,

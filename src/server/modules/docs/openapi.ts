@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../../contracts/errors';
 import type { App } from '../../types';
 import { requireAdmin, requirePro, requireUser, SESSION_COOKIE } from '../auth/session';
+import { JSON_CONTENT_TYPE } from '../../lib/serialized';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -111,7 +112,7 @@ export async function registerApiDocs(app: App): Promise<void> {
 
 export async function registerApiDocsRoutes(app: App): Promise<void> {
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
+    reply.header('Cache-Control', 'no-cache').type(JSON_CONTENT_TYPE).send(JSON.stringify(app.swagger())),
   );
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
