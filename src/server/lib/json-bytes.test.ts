@@ -94,4 +94,54 @@ describe('KeptPieces (JSON pieces per position kept as bytes)', () => {
       else expect(made).toBeGreaterThan(n);
     });
   }
+
+  it('makes ahead in slices every position not yet made, once, and the answers copy those bytes', () => {
+    const n = 1000;
+    const made: number[] = [];
+    const kept = new KeptPieces(n, 3, (i) => (made.push(i), piecesOf(i)), { chunkBytes: 256 });
+    // Some positions made on first use before the warm-up.
+    const out = new JsonBytes(16);
+    for (const i of [3, 500, 999]) kept.write(out, i, 1);
+    // A deadline already past: one round of positions, not the whole index.
+    expect(kept.makeAhead(0)).toBe(false);
+    const afterOne = made.length;
+    expect(afterOne).toBeGreaterThan(3);
+    expect(afterOne).toBeLessThan(n / 2);
+    let slices = 1;
+    while (!kept.makeAhead(0)) slices++;
+    expect(slices).toBeGreaterThan(10);
+    // Each position made once, those made before not again; done stays done.
+    expect(made.length).toBe(n);
+    expect(new Set(made).size).toBe(n);
+    expect(kept.makeAhead(Number.POSITIVE_INFINITY)).toBe(true);
+    expect(made.length).toBe(n);
+    // Every piece written afterwards is the bytes made, and nothing is made again.
+    const after = new JsonBytes(16);
+    let expected = '';
+    for (let i = 0; i < n; i++) {
+      for (let k = 0; k < 3; k++) kept.write(after, i, k);
+      expected += piecesOf(i).join('');
+    }
+    expect(after.done().toString()).toBe(expected);
+    expect(made.length).toBe(n);
+  });
+
+  it('stops making ahead at maxBytes: the rest is made on each use, the same bytes', () => {
+    const n = 400;
+    let made = 0;
+    const kept = new KeptPieces(n, 3, (i) => (made++, piecesOf(i)), { chunkBytes: 256, maxBytes: 4096 });
+    expect(kept.makeAhead(Number.POSITIVE_INFINITY)).toBe(true);
+    expect(kept.bytesHeld).toBeLessThanOrEqual(4096);
+    expect(made).toBeLessThan(n);
+    const before = made;
+    expect(kept.makeAhead(Number.POSITIVE_INFINITY)).toBe(true);
+    expect(made).toBe(before);
+    const out = new JsonBytes(16);
+    let expected = '';
+    for (let i = n - 1; i >= 0; i--) {
+      kept.write(out, i, 2);
+      expected += piecesOf(i)[2];
+    }
+    expect(out.done().toString()).toBe(expected);
+  });
 });

@@ -106,6 +106,9 @@ export class JsonBytes {
   }
 }
 
+/** makeAhead looks at the clock once per this many positions (making one costs ~10-30 µs). */
+const AHEAD_CHECK = 32;
+
 /** Bytes of a chunk of KeptPieces (a position whose pieces are larger gets a chunk of its own size). */
 const PIECE_CHUNK_BYTES = 256 * 1024;
 
@@ -128,6 +131,8 @@ export class KeptPieces {
   private held = 0;
   /** The pieces of the last position made but not kept (over maxBytes): its pieces are written one after another. */
   private loose: { i: number; pieces: string[] } | null = null;
+  /** Where makeAhead goes on. */
+  private ahead = 0;
 
   constructor(
     n: number,
@@ -154,6 +159,30 @@ export class KeptPieces {
     const base = i * this.pieces;
     for (let j = 0; j < k; j++) from += this.len[base + j]!;
     out.bytes(this.views[c]!, from, from + this.len[base + k]!);
+  }
+
+  /**
+   * Makes and keeps the pieces of the positions not yet kept, from the last one this reached on, until `deadline`
+   * (performance.now()) or the byte limit (LiveIndex's warm-up after a build: the first answers after a start then
+   * copy bytes instead of making them); returns true once every position is kept or the limit is reached.
+   */
+  makeAhead(deadline: number): boolean {
+    const n = this.chunkOf.length;
+    let i = this.ahead;
+    while (i < n) {
+      for (const stop = Math.min(n, i + AHEAD_CHECK); i < stop; i++) {
+        if (this.chunkOf[i]! >= 0) continue;
+        if (this.keep(i) < 0) {
+          // Over the limit: what is not kept now never will be.
+          this.loose = null;
+          this.ahead = n;
+          return true;
+        }
+      }
+      if (performance.now() >= deadline) break;
+    }
+    this.ahead = i;
+    return i >= n;
   }
 
   /** Makes position i's pieces and keeps them; returns their chunk, or -1 when they are over maxBytes (then `loose`). */

@@ -117,3 +117,96 @@ describe('LiveIndex notifications', () => {
     expect(builds).toBe(3);
   });
 });
+
+describe('LiveIndex warm-up', () => {
+  /** A warm-up of `slices` slices over build `v`: each slice notes which build it warms and whether a timer ran since the last. */
+  const sliced = (slices: number) => {
+    const done: Array<{ v: number; timerBetween: boolean }> = [];
+    let timerRan = false;
+    const tick = setInterval(() => (timerRan = true), 1);
+    const warmUp = (v: number) => {
+      let left = slices;
+      return (deadline: number) => {
+        expect(Number.isFinite(deadline)).toBe(true);
+        done.push({ v, timerBetween: timerRan });
+        timerRan = false;
+        // Work that takes a while, as making a slice of kept bytes does.
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+        return --left === 0;
+      };
+    };
+    return { done, warmUp, stop: () => clearInterval(tick) };
+  };
+
+  it('runs once a build answers, in slices that let other work run between them, and is logged', async () => {
+    const w = sliced(20);
+    const logs: string[] = [];
+    let builds = 0;
+    const index = new LiveIndex(pool, {
+      name: 'warm',
+      channel: 'live_index_warm',
+      build: async () => ++builds,
+      describe: (v) => String(v),
+      warmUp: w.warmUp,
+      log: (msg) => logs.push(msg),
+    });
+    started.push(index);
+    index.start();
+    await index.ready();
+    // It answers before the warm-up has run.
+    expect(index.current).toBe(1);
+    expect(w.done.length).toBeLessThan(20);
+    await waitFor(() => index.warmedUp === 1);
+    w.stop();
+    expect(w.done).toHaveLength(20);
+    // Timers (standing for requests) ran between the slices.
+    expect(w.done.filter((s) => s.timerBetween).length).toBeGreaterThan(10);
+    expect(logs.some((msg) => /^warm warmed up: \d+ ms of work over \d+ ms; heap \d+ MB, rss \d+ MB$/.test(msg))).toBe(true);
+  });
+
+  it('stops when a newer build answers (which warms itself) and when closed; a failing warm-up is logged, the index answers', async () => {
+    const w = sliced(1_000_000);
+    let builds = 0;
+    const index = new LiveIndex(pool, {
+      name: 'replaced',
+      channel: 'live_index_warm_2',
+      build: async () => ++builds,
+      describe: (v) => String(v),
+      warmUp: w.warmUp,
+    });
+    started.push(index);
+    index.start();
+    await index.ready();
+    await waitFor(() => w.done.length >= 3);
+    await index.refresh();
+    await waitFor(() => w.done.some((s) => s.v === 2));
+    const firstOfSecond = w.done.findIndex((s) => s.v === 2);
+    // No slice of build 1 after build 2 answers.
+    expect(w.done.slice(firstOfSecond).every((s) => s.v === 2)).toBe(true);
+    await index.close();
+    const atClose = w.done.length;
+    await new Promise((r) => setTimeout(r, 50));
+    w.stop();
+    expect(w.done.length).toBeLessThanOrEqual(atClose + 1);
+    expect(index.warmedUp).toBe(0);
+
+    const errors: string[] = [];
+    const failing = new LiveIndex(pool, {
+      name: 'failing warm-up',
+      channel: 'live_index_warm_3',
+      build: async () => 'built',
+      describe: (s) => s,
+      warmUp: () => () => {
+        throw new Error('no memory');
+      },
+      logError: (msg) => errors.push(msg),
+    });
+    started.push(failing);
+    failing.start();
+    await failing.ready();
+    await waitFor(() => errors.length === 1);
+    expect(errors).toEqual(['failing warm-up: warm-up failed']);
+    expect(failing.current).toBe('built');
+  });
+});

@@ -6,6 +6,25 @@
 import type pg from 'pg';
 import { ChannelListener } from './channel-listener';
 
+/**
+ * Work done in slices between a server's other work (LiveIndex's warm-up): each call works until `deadline`
+ * (performance.now()) and returns true once there is nothing left to do.
+ */
+export type Slices = (deadline: number) => boolean;
+
+/** Several pieces of sliced work, one after another. */
+export function inTurn(...parts: Slices[]): Slices {
+  let k = 0;
+  return (deadline) => {
+    while (k < parts.length) {
+      if (!parts[k]!(deadline)) return false;
+      k++;
+      if (performance.now() >= deadline) break;
+    }
+    return k >= parts.length;
+  };
+}
+
 /** What is indexed: how to build it from the database, and the channels that say it changed. */
 export interface IndexSource<T> {
   /** For log lines ("search index built: …"). */
@@ -20,7 +39,15 @@ export interface IndexSource<T> {
   build: (pool: pg.Pool) => Promise<T>;
   /** A one-line summary of a build for the log. */
   describe: (index: T) => string;
+  /**
+   * Work a new index does once it answers, in slices of WARM_UP_SLICE_MS between requests, until done or replaced:
+   * making ahead what its answers would otherwise make on first use (kept JSON bytes).
+   */
+  warmUp?: (index: T) => Slices;
 }
+
+/** A warm-up slice's length: what it may add to a request that arrives during it. */
+const WARM_UP_SLICE_MS = 4;
 
 export interface LiveIndexOptions {
   /** Wait after a change notification before rebuilding, so that a burst of writes costs one build. */
@@ -39,6 +66,13 @@ export interface LiveIndexOptions {
  */
 let buildQueue: Promise<unknown> = Promise.resolve();
 
+/** The process's memory for a log line. */
+function memoryNow(): string {
+  const { heapUsed, rss } = process.memoryUsage();
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  return `heap ${mb(heapUsed)} MB, rss ${mb(rss)} MB`;
+}
+
 function oneBuildAtATime<T>(build: () => Promise<T>): Promise<T> {
   const run = buildQueue.then(build);
   buildQueue = run.catch(() => undefined);
@@ -50,6 +84,8 @@ export class LiveIndex<T> {
   current: T | null = null;
   /** Completed builds (a new number means new answers). */
   version = 0;
+  /** Completed warm-ups (tests). */
+  warmedUp = 0;
   private readonly listener: ChannelListener;
   private timer: NodeJS.Timeout | null = null;
   private building: Promise<void> | null = null;
@@ -132,9 +168,8 @@ export class LiveIndex<T> {
         this.failures = 0;
         this.resolveFirst();
         // The process's memory after each build: what the indexes hold is most of it at scale 10 (ADR 027).
-        const { heapUsed, rss } = process.memoryUsage();
-        const mb = (n: number) => Math.round(n / 2 ** 20);
-        this.options.log?.(`${this.options.name} built: ${this.options.describe(built.index)}; heap ${mb(heapUsed)} MB, rss ${mb(rss)} MB`);
+        this.options.log?.(`${this.options.name} built: ${this.options.describe(built.index)}; ${memoryNow()}`);
+        void this.warmUp(built.index);
       } catch (err) {
         // The old index (or SQL) keeps answering; try again on the next change or after a while.
         this.options.logError?.(`${this.options.name}: build failed`, err);
@@ -145,6 +180,30 @@ export class LiveIndex<T> {
       if (this.dirty) await this.kick();
     })();
     return this.building;
+  }
+
+  /** Runs the new index's warm-up in slices, each after the requests waiting (setImmediate), while it answers. */
+  private async warmUp(index: T): Promise<void> {
+    if (!this.options.warmUp) return;
+    const started = performance.now();
+    let work = 0;
+    try {
+      const slices = this.options.warmUp(index);
+      for (;;) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (this.closed || this.current !== index) return;
+        const t = performance.now();
+        const done = slices(t + WARM_UP_SLICE_MS);
+        work += performance.now() - t;
+        if (done) break;
+      }
+    } catch (err) {
+      // What was not made ahead is made on first use, as without a warm-up.
+      this.options.logError?.(`${this.options.name}: warm-up failed`, err);
+      return;
+    }
+    this.warmedUp++;
+    this.options.log?.(`${this.options.name} warmed up: ${Math.round(work)} ms of work over ${Math.round(performance.now() - started)} ms; ${memoryNow()}`);
   }
 
   /**

@@ -193,6 +193,11 @@ export class CardColumns {
    * `"shownPrice":`, and from `,"coordinates":` to `"distanceMiles":`. A card its schema refuses is an error here,
    * as the serializer's would be.
    */
+  /** Makes the cards' pieces not yet made, in slices (SearchIndex.warmUp). */
+  makeAhead(deadline: number): boolean {
+    return this.cardPieces.makeAhead(deadline);
+  }
+
   private cardPiecesOf(i: number): string[] {
     if (cardWriter === undefined) cardWriter = compileJsonWriter(searchCommunitySchema);
     if (cardWriter === null) throw new Error('the search card schema has no compiled serializer');

@@ -17,6 +17,7 @@ export class LiveSearchIndex extends LiveIndex<SearchIndex> {
       name: 'search index',
       channel: SEARCH_INDEX_CHANNEL,
       build: SearchIndex.build,
+      warmUp: (index) => index.warmUp(),
       describe: ({ stats: s }) => `${s.communities} communities, ${s.prices} prices in ${Math.round(s.buildMs)} ms (read ${Math.round(s.loadMs)} ms)`,
       ...options,
     });

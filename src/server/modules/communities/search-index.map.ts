@@ -896,6 +896,11 @@ export class PointBytes {
     return [head, tail];
   }
 
+  /** Makes the points not yet made, in slices (SearchIndex.warmUp). */
+  makeAhead(deadline: number): boolean {
+    return this.pieces.makeAhead(deadline);
+  }
+
   /** The bytes the pieces made so far take (tests, stats). */
   get bytesHeld(): number {
     return this.pieces.bytesHeld;
