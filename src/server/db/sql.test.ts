@@ -1,6 +1,7 @@
 // The shared query helpers (issue 11, ADR 024) on a real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/db';
+import { createPool } from './pool';
 import { Params, containsPattern, escapeLike, inTransaction } from './sql';
 
 let tdb: TestDatabase;
@@ -43,6 +44,30 @@ describe('inTransaction', () => {
     expect((err as Error).message).toBe('changed my mind');
     const { rows } = await tdb.pool.query<{ name: string }>("SELECT name FROM sql_helpers WHERE name IN ('kept', 'dropped')");
     expect(rows.map((r) => r.name)).toEqual(['kept']);
+  });
+
+  it('never gives the pool back a connection still inside its transaction when the ROLLBACK fails', async () => {
+    // One connection, a client-side read timeout of 300 ms: a statement of 1.2 s times out on the client while the
+    // server still runs it, and the ROLLBACK queued behind it times out too (node-postgres then never sends it).
+    const pool = createPool(tdb.url, 1, { timeouts: { connectMs: 3_000, queryMs: 300, statementMs: 10_000 } });
+    try {
+      const err = await inTransaction(pool, async (c) => {
+        await c.query("INSERT INTO sql_helpers (name) VALUES ('left open')");
+        await c.query('SELECT pg_sleep(1.2)');
+      }).catch((e: unknown) => e);
+      expect((err as Error).message).toBe('Query read timeout');
+      // The next borrower: a write of its own, acknowledged, must be committed, and its session outside any old transaction.
+      await new Promise((r) => setTimeout(r, 1_300));
+      const { rows } = await pool.query<{ old: boolean }>(
+        `WITH w AS (INSERT INTO sql_helpers (name) VALUES ('next borrower') RETURNING id)
+         SELECT xact_start < query_start AS old FROM pg_stat_activity, w WHERE pid = pg_backend_pid()`,
+      );
+      expect(rows).toEqual([{ old: false }]);
+    } finally {
+      await pool.end();
+    }
+    const { rows } = await tdb.pool.query<{ name: string }>("SELECT name FROM sql_helpers WHERE name IN ('left open', 'next borrower') ORDER BY name");
+    expect(rows.map((r) => r.name)).toEqual(['next borrower']);
   });
 
   it('refuses writes when read-only (SQLSTATE 25006)', async () => {

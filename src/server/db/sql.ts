@@ -35,9 +35,27 @@ export interface TransactionOptions {
   statementTimeoutMs?: number;
 }
 
+/**
+ * ROLLBACK after a failed transaction; returns the error to release the client with when the ROLLBACK failed too
+ * (`client.release(err)` closes the connection instead of giving it back). A client given back inside its open or
+ * aborted transaction runs the next borrower's statements in it: they fail ("current transaction is aborted"), or
+ * a write they acknowledge is lost when that transaction ends. A ROLLBACK fails when the connection broke, or when
+ * node-postgres' read timeout (counted from when a query is queued) ends it while a statement that timed out on
+ * the client's side still runs on the server: the ROLLBACK is then never sent.
+ */
+export async function rollback(client: Queryable): Promise<Error | undefined> {
+  try {
+    await client.query('ROLLBACK');
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
+  }
+}
+
 /** Runs `fn` on one connection inside a transaction: COMMIT when it resolves, ROLLBACK when it throws. */
 export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query(options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
     if (options.statementTimeoutMs !== undefined) await setLocalStatementTimeout(client, options.statementTimeoutMs);
@@ -45,10 +63,10 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    broken = await rollback(client);
     throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 

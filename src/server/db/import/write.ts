@@ -3,6 +3,7 @@
 // allowed, rolled back whole on failure) and the row each import leaves in `imports`.
 import type pg from 'pg';
 import { allowLongStatements } from '../pool';
+import { rollback } from '../sql';
 import { type CommunityFields, ImportError, type Rejection } from './types';
 
 type Client = Pick<pg.PoolClient, 'query'>;
@@ -141,6 +142,7 @@ export async function inImportTransaction<T>(
 ): Promise<T> {
   const client = await pool.connect();
   let restoreTimeout = () => {};
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     restoreTimeout = await allowLongStatements(client, IMPORT_STATEMENT_TIMEOUT_MS);
@@ -148,11 +150,11 @@ export async function inImportTransaction<T>(
     await client.query('COMMIT');
     return result;
   } catch (e) {
-    await client.query('ROLLBACK').catch(() => {});
+    broken = await rollback(client);
     const message = `Import failed and was rolled back: ${e instanceof Error ? e.message : String(e)}`;
     throw new ImportError('DATABASE', message, await recordFailure(message));
   } finally {
     restoreTimeout();
-    client.release();
+    client.release(broken);
   }
 }

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { writeDirectory, type DirectoryRecord, type DirectoryOperator } from '../import/directory';
 import { prepareDirectory } from '../import/directory-run';
 import { publicFiles, PUBLIC_DATA_DIR } from './files';
-import type { Queryable } from '../sql';
+import { rollback, type Queryable } from '../sql';
 
 export interface PublicDatasetOptions {
   /** Limit to these states (two-letter codes; CI and browser tests load a few); all when empty. */
@@ -55,6 +55,7 @@ export async function ensurePublicDataset(pool: pg.Pool, opts: PublicDatasetOpti
   }
   const files = publicFiles(opts.dir ?? PUBLIC_DATA_DIR);
   const client = await pool.connect();
+  let broken: Error | undefined;
   let marker: PublicMarker;
   try {
     await client.query('BEGIN');
@@ -115,10 +116,10 @@ export async function ensurePublicDataset(pool: pg.Pool, opts: PublicDatasetOpti
     );
     await client.query('COMMIT');
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
+    broken = await rollback(client);
     throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
   await Promise.all(['operators', 'communities', 'cms_ratings'].map((t) => pool.query(`VACUUM (ANALYZE) ${t}`)));
   log(`public dataset loaded in ${(elapsed() / 1000).toFixed(1)} s: ${marker.counts.licensed.toLocaleString('en-US')} licensed facilities, ${marker.counts.nursingHomes.toLocaleString('en-US')} nursing homes, ${marker.counts.operators.toLocaleString('en-US')} operators`);

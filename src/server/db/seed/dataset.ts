@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { refreshAggregates } from '../aggregates';
 import { batched, copyArray, copyInto, copyNum, copyText } from './copy';
 import { buildPlan, customerReviewChunks, employeeReviewLines, type CommunityRow, type Counts, type Plan } from './generate';
-import type { Queryable } from '../sql';
+import { rollback, type Queryable } from '../sql';
 
 export interface DatasetOptions {
   scale: number;
@@ -65,6 +65,7 @@ export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promis
   }
 
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
@@ -129,10 +130,10 @@ export async function ensureDataset(pool: pg.Pool, opts: DatasetOptions): Promis
     await client.query('COMMIT');
     log(`  committed (${(elapsed() / 1000).toFixed(1)} s)`);
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
+    broken = await rollback(client);
     throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
   // Fresh statistics for the planner and a current visibility map (index-only scans), one table per
   // connection in parallel. VACUUM cannot run inside the load's transaction, hence after the commit.

@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import { COMPARE_LIMIT } from '../../../contracts/compare';
 import { sourceColumns, type SourceColumns } from '../../lib/provenance';
-import type { Queryable } from '../../db/sql';
+import { rollback, type Queryable } from '../../db/sql';
 
 export async function listCompare(pool: pg.Pool, userId: number): Promise<number[]> {
   const { rows } = await pool.query<{ community_id: number }>(
@@ -15,6 +15,7 @@ export async function listCompare(pool: pg.Pool, userId: number): Promise<number
 
 async function inUserLock<T>(pool: pg.Pool, userId: number, work: (client: pg.PoolClient, current: number[]) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
@@ -29,10 +30,10 @@ async function inUserLock<T>(pool: pg.Pool, userId: number, work: (client: pg.Po
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
+    broken = await rollback(client);
     throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 

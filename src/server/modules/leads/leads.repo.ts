@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import { ADVISOR_RESPONSE_HOURS, type LeadStatus } from '../../../contracts/constants';
 import type { CreateLeadInput } from '../../../contracts/leads';
-import { inTransaction, type Queryable } from '../../db/sql';
+import { inTransaction, rollback, type Queryable } from '../../db/sql';
 import { isDatabaseUnavailable } from '../../lib/errors';
 
 export interface InsertedLead {
@@ -80,7 +80,7 @@ export async function insertLead(
   } catch (err) {
     // A connection that broke or timed out is not given back to the pool.
     if (isDatabaseUnavailable(err)) broken = err as Error;
-    else await client.query('ROLLBACK').catch(() => undefined);
+    else broken = await rollback(client);
     throw err;
   } finally {
     client.release(broken);
