@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /** The content type of a JSON answer, as Fastify's serializer sends it (for the answers sent as bytes). */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-const brotliAsync = promisify(brotliCompress);
 
 /** An answer's JSON text, its gzip and, when asked for, its brotli. */
 export interface SerializedAnswer {

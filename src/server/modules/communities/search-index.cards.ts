@@ -188,16 +188,16 @@ export class CardColumns {
     else out.number(distanceMiles).ascii('}');
   }
 
-  /**
-   * Position i's card as the API's serializer writes it without a shown price and distance, in two pieces: up to
-   * `"shownPrice":`, and from `,"coordinates":` to `"distanceMiles":`. A card its schema refuses is an error here,
-   * as the serializer's would be.
-   */
   /** Makes the cards' pieces not yet made, in slices (SearchIndex.warmUp). */
   makeAhead(deadline: number): boolean {
     return this.cardPieces.makeAhead(deadline);
   }
 
+  /**
+   * Position i's card as the API's serializer writes it without a shown price and distance, in two pieces: up to
+   * `"shownPrice":`, and from `,"coordinates":` to `"distanceMiles":`. A card its schema refuses is an error here,
+   * as the serializer's would be.
+   */
   private cardPiecesOf(i: number): string[] {
     if (cardWriter === undefined) cardWriter = compileJsonWriter(searchCommunitySchema);
     if (cardWriter === null) throw new Error('the search card schema has no compiled serializer');
