@@ -4,6 +4,7 @@
 // Never runs as the app's own role. See docs/decisions/004-warehouse-endpoint.md.
 import type pg from 'pg';
 import { WAREHOUSE_ROW_CAP, WAREHOUSE_TABLES } from '../../../contracts/warehouse';
+import { rollback } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 import { checkWarehousePlan } from './sql-guard';
 
@@ -221,7 +222,7 @@ export async function runWarehouseQuery(pool: pg.Pool, sql: string, deadline: nu
           `SET LOCAL ROLE ${WAREHOUSE_ROLE}`,
       );
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      broken = await rollback(client);
       if (pgCode(err) === '42501' || pgCode(err) === '22023' || pgCode(err) === '42704') {
         throw unavailable(`the database user cannot switch to the role ${WAREHOUSE_ROLE}.`);
       }
@@ -257,9 +258,7 @@ export async function runWarehouseQuery(pool: pg.Pool, sql: string, deadline: nu
       if (described) throw described;
       throw err;
     } finally {
-      await client.query('ROLLBACK').catch((err: Error) => {
-        broken = err;
-      });
+      broken = await rollback(client);
     }
   } finally {
     client.release(broken);
