@@ -1,9 +1,11 @@
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingScore } from '../../../contracts/constants';
 import type { MapPointsResponse, SearchCommunity, SearchResponse } from '../../../contracts/search';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/db';
 import { trigramSimilarity, trigrams } from './city-index';
+import { gzipChunkFor } from './search.service';
 import type { App } from '../../types';
 
 let tdb: TestDatabase;
@@ -461,6 +463,23 @@ describe('GET /api/communities/search/points', () => {
     expect(res.headers['content-type']).toContain('application/json');
     const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8')) as MapPointsResponse;
     expect(body.points).toHaveLength(9);
+  });
+
+  it("gzips an answer of any size whole with an output chunk sized from it (the same bytes as zlib's default chunk)", async () => {
+    expect(gzipChunkFor(0)).toBe(4 * 1024);
+    expect(gzipChunkFor(100_000)).toBe(26_024);
+    expect(gzipChunkFor(10_000_000)).toBe(128 * 1024);
+    const gzipAsync = promisify(gzip);
+    // Answers from a few bytes to several chunks' worth of gzip (text that barely compresses).
+    let text = '';
+    for (let k = 0; text.length < 900_000; k++) text += `{"id":${k},"v":"${((k * 2654435761) >>> 0).toString(36)}"},`;
+    for (const bytes of [2, 5_000, 70_000, 900_000]) {
+      const body = Buffer.from(text.slice(0, bytes));
+      const zipped = await gzipAsync(body, { level: 3, chunkSize: gzipChunkFor(body.length) });
+      expect(zipped.length).toBeGreaterThan(0);
+      expect(gunzipSync(zipped).equals(body)).toBe(true);
+      expect(zipped.equals(gzipSync(body, { level: 3 }))).toBe(true);
+    }
   });
 
   it('applies the same filters as the search', async () => {
