@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/db';
 import { createPool } from '../db/client';
 import { waitFor } from '../test/wait';
-import { LiveIndex } from './live-index';
+import { BUILD_PRIORITY, buildTurn, LiveIndex } from './live-index';
 
 let tdb: TestDatabase;
 let pool: ReturnType<typeof createPool>;
@@ -60,6 +60,51 @@ describe('LiveIndex builds', () => {
       ['b', 1],
       ['c', 2],
     ]);
+  });
+
+  it('take the waiting builds by priority, not in the order they asked: the search index before market themes', async () => {
+    const order: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let running = false;
+    const make = (name: string, priority: number | undefined, wait?: Promise<void>) => {
+      const index = new LiveIndex(pool, {
+        name,
+        channel: 'live_index_test',
+        priority,
+        build: async () => {
+          order.push(name);
+          running = true;
+          await wait;
+          return name;
+        },
+        describe: (n) => n,
+      });
+      started.push(index);
+      return index;
+    };
+    const first = make('first', BUILD_PRIORITY.themes, gate);
+    const running1 = first.refresh();
+    await waitFor(() => running);
+    // Asked while another build runs, in this order: the last priority, market themes, Community Insights, search.
+    const late = [make('unnamed', undefined), make('themes', BUILD_PRIORITY.themes), make('insights', BUILD_PRIORITY.insights), make('search', BUILD_PRIORITY.search)];
+    const refreshes = late.map((index) => index.refresh());
+    open();
+    await Promise.all([running1, ...refreshes]);
+    // Each build started lowers the number of those still waiting by one: 'unnamed' (9) still comes last.
+    expect(order).toEqual(['first', 'search', 'insights', 'themes', 'unnamed']);
+    expect(late.map((index) => index.current)).toEqual(['unnamed', 'themes', 'insights', 'search']);
+  });
+
+  it('let no build wait for ever: each build that goes before one lowers its number, ties go to the first that asked', () => {
+    const build = (priority: number, passed: number, seq: number) => ({ priority, passed, seq });
+    expect(buildTurn([])).toBe(-1);
+    expect(buildTurn([build(4, 0, 0), build(0, 0, 1)])).toBe(1);
+    expect(buildTurn([build(4, 3, 0), build(0, 0, 1)])).toBe(1);
+    // Passed over four times, market themes (4) goes before a search index (0) that asked after it.
+    expect(buildTurn([build(4, 4, 0), build(0, 0, 1)])).toBe(0);
+    expect(buildTurn([build(0, 0, 7), build(4, 5, 3)])).toBe(1);
+    expect(buildTurn([build(2, 0, 5), build(2, 0, 2), build(3, 0, 1)])).toBe(1);
   });
 
   it('waits before retrying a failed build, and lets the next index build meanwhile', async () => {

@@ -40,6 +40,11 @@ export interface IndexSource<T> {
   /** A one-line summary of a build for the log. */
   describe: (index: T) => string;
   /**
+   * Of the builds waiting for their turn, those of a lower number go first (default BUILD_PRIORITY.last): the
+   * search index before the professional screens', the quick before the slow (buildTurn).
+   */
+  priority?: number;
+  /**
    * Work a new index does once it answers, in slices of WARM_UP_SLICE_MS between requests, until done or replaced:
    * making ahead what its answers would otherwise make on first use (kept JSON bytes).
    */
@@ -59,12 +64,55 @@ export interface LiveIndexOptions {
 }
 
 /**
+ * The order of the app's index builds when several wait (IndexSource.priority): what families search and see on the
+ * map first, then the professional screens' indexes from the quickest to build to the slowest (at scale 10: operators
+ * 10-26 s, Community Insights ~4 min, markets 4-6 min, market themes 16-20 min), so that most screens answer from
+ * an index soonest.
+ */
+export const BUILD_PRIORITY = { search: 0, operators: 1, insights: 2, markets: 3, themes: 4, last: 9 } as const;
+
+/**
  * Builds of all the indexes of this process run one after another. Started together (at start-up, or on one
  * change notification that every index listens to), five builds shared two cores with each other: at scale 10
  * each read outlasted its limits and every build failed and was retried for ever, and each held its rows and
  * its new index in memory at once.
  */
-let buildQueue: Promise<unknown> = Promise.resolve();
+interface WaitingBuild {
+  priority: number;
+  /** How many builds have started since this one began waiting (each lowers its number by one: none waits for ever). */
+  passed: number;
+  seq: number;
+  start: () => void;
+}
+const waiting: WaitingBuild[] = [];
+let buildRunning = false;
+let buildSeq = 0;
+
+/**
+ * The next build to run: the lowest priority less the builds that went before it while it waited, then the first
+ * to ask. In the order they asked, a search index rebuilt after a published review waited behind a market themes
+ * build already queued (20 minutes at scale 10), and at start-up the search answered from SQL until whichever
+ * indexes had listened first were built; the aging bounds the wait of the last priority to a few builds.
+ */
+export function buildTurn<B extends Pick<WaitingBuild, 'priority' | 'passed' | 'seq'>>(builds: readonly B[]): number {
+  let best = -1;
+  for (let k = 0; k < builds.length; k++) {
+    const b = builds[k]!;
+    const o = best < 0 ? null : builds[best]!;
+    if (!o || b.priority - b.passed < o.priority - o.passed || (b.priority - b.passed === o.priority - o.passed && b.seq < o.seq)) best = k;
+  }
+  return best;
+}
+
+function nextBuild(): void {
+  buildRunning = false;
+  const k = buildTurn(waiting);
+  if (k < 0) return;
+  const [turn] = waiting.splice(k, 1);
+  for (const w of waiting) w.passed++;
+  buildRunning = true;
+  turn!.start();
+}
 
 /** The process's memory for a log line. */
 function memoryNow(): string {
@@ -73,10 +121,16 @@ function memoryNow(): string {
   return `heap ${mb(heapUsed)} MB, rss ${mb(rss)} MB`;
 }
 
-function oneBuildAtATime<T>(build: () => Promise<T>): Promise<T> {
-  const run = buildQueue.then(build);
-  buildQueue = run.catch(() => undefined);
-  return run;
+function oneBuildAtATime<T>(priority: number, build: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    waiting.push({
+      priority,
+      passed: 0,
+      seq: buildSeq++,
+      start: () => void Promise.resolve().then(build).then(resolve, reject).finally(nextBuild),
+    });
+    if (!buildRunning) nextBuild();
+  });
 }
 
 export class LiveIndex<T> {
@@ -160,8 +214,8 @@ export class LiveIndex<T> {
     this.dirty = false;
     this.building = (async () => {
       try {
-        // Waits for the builds of other indexes started before it (a closed index skips its turn).
-        const built = await oneBuildAtATime(async () => (this.closed ? null : { index: await this.options.build(this.pool) }));
+        // Waits for its turn among the builds of other indexes (buildTurn; a closed index skips its turn).
+        const built = await oneBuildAtATime(this.options.priority ?? BUILD_PRIORITY.last, async () => (this.closed ? null : { index: await this.options.build(this.pool) }));
         if (this.closed || !built) return;
         this.current = built.index;
         this.version++;

@@ -3,7 +3,7 @@
 // communities, their prices or operators; src/server/lib/live-index.ts listens, debounces, rebuilds in the
 // background and swaps the new index in at once. Until the first build the search answers from SQL.
 import type pg from 'pg';
-import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
+import { BUILD_PRIORITY, LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import { SearchIndex } from './search-index';
 
 /** The channel the triggers of migration 0013 notify. */
@@ -15,6 +15,7 @@ export class LiveSearchIndex extends LiveIndex<SearchIndex> {
   constructor(pool: pg.Pool, options: LiveSearchIndexOptions = {}) {
     super(pool, {
       name: 'search index',
+      priority: BUILD_PRIORITY.search,
       channel: SEARCH_INDEX_CHANNEL,
       build: SearchIndex.build,
       warmUp: (index) => index.warmUp(),

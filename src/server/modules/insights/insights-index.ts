@@ -10,7 +10,7 @@
 import type pg from 'pg';
 import { INSIGHT_FIXED_FILTERS, type InsightFilters, type InsightSortField, type SortDirection } from '../../../contracts/insights';
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
-import { LiveIndex, type LiveIndexOptions, type Slices } from '../../lib/live-index';
+import { BUILD_PRIORITY, LiveIndex, type LiveIndexOptions, type Slices } from '../../lib/live-index';
 import { insightRowSchema, type InsightRow } from '../../../contracts/insights';
 import { KeptPieces, type JsonBytes } from '../../lib/json-bytes';
 import { compileJsonWriter } from '../../lib/json-serializer';
@@ -313,6 +313,7 @@ export class InsightsIndex {
 export function liveInsightsIndex(pool: pg.Pool, channel: string, options: LiveIndexOptions = {}): LiveIndex<InsightsIndex> {
   return new LiveIndex(pool, {
     name: 'insights index',
+    priority: BUILD_PRIORITY.insights,
     channel,
     build: InsightsIndex.build,
     warmUp: (index) => index.warmUp(),

@@ -12,7 +12,7 @@
 // operators-index-equivalence.test.ts compares it with the SQL path.
 import type pg from 'pg';
 import type { OperatorFilters, OperatorRow, OperatorSortField, SortDirection } from '../../../contracts/insights';
-import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
+import { BUILD_PRIORITY, LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows, type OperatorOptionLists } from './operators.repo';
 import { frozenLists } from './insights.repo';
 import { toOperatorRow } from './insights.rows';
@@ -269,6 +269,7 @@ export function pgRoundedMean(sum: bigint, count: bigint, scale: number): number
 export function liveOperatorsIndex(pool: pg.Pool, channels: readonly string[], options: LiveIndexOptions = {}): LiveIndex<OperatorsIndex> {
   return new LiveIndex(pool, {
     name: 'operators index',
+    priority: BUILD_PRIORITY.operators,
     channel: channels,
     build: OperatorsIndex.build,
     describe: ({ stats: s }) => `${s.operators} operators in ${Math.round(s.buildMs)} ms`,

@@ -15,7 +15,7 @@ import type pg from 'pg';
 import { CUSTOMER_THEMES } from '../../../contracts/themes';
 import { readIndexRows } from '../../db/client';
 import type { Queryable } from '../../db/sql';
-import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
+import { BUILD_PRIORITY, LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import type { OperatorPlace, PortfolioCommunityRow, PortfolioSource, PortfolioTrendRow, ThemeTotals } from '../themes/themes.service';
 import * as repo from './markets.repo';
 import type { PortfolioPricePosition } from '../../../contracts/themes';
@@ -779,6 +779,7 @@ class CompactTrends {
 export function liveMarketIndex(pool: pg.Pool, channel: string, options: LiveIndexOptions = {}): LiveIndex<MarketIndex> {
   return new LiveIndex(pool, {
     name: 'market index',
+    priority: BUILD_PRIORITY.markets,
     channel,
     build: async (pool) => {
       const index = await MarketIndex.build(pool);

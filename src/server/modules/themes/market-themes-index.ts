@@ -17,7 +17,7 @@ import { THEMES, type ThemeKind } from '../../../contracts/themes';
 import { snippetFor } from '../../lib/themes';
 import { readIndexRows } from '../../db/client';
 import type { Queryable } from '../../db/sql';
-import { LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
+import { BUILD_PRIORITY, LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import * as repo from './themes.repo';
 import { Codes, interner, pushTo, TextColumn } from '../../lib/collections';
 
@@ -430,6 +430,7 @@ export const MARKET_THEMES_TABLES = ['communities', 'employee_reviews', 'operato
 export function liveMarketThemesIndex(pool: pg.Pool, channel: string | readonly string[], options: LiveIndexOptions = {}): LiveIndex<MarketThemesIndex> {
   return new LiveIndex(pool, {
     name: 'market themes index',
+    priority: BUILD_PRIORITY.themes,
     channel,
     payloads: MARKET_THEMES_TABLES,
     build: MarketThemesIndex.build,
