@@ -96,6 +96,30 @@ describe('LiveIndex builds', () => {
     expect(late.map((index) => index.current)).toEqual(['unnamed', 'themes', 'insights', 'search']);
   });
 
+  it('asked together while none runs (at start-up, after one notification), go by priority too', async () => {
+    const order: string[] = [];
+    const make = (name: string, priority: number) => {
+      const index = new LiveIndex(pool, { name, channel: 'live_index_test', priority, build: async () => {
+          order.push(name);
+          return name;
+        },
+        describe: (n) => n });
+      started.push(index);
+      return index;
+    };
+    const themes = make('themes', BUILD_PRIORITY.themes);
+    const markets = make('markets', BUILD_PRIORITY.markets);
+    const search = make('search', BUILD_PRIORITY.search);
+    // A few ms apart, as the LISTEN connections of a start answer, the slowest index first.
+    const asked = [themes.refresh()];
+    await new Promise((r) => setTimeout(r, 5));
+    asked.push(markets.refresh());
+    await new Promise((r) => setTimeout(r, 5));
+    asked.push(search.refresh());
+    await Promise.all(asked);
+    expect(order).toEqual(['search', 'markets', 'themes']);
+  });
+
   it('let no build wait for ever: each build that goes before one lowers its number, ties go to the first that asked', () => {
     const build = (priority: number, passed: number, seq: number) => ({ priority, passed, seq });
     expect(buildTurn([])).toBe(-1);

@@ -89,6 +89,14 @@ let buildRunning = false;
 let buildSeq = 0;
 
 /**
+ * When no build runs, the first to ask waits this long for others to ask too, so that builds asked together take their
+ * turns by priority: the five at start-up, whose LISTEN connections answer a few ms apart (at scale 10 the market index's
+ * answered first on both of two starts), and the rebuilds after one notification, whose debounce timers end together.
+ */
+export const BUILD_GATHER_MS = 50;
+let gathering: NodeJS.Timeout | null = null;
+
+/**
  * The next build to run: the lowest priority less the builds that went before it while it waited, then the first
  * to ask. In the order they asked, a search index rebuilt after a published review waited behind a market themes
  * build already queued (20 minutes at scale 10), and at start-up the search answered from SQL until whichever
@@ -129,7 +137,12 @@ function oneBuildAtATime<T>(priority: number, build: () => Promise<T>): Promise<
       seq: buildSeq++,
       start: () => void Promise.resolve().then(build).then(resolve, reject).finally(nextBuild),
     });
-    if (!buildRunning) nextBuild();
+    if (!buildRunning && !gathering) {
+      gathering = setTimeout(() => {
+        gathering = null;
+        if (!buildRunning) nextBuild();
+      }, BUILD_GATHER_MS);
+    }
   });
 }
 
