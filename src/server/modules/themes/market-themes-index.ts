@@ -1,7 +1,7 @@
 // The in-memory index of market and operator theme reports (issue 15, ADR 029): per state, county and operator
 // (customer reviews, from the per-community summaries), per state suffix, location and operator (employee
-// reviews), the totals, the quarter rows (typed arrays) and the most positive and most negative mention of each
-// theme, each the scope's own SQL aggregate grouped by the key as well (themes.repo.ts: marketQuarterRows,
+// reviews), and the whole table of each kind (the themes screen's "All reviews", ALL_KEYS): the totals, the quarter
+// rows (typed arrays) and the most positive and most negative mention of each theme, each the scope's own SQL aggregate grouped by the key as well (themes.repo.ts: marketQuarterRows,
 // marketTotalRows, marketExampleRows). A report adds up one key (a state, a county, a city's employees, an
 // operator) or several (a county's employees: the locations of the cities that belong to it, cityCounties);
 // only the examples' texts are read per request, by primary key. A large city's customer reports (at least
@@ -288,8 +288,11 @@ class ExampleColumns {
   }
 }
 
-/** Customer keys: states (S:), counties (F:), large cities (C:) and operators (O:); employee keys: E:, L: and W:. */
-const kindOfKey = (key: string): ThemeKind => (key[0] === 'E' || key[0] === 'L' || key[0] === 'W' ? 'employee' : 'customer');
+/**
+ * Customer keys: states (S:), counties (F:), large cities (C:), operators (O:) and the whole table (A:); employee keys:
+ * E:, L:, W: and the whole table (V:) (themes.repo.ts).
+ */
+const kindOfKey = (key: string): ThemeKind => (key[0] === 'E' || key[0] === 'L' || key[0] === 'W' || key === repo.ALL_KEYS.employee ? 'employee' : 'customer');
 
 /** Review texts read per statement at the build. */
 const TEXT_BATCH = 5_000;

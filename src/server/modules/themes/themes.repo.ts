@@ -318,7 +318,8 @@ export async function selectOperatorPlace(pool: pg.Pool, id: number): Promise<Op
 // communities: a city of at least $cityMin listed communities, named in ASCII), 'O:<operator id>' (customer: the
 // operator's listed communities, scopeOperator), 'E:<suffix>' (employee: locations ending in ", ST": the suffix right(location, 4)),
 // 'L:<lower(location)>' (employee: one "city, st" location), 'W:<operator id>' (employee: the operator's
-// reviews, whatever their location). Each aggregate is the scope's own SQL aggregate grouped by the key as well.
+// reviews, whatever their location), 'A:' (customer: every community's summaries, listed or not, scopeAll) and
+// 'V:' (employee: every review, scopeAll). Each aggregate is the scope's own SQL aggregate grouped by the key as well.
 
 /**
  * The large cities (SQL over the parameter `min`): state and lower-cased name of every city of at least `min` listed
@@ -351,8 +352,15 @@ export async function largeCityKeys(db: Queryable, min: number): Promise<string[
   const { rows } = await db.query<{ state: string; city: string }>(`SELECT state, city FROM ${largeCities('$1::int')} l`, [min]);
   return rows.map((r) => customerCityKey(r.state, r.city));
 }
-/** An employee review's keys (a NULL key, of a review without a location, is left out). */
-const employeeKeys = `(VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location)), ('W:' || r.operator_id))`;
+/** An employee review's keys (a NULL key, of a review without a location, is left out); ALL_KEYS.employee for every review. */
+const employeeKeys = `(VALUES ('E:' || right(r.location, 4)), ('L:' || lower(r.location)), ('W:' || r.operator_id), ('V:'))`;
+
+/**
+ * The index's key of a whole-table report (scopeAll): every community's summaries, listed or not, or every employee
+ * review. Read in SQL they were the slowest reports (45 and 49 s at scale 10, past the warm-up's 120 s limit while
+ * the indexes were built at start, so the first visitor of the themes screen waited for them).
+ */
+export const ALL_KEYS = { customer: 'A:', employee: 'V:' } as const;
 
 /** The index's key of an operator's report (scopeOperator). */
 export const operatorKey = (kind: ThemeKind, id: number) => `${kind === 'customer' ? 'O' : 'W'}:${id}`;
@@ -389,6 +397,10 @@ export async function marketQuarterRows(db: Queryable, cityMin: number, each: (r
       GROUP BY GROUPING SETS (${customerSets(', r.theme, r.quarter')})
      HAVING ${customerKeyKept}
      UNION ALL
+     SELECT '${ALL_KEYS.customer}', r.theme::int, r.quarter, sum(r.mentions)::int, sum(r.sentiment_sum)::float8, sum(r.positive)::int, sum(r.negative)::int
+       FROM community_theme_quarters r
+      GROUP BY r.theme, r.quarter
+     UNION ALL
      SELECT k.key, m.i, to_char(r.review_date, 'YYYY-"Q"Q'), count(*)::int, sum(m.s::float8),
             count(*) FILTER (WHERE m.s > $1::real)::int, count(*) FILTER (WHERE m.s < $2::real)::int
        FROM employee_reviews r ${mentions('employee')}
@@ -410,6 +422,9 @@ export async function marketTotalRows(db: Queryable, cityMin: number): Promise<(
       WHERE ${listedOnly('c')} AND r.scored > 0
       GROUP BY GROUPING SETS (${customerSets('')})
      HAVING ${customerKeyKept}
+     UNION ALL
+     SELECT '${ALL_KEYS.customer}', coalesce(sum(r.scored), 0)::int, min(r.first_date)::text, max(r.last_date)::text, coalesce(bool_or(r.demo), false)
+       FROM community_review_summary r WHERE r.scored > 0
      UNION ALL
      SELECT k.key, count(*)::int, min(r.review_date)::text, max(r.review_date)::text, bool_or(r.source_kind = 'demo')
        FROM employee_reviews r
@@ -438,21 +453,22 @@ export interface MarketExampleRow {
 /** Per key and theme: its most positive and most negative mention (the order of selectSummaryExamples / selectExamples). */
 export async function marketExampleRows(db: Queryable, cityMin: number): Promise<MarketExampleRow[]> {
   const plain = 'community_theme_examples r JOIN communities c ON c.id = r.community_id';
-  const customer = (key: string, cond: string, from = plain) => `
+  const customer = (key: string, cond: string, from = plain, listed = listedOnly('c')) => `
      SELECT * FROM (SELECT DISTINCT ON (${key}, r.theme) ${key} AS key, r.theme::int AS i, 0 AS k, r.best_review_id AS id, r.best_s::float8 AS s, r.best_date::text AS date,
             r.best_rating AS rating, r.best_snippet AS snippet
-       FROM ${from} WHERE ${listedOnly('c')} ${cond}
+       FROM ${from} WHERE ${listed} ${cond}
       ORDER BY ${key}, r.theme, r.best_s DESC, r.best_date DESC, r.best_review_id DESC) b
      UNION ALL
      SELECT * FROM (SELECT DISTINCT ON (${key}, r.theme) ${key}, r.theme::int, 1, r.worst_review_id, r.worst_s::float8, r.worst_date::text,
             r.worst_rating, r.worst_snippet
-       FROM ${from} WHERE ${listedOnly('c')} ${cond}
+       FROM ${from} WHERE ${listed} ${cond}
       ORDER BY ${key}, r.theme, r.worst_s ASC, r.worst_date DESC, r.worst_review_id DESC) w`;
   const { rows } = await db.query<MarketExampleRow>(
     `${customer(`'S:' || c.state`, '')}
      UNION ALL ${customer(`'F:' || c.state || ':' || c.county_fips`, 'AND c.county_fips IS NOT NULL')}
      UNION ALL ${customer(`'C:' || c.state || ':' || b.city`, 'AND b.city IS NOT NULL', customerFrom('community_theme_examples', '$1::int'))}
      UNION ALL ${customer(`'O:' || c.operator_id`, 'AND c.operator_id IS NOT NULL')}
+     UNION ALL ${customer(`'${ALL_KEYS.customer}'::text`, '', 'community_theme_examples r', 'TRUE')}
      UNION ALL
      SELECT * FROM (SELECT DISTINCT ON (k.key, m.i) k.key, m.i, 0 AS k, r.id, m.s::float8 AS s, r.review_date::text AS date,
             NULL::smallint AS rating, NULL::text AS snippet

@@ -12,6 +12,7 @@ import { snippetFor } from '../../lib/themes';
 import type { LiveIndex } from '../../lib/live-index';
 import type { MarketReportRows, MarketThemesIndex } from './market-themes-index';
 import {
+  ALL_KEYS,
   type ExampleRow,
   type QuarterRow,
   type ScopeFilter,
@@ -215,6 +216,9 @@ export class ThemeService {
 
   all(kind: ThemeKind): Promise<ThemeReport> {
     const scope: Scope = { type: 'all', id: null, name: 'All reviews', state: null, city: null, county: null };
+    // From the market themes index once built (its whole-table keys, ALL_KEYS), else SQL on the long-read lane (cached).
+    const index = this.marketIndex();
+    if (index) return Promise.resolve(composeReport(kind, scope, 'all communities', index.rows([ALL_KEYS[kind]], true)));
     return this.cache.get(`all:${kind}`, () => this.report(kind, scope, scopeAll, 'all communities', true));
   }
 
