@@ -1,17 +1,17 @@
 // The in-memory index of market and operator theme reports (issue 15, ADR 029): per state, county and operator
-// (customer reviews, from the per-community summaries), per state suffix, location and operator (employee
-// reviews), and the whole table of each kind (the themes screen's "All reviews", ALL_KEYS): the totals, the quarter
-// rows (typed arrays) and the most positive and most negative mention of each theme, each the scope's own SQL
-// aggregate grouped by the key as well (themes.repo.ts: marketQuarterRows, marketTotalRows, marketExampleRows). A report adds up one key (a state, a county, a city's employees, an
-// operator) or several (a county's employees: the locations of the cities that belong to it, cityCounties);
-// only the examples' texts are read per request, by primary key. A large city's customer reports (at least
-// LARGE_CITY_MIN listed communities: thousands of summaries read in SQL at scale 10) are keys too; a small city's
-// (1.9 M more quarter rows at scale 1 for all of them, each cheap in SQL), a county asked by name and non-ASCII
-// text stay on SQL (lower-casing beyond ASCII is the database's). Rebuilt on
-// notifications from communities (customer summaries change with a community's rating and review count, which
-// notify; a community's place, operator and listing), employee reviews and operators (their names), not on those
-// from prices (MARKET_THEMES_TABLES); the theme service answers from SQL until the first build and when
-// SEARCH_INDEX is off. market-themes-equivalence.test.ts compares it with the SQL path.
+// (customer reviews, from the per-community summaries), per state suffix, location and operator (employee reviews), and
+// the whole table of each kind (the themes screen's "All reviews", ALL_KEYS): the totals, the quarter rows (typed
+// arrays) and the most positive and most negative mention of each theme, each the scope's own SQL aggregate grouped by
+// the key as well (themes.repo.ts: marketQuarterRows, marketTotalRows, marketExampleRows). A report adds up one key (a
+// state, a county, a city's employees, an operator) or several (a county's employees: the locations of the cities that
+// belong to it, cityCounties); only the examples' texts are read per request, by primary key. A large city's customer
+// reports (at least LARGE_CITY_MIN listed communities: thousands of summaries read in SQL at scale 10) are keys too; a
+// small city's (1.9 M more quarter rows at scale 1 for all of them, each cheap in SQL), a county asked by name and
+// non-ASCII text stay on SQL (lower-casing beyond ASCII is the database's). Rebuilt on notifications from communities
+// (customer summaries change with a community's rating and review count, which notify; a community's place, operator
+// and listing), employee reviews and operators (their names), not on those from prices (MARKET_THEMES_TABLES); the
+// theme service answers from SQL until the first build and when SEARCH_INDEX is off. market-themes-equivalence.test.ts
+// compares it with the SQL path.
 import type pg from 'pg';
 import { THEMES, type ThemeKind } from '../../../contracts/themes';
 import { snippetFor } from '../../lib/themes';
