@@ -1,5 +1,6 @@
 // LiveIndex (ADR 026): the builds of a process's indexes run one after another, so that indexes started together
-// (at start-up, or on one notification they all listen to) never compete for the cores and the memory.
+// (at start-up, or on one notification they all listen to) never compete for the cores and the memory; only the
+// search index's may run beside one other (FAST_LANE).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/db';
 import { createPool } from '../db/client';
@@ -94,6 +95,56 @@ describe('LiveIndex builds', () => {
     // Each build started lowers the number of those still waiting by one: 'unnamed' (9) still comes last.
     expect(order).toEqual(['first', 'search', 'insights', 'themes', 'unnamed']);
     expect(late.map((index) => index.current)).toEqual(['unnamed', 'themes', 'insights', 'search']);
+  });
+
+  it("of the search index start beside a build of another index; two of the fast lane never overlap, the others wait for both", async () => {
+    const events: string[] = [];
+    const gates = new Map<string, () => void>();
+    const make = (name: string, priority: number) => {
+      const index = new LiveIndex(pool, {
+        name,
+        channel: 'live_index_test',
+        priority,
+        build: async () => {
+          events.push(`${name} starts`);
+          await new Promise<void>((r) => gates.set(name, r));
+          events.push(`${name} ends`);
+          return name;
+        },
+        describe: (n) => n,
+      });
+      started.push(index);
+      return index;
+    };
+    const open = async (name: string) => {
+      await waitFor(() => gates.has(name));
+      gates.get(name)!();
+      gates.delete(name);
+    };
+    const themes = make('themes', BUILD_PRIORITY.themes);
+    const operators = make('operators', BUILD_PRIORITY.operators);
+    const search = make('search', BUILD_PRIORITY.search);
+    const second = make('second search', BUILD_PRIORITY.search);
+    const refreshes = [themes.refresh()];
+    await waitFor(() => events.includes('themes starts'));
+    refreshes.push(operators.refresh(), search.refresh());
+    // The search index's build starts while market themes is still building; operators waits.
+    await waitFor(() => events.includes('search starts'));
+    refreshes.push(second.refresh());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(events).toEqual(['themes starts', 'search starts']);
+    // The fast lane's second build starts when the first ends, still beside market themes.
+    await open('search');
+    await waitFor(() => events.includes('second search starts'));
+    await open('themes');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(events).toEqual(['themes starts', 'search starts', 'search ends', 'second search starts', 'themes ends']);
+    // Operators (another index) waits for the fast lane too, then runs alone.
+    await open('second search');
+    await open('operators');
+    await Promise.all(refreshes);
+    expect(events.slice(5)).toEqual(['second search ends', 'operators starts', 'operators ends']);
+    expect([themes, operators, search, second].map((index) => index.current)).toEqual(['themes', 'operators', 'search', 'second search']);
   });
 
   it('asked together while none runs (at start-up, after one notification), go by priority too', async () => {

@@ -75,18 +75,32 @@ export const BUILD_PRIORITY = { search: 0, operators: 1, insights: 2, markets: 3
  * Builds of all the indexes of this process run one after another. Started together (at start-up, or on one
  * change notification that every index listens to), five builds shared two cores with each other: at scale 10
  * each read outlasted its limits and every build failed and was retried for ever, and each held its rows and
- * its new index in memory at once.
+ * its new index in memory at once. One exception (FAST_LANE): a build of the search index may run beside one other.
  */
 interface WaitingBuild {
   priority: number;
   /** How many builds have started since this one began waiting (each lowers its number by one: none waits for ever). */
   passed: number;
   seq: number;
-  start: () => void;
+  /** Runs the build, then calls `done`. */
+  start: (done: () => void) => void;
 }
 const waiting: WaitingBuild[] = [];
-let buildRunning = false;
+/** Builds running now: in the fast lane (at most one) and the others (at most one, and none while the fast lane's runs alone). */
+const running = { fast: 0, other: 0 };
 let buildSeq = 0;
+
+/**
+ * Builds of this priority or lower (the search index's) have a lane of their own: asked while a build of another
+ * index runs, one starts at once beside it instead of waiting for its end. A published review changes a community's
+ * rating, and every index that reads communities is rebuilt; at scale 10 a market themes build takes 16-20 minutes,
+ * so a second review published during one waited that long before the search showed the first review's rating
+ * (the search build itself: about 2 minutes). Two builds at most run together, one of them the search index's (the
+ * memory of both is measured in ADR 027's addendum of 2026-11-29, afternoon). A build of another index still waits
+ * while the search index's runs, and builds asked together while none runs go one after another, by priority.
+ */
+export const FAST_LANE = BUILD_PRIORITY.search;
+const fast = (b: Pick<WaitingBuild, 'priority'>) => b.priority <= FAST_LANE;
 
 /**
  * When no build runs, the first to ask waits this long for others to ask too, so that builds asked together take their
@@ -112,14 +126,26 @@ export function buildTurn<B extends Pick<WaitingBuild, 'priority' | 'passed' | '
   return best;
 }
 
-function nextBuild(): void {
-  buildRunning = false;
-  const k = buildTurn(waiting);
-  if (k < 0) return;
-  const [turn] = waiting.splice(k, 1);
-  for (const w of waiting) w.passed++;
-  buildRunning = true;
-  turn!.start();
+/**
+ * Starts the builds whose turn it is: when none runs, the next by buildTurn (whichever lane); beside a build of another
+ * index, the next of the fast lane.
+ */
+function nextBuilds(): void {
+  for (;;) {
+    const idle = running.fast === 0 && running.other === 0;
+    const candidates = idle ? waiting : running.fast === 0 && running.other > 0 ? waiting.filter(fast) : [];
+    const k = buildTurn(candidates);
+    if (k < 0) return;
+    const turn = candidates[k]!;
+    waiting.splice(waiting.indexOf(turn), 1);
+    for (const w of waiting) w.passed++;
+    const lane = fast(turn) ? 'fast' : 'other';
+    running[lane]++;
+    turn.start(() => {
+      running[lane]--;
+      nextBuilds();
+    });
+  }
 }
 
 /** The process's memory for a log line. */
@@ -135,14 +161,14 @@ function oneBuildAtATime<T>(priority: number, build: () => Promise<T>): Promise<
       priority,
       passed: 0,
       seq: buildSeq++,
-      start: () => void Promise.resolve().then(build).then(resolve, reject).finally(nextBuild),
+      start: (done) => void Promise.resolve().then(build).then(resolve, reject).finally(done),
     });
-    if (!buildRunning && !gathering) {
-      gathering = setTimeout(() => {
+    if (running.fast === 0 && running.other === 0) {
+      gathering ??= setTimeout(() => {
         gathering = null;
-        if (!buildRunning) nextBuild();
+        nextBuilds();
       }, BUILD_GATHER_MS);
-    }
+    } else nextBuilds();
   });
 }
 
