@@ -82,8 +82,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     embedded: !opts.databaseUrl,
     server,
     async close() {
-      await pool.end();
-      if (server) await server.stop();
+      // The embedded server is stopped beside the pool's end, not after it: its fast shutdown ends the connections
+      // still checked out (an index build under way, LiveIndex.close), for which pool.end() would otherwise wait.
+      await Promise.all([pool.end(), server?.stop()]);
     },
   };
 }

@@ -182,6 +182,46 @@ describe('LiveIndex builds', () => {
     expect(buildTurn([build(2, 0, 5), build(2, 0, 2), build(3, 0, 1)])).toBe(1);
   });
 
+  it('close without waiting for a build under way: its result is dropped, its failure after close not logged', async () => {
+    const errors: string[] = [];
+    let finish!: (fail: boolean) => void;
+    const index = new LiveIndex(pool, {
+      name: 'long',
+      channel: 'live_index_test',
+      // A build that lasts until the test ends it (a scale-10 build takes minutes): it fails, as a read does when
+      // the database stops under it, or ends with an index.
+      build: () => new Promise<string>((resolve, reject) => (finish = (fail) => (fail ? reject(new Error('terminating connection')) : resolve('late')))),
+      describe: (s) => s,
+      logError: (msg) => errors.push(msg),
+    });
+    index.start();
+    await waitFor(() => finish !== undefined);
+    const closing = index.close();
+    // Closed while the build still runs (before: close waited for the build's end).
+    const closed = await Promise.race([closing.then(() => true), new Promise((r) => setTimeout(() => r(false), 1_000))]);
+    expect(closed).toBe(true);
+    finish(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(errors).toEqual([]);
+    expect(index.current).toBeNull();
+
+    // The same with a build that ends with an index after close: it is not swapped in.
+    let finish2!: () => void;
+    const second = new LiveIndex(pool, {
+      name: 'long 2',
+      channel: 'live_index_test',
+      build: () => new Promise<string>((resolve) => (finish2 = () => resolve('late'))),
+      describe: (s) => s,
+    });
+    second.start();
+    await waitFor(() => finish2 !== undefined);
+    await second.close();
+    finish2();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(second.current).toBeNull();
+    expect(second.version).toBe(0);
+  });
+
   it('waits before retrying a failed build, and lets the next index build meanwhile', async () => {
     let calls = 0;
     const failing = new LiveIndex(pool, {
