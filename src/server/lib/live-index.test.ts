@@ -97,7 +97,7 @@ describe('LiveIndex builds', () => {
     expect(late.map((index) => index.current)).toEqual(['unnamed', 'themes', 'insights', 'search']);
   });
 
-  it("of the search index start beside a build of another index; two of the fast lane never overlap, the others wait for both", async () => {
+  it("of the search index start beside a long build of another index; two of the fast lane never overlap, the others wait for both", async () => {
     const events: string[] = [];
     const gates = new Map<string, () => void>();
     const make = (name: string, priority: number) => {
@@ -139,12 +139,19 @@ describe('LiveIndex builds', () => {
     await open('themes');
     await new Promise((r) => setTimeout(r, 100));
     expect(events).toEqual(['themes starts', 'search starts', 'search ends', 'second search starts', 'themes ends']);
-    // Operators (another index) waits for the fast lane too, then runs alone.
+    // Operators (another index) waits for the fast lane too, then runs alone; beside it (not a long build) the
+    // search index's next build waits.
     await open('second search');
+    await waitFor(() => events.includes('operators starts'));
+    const again = search.refresh();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(events.slice(5)).toEqual(['second search ends', 'operators starts']);
     await open('operators');
-    await Promise.all(refreshes);
-    expect(events.slice(5)).toEqual(['second search ends', 'operators starts', 'operators ends']);
+    await open('search');
+    await Promise.all([...refreshes, again]);
+    expect(events.slice(5)).toEqual(['second search ends', 'operators starts', 'operators ends', 'search starts', 'search ends']);
     expect([themes, operators, search, second].map((index) => index.current)).toEqual(['themes', 'operators', 'search', 'second search']);
+    expect(search.version).toBe(2);
   });
 
   it('asked together while none runs (at start-up, after one notification), go by priority too', async () => {

@@ -88,18 +88,23 @@ interface WaitingBuild {
 const waiting: WaitingBuild[] = [];
 /** Builds running now: in the fast lane (at most one) and the others (at most one, and none while the fast lane's runs alone). */
 const running = { fast: 0, other: 0 };
+/** The priority of the other build running (when running.other is 1). */
+let otherPriority = 0;
 let buildSeq = 0;
 
 /**
- * Builds of this priority or lower (the search index's) have a lane of their own: asked while a build of another
- * index runs, one starts at once beside it instead of waiting for its end. A published review changes a community's
- * rating, and every index that reads communities is rebuilt; at scale 10 a market themes build takes 16-20 minutes,
- * so a second review published during one waited that long before the search showed the first review's rating
- * (the search build itself: about 2 minutes). Two builds at most run together, one of them the search index's (the
- * memory of both is measured in ADR 027's addendum of 2026-11-29, afternoon). A build of another index still waits
- * while the search index's runs, and builds asked together while none runs go one after another, by priority.
+ * Builds of this priority or lower (the search index's) have a lane of their own: asked while a long build of
+ * another index runs (priority LONG_BUILD or higher: market themes), one starts at once beside it instead of waiting
+ * for its end. A published review changes a community's rating, and every index that reads communities is rebuilt; at
+ * scale 10 a market themes build takes 16-20 minutes, so a second review published during one waited that long before
+ * the search showed the first review's rating (the search build itself: about 2 minutes). Two builds at most run
+ * together, one of them the search index's; beside the shorter builds (Community Insights and markets: 2-6 minutes
+ * at scale 10, whose heap reaches 3.2 GB of Node's 4.1 GB by their end) it still waits (ADR 027's addendum of
+ * 2026-11-29, morning). A build of another index waits while the search index's runs, and builds asked together
+ * while none runs go one after another, by priority.
  */
 export const FAST_LANE = BUILD_PRIORITY.search;
+export const LONG_BUILD = BUILD_PRIORITY.themes;
 const fast = (b: Pick<WaitingBuild, 'priority'>) => b.priority <= FAST_LANE;
 
 /**
@@ -127,13 +132,14 @@ export function buildTurn<B extends Pick<WaitingBuild, 'priority' | 'passed' | '
 }
 
 /**
- * Starts the builds whose turn it is: when none runs, the next by buildTurn (whichever lane); beside a build of another
- * index, the next of the fast lane.
+ * Starts the builds whose turn it is: when none runs, the next by buildTurn (whichever lane); beside a long build of
+ * another index, the next of the fast lane.
  */
 function nextBuilds(): void {
   for (;;) {
     const idle = running.fast === 0 && running.other === 0;
-    const candidates = idle ? waiting : running.fast === 0 && running.other > 0 ? waiting.filter(fast) : [];
+    const beside = running.fast === 0 && running.other > 0 && otherPriority >= LONG_BUILD;
+    const candidates = idle ? waiting : beside ? waiting.filter(fast) : [];
     const k = buildTurn(candidates);
     if (k < 0) return;
     const turn = candidates[k]!;
@@ -141,6 +147,7 @@ function nextBuilds(): void {
     for (const w of waiting) w.passed++;
     const lane = fast(turn) ? 'fast' : 'other';
     running[lane]++;
+    if (lane === 'other') otherPriority = turn.priority;
     turn.start(() => {
       running[lane]--;
       nextBuilds();
