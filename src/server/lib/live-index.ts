@@ -82,6 +82,8 @@ interface WaitingBuild {
   /** How many builds have started since this one began waiting (each lowers its number by one: none waits for ever). */
   passed: number;
   seq: number;
+  /** The index has no build yet (it answers from SQL until this one ends). */
+  first: boolean;
   /** Runs the build, then calls `done`. */
   start: (done: () => void) => void;
 }
@@ -93,15 +95,18 @@ let otherPriority = 0;
 let buildSeq = 0;
 
 /**
- * Builds of this priority or lower (the search index's) have a lane of their own: asked while a long build of
- * another index runs (priority LONG_BUILD or higher: market themes), one starts at once beside it instead of waiting
- * for its end. A published review changes a community's rating, and every index that reads communities is rebuilt; at
- * scale 10 a market themes build takes 16-20 minutes, so a second review published during one waited that long before
- * the search showed the first review's rating (the search build itself: about 2 minutes). Two builds at most run
- * together, one of them the search index's; beside the shorter builds (Community Insights and markets: 2-6 minutes
- * at scale 10, whose heap reaches 3.2 GB of Node's 4.1 GB by their end) it still waits (ADR 027's addendum of
- * 2026-11-29, morning). A build of another index waits while the search index's runs, and builds asked together
- * while none runs go one after another, by priority.
+ * Builds of this priority or lower (the search index's) have a lane of their own: one starts at once beside a build
+ * of another index instead of waiting for its end, when that build is a long one (priority LONG_BUILD or higher:
+ * market themes) or when the search index has no build yet. A published review changes a community's rating, and
+ * every index that reads communities is rebuilt; at scale 10 a market themes build takes 11-20 minutes, so a second
+ * review published during one waited that long before the search showed the first one's rating (the search build
+ * itself: 1-2 minutes). At a scale-10 start whose pool was busy, the search index's LISTEN answered after the 50 ms
+ * gather and the market index was built first (139 s, the search answering from SQL meanwhile); at a start no other
+ * index is held yet, so the two builds fit in the heap. Beside the shorter builds of a running app (Community Insights
+ * and markets: 2-6 minutes at scale 10, whose heap reaches 3.2 GB of Node's 4.1 GB by their end) the search index's
+ * waits. Two builds at most run together, one of them the search index's (ADR 027's addendum of 2026-11-29,
+ * morning); a build of another index waits while the search index's runs, and builds asked together while none runs
+ * go one after another, by priority.
  */
 export const FAST_LANE = BUILD_PRIORITY.search;
 export const LONG_BUILD = BUILD_PRIORITY.themes;
@@ -138,8 +143,8 @@ export function buildTurn<B extends Pick<WaitingBuild, 'priority' | 'passed' | '
 function nextBuilds(): void {
   for (;;) {
     const idle = running.fast === 0 && running.other === 0;
-    const beside = running.fast === 0 && running.other > 0 && otherPriority >= LONG_BUILD;
-    const candidates = idle ? waiting : beside ? waiting.filter(fast) : [];
+    const beside = running.fast === 0 && running.other > 0;
+    const candidates = idle ? waiting : beside ? waiting.filter((b) => fast(b) && (b.first || otherPriority >= LONG_BUILD)) : [];
     const k = buildTurn(candidates);
     if (k < 0) return;
     const turn = candidates[k]!;
@@ -162,12 +167,13 @@ function memoryNow(): string {
   return `heap ${mb(heapUsed)} MB, rss ${mb(rss)} MB`;
 }
 
-function oneBuildAtATime<T>(priority: number, build: () => Promise<T>): Promise<T> {
+function oneBuildAtATime<T>(priority: number, first: boolean, build: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     waiting.push({
       priority,
       passed: 0,
       seq: buildSeq++,
+      first,
       start: (done) => void Promise.resolve().then(build).then(resolve, reject).finally(done),
     });
     if (running.fast === 0 && running.other === 0) {
@@ -266,7 +272,7 @@ export class LiveIndex<T> {
     this.building = (async () => {
       try {
         // Waits for its turn among the builds of other indexes (buildTurn; a closed index skips its turn).
-        const built = await oneBuildAtATime(this.options.priority ?? BUILD_PRIORITY.last, async () => (this.closed ? null : { index: await this.options.build(this.pool) }));
+        const built = await oneBuildAtATime(this.options.priority ?? BUILD_PRIORITY.last, this.current === null, async () => (this.closed ? null : { index: await this.options.build(this.pool) }));
         if (this.closed || !built) return;
         this.current = built.index;
         this.version++;
