@@ -88,10 +88,9 @@ interface WaitingBuild {
   start: (done: () => void) => void;
 }
 const waiting: WaitingBuild[] = [];
-/** Builds running now: in the fast lane (at most one) and the others (at most one, and none while the fast lane's runs alone). */
-const running = { fast: 0, other: 0 };
-/** The priority of the other build running (when running.other is 1). */
-let otherPriority = 0;
+/** The builds running now: the fast lane's, and one of another index (none while the fast lane's runs alone). */
+const running: { fast: WaitingBuild | null; other: WaitingBuild | null } = { fast: null, other: null };
+const idle = () => running.fast === null && running.other === null;
 let buildSeq = 0;
 
 /**
@@ -142,19 +141,17 @@ export function buildTurn<B extends Pick<WaitingBuild, 'priority' | 'passed' | '
  */
 function nextBuilds(): void {
   for (;;) {
-    const idle = running.fast === 0 && running.other === 0;
-    const beside = running.fast === 0 && running.other > 0;
-    const candidates = idle ? waiting : beside ? waiting.filter((b) => fast(b) && (b.first || otherPriority >= LONG_BUILD)) : [];
+    const other = running.other;
+    const candidates = idle() ? waiting : running.fast === null && other ? waiting.filter((b) => fast(b) && (b.first || other.priority >= LONG_BUILD)) : [];
     const k = buildTurn(candidates);
     if (k < 0) return;
     const turn = candidates[k]!;
     waiting.splice(waiting.indexOf(turn), 1);
     for (const w of waiting) w.passed++;
     const lane = fast(turn) ? 'fast' : 'other';
-    running[lane]++;
-    if (lane === 'other') otherPriority = turn.priority;
+    running[lane] = turn;
     turn.start(() => {
-      running[lane]--;
+      running[lane] = null;
       nextBuilds();
     });
   }
@@ -176,7 +173,7 @@ function oneBuildAtATime<T>(priority: number, first: boolean, build: () => Promi
       first,
       start: (done) => void Promise.resolve().then(build).then(resolve, reject).finally(done),
     });
-    if (running.fast === 0 && running.other === 0) {
+    if (idle()) {
       gathering ??= setTimeout(() => {
         gathering = null;
         nextBuilds();
