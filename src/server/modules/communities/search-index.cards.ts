@@ -72,7 +72,9 @@ export class CardColumns {
     private readonly prices: { start: Int32Array; care: string[]; min: Int32Array; max: Int32Array },
   ) {
     const n = rows.length;
-    this.cardPieces = new KeptPieces(n, 2, (i) => this.cardPiecesOf(i), { maxBytes: SEARCH_CARD_BYTES_MAX });
+    // A bound method, not an arrow: an arrow made here would keep this constructor's scope, and with it `rows`, for the
+    // index's life (KeptPieces).
+    this.cardPieces = new KeptPieces(n, 2, this.cardPiecesOf.bind(this), { maxBytes: SEARCH_CARD_BYTES_MAX });
     const str = interner();
     const list = listInterner(str);
     this.name = new Array<string>(n);

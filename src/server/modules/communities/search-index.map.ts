@@ -866,7 +866,7 @@ export class PointBytes {
     private readonly c_: Pick<SearchColumns, 'ids' | 'cards' | 'lat' | 'lng' | 'approximate'>,
     chunkBytes?: number,
   ) {
-    this.pieces = new KeptPieces(c_.ids.length, 2, (i) => this.make(i), { chunkBytes });
+    this.pieces = new KeptPieces(c_.ids.length, 2, this.make.bind(this), { chunkBytes });
   }
 
   /** Writes JSON.stringify(toPoint(row)) of search.service.ts (keys in the same order) for position i with its price `span`. */

@@ -55,7 +55,7 @@ let rowWriter: ((row: unknown) => string | undefined) | null | undefined;
  * that shows it (ADR 018, 2026-11-28 morning): at scale 10 the rows were 452,470 objects with five strings of their own
  * each (the overviews alone 134 MB), 2.5 million objects in the old generation for the 25 rows a page shows.
  */
-class InsightRows {
+export class InsightRows {
   private readonly own: Record<(typeof OWN_TEXTS)[number], TextColumn>;
   private readonly shared: Record<(typeof SHARED_VALUES)[number], string[]>;
   private readonly score: Float64Array;
@@ -69,7 +69,9 @@ class InsightRows {
     interned: <S extends string | null>(s: S) => S,
   ) {
     const n = rows.length;
-    this.json = new KeptPieces(n, 1, (i) => [this.rowJson(i)], { maxBytes: INSIGHT_ROW_BYTES_MAX });
+    // A bound method, not an arrow: an arrow made here would keep this constructor's scope, and with it `rows`, for the
+    // index's life (KeptPieces).
+    this.json = new KeptPieces(n, 1, this.rowPieces.bind(this), { maxBytes: INSIGHT_ROW_BYTES_MAX });
     const sources = new Map<string, InsightRow['source']>();
     this.own = Object.fromEntries(OWN_TEXTS.map((key) => [key, TextColumn.of(n, (i) => rows[i]![key])])) as InsightRows['own'];
     this.shared = Object.fromEntries(SHARED_VALUES.map((key) => [key, rows.map((r) => interned(r[key]))])) as InsightRows['shared'];
@@ -118,6 +120,10 @@ class InsightRows {
   }
 
   /** Position i's row as the route's serializer writes it; a row its schema refuses is an error, as there. */
+  private rowPieces(i: number): string[] {
+    return [this.rowJson(i)];
+  }
+
   private rowJson(i: number): string {
     if (rowWriter === undefined) rowWriter = compileJsonWriter(insightRowSchema);
     if (rowWriter === null) throw new Error('the insight row schema has no compiled serializer');
