@@ -119,11 +119,12 @@ export class InsightRows {
     return this.json.makeAhead(deadline);
   }
 
-  /** Position i's row as the route's serializer writes it; a row its schema refuses is an error, as there. */
+  /** Position i's pieces for KeptPieces: its row's JSON, one piece. */
   private rowPieces(i: number): string[] {
     return [this.rowJson(i)];
   }
 
+  /** Position i's row as the route's serializer writes it; a row its schema refuses is an error, as there. */
   private rowJson(i: number): string {
     if (rowWriter === undefined) rowWriter = compileJsonWriter(insightRowSchema);
     if (rowWriter === null) throw new Error('the insight row schema has no compiled serializer');
