@@ -14,6 +14,7 @@ import { InsightRows, InsightsIndex } from './modules/insights/insights-index';
 import { OperatorsIndex } from './modules/insights/operators-index';
 import { MarketIndex } from './modules/markets/market-index';
 import { MarketThemesIndex } from './modules/themes/market-themes-index';
+import { runAll } from './lib/pace';
 import { createTestDatabase, type TestDatabase } from './test/db';
 import { addPricing, createCommunity, createOperator } from './test/factories';
 
@@ -147,7 +148,7 @@ describe('an in-memory index does not keep its build rows', () => {
         source: { kind: 'demo', name: 'Test', asOf: '2026-11-01' } as InsightRow['source'],
       }));
       refs.push(new WeakRef(rows), ...rows.map((r) => new WeakRef(r)));
-      return new InsightRows(Int32Array.from(rows, (r) => r.id), rows, (s) => s);
+      return runAll(InsightRows.build(Int32Array.from(rows, (r) => r.id), rows, (s) => s));
     };
     const kept = make();
     expect(await aliveAfterCollection(refs)).toBe(0);

@@ -1,4 +1,5 @@
 // Small collection helpers the in-memory indexes share (ADR 026, 027, 029).
+import { runAll, stepDue, type Steps } from './pace';
 
 /** Whether position i is in every one of `sets`. */
 export function hasAll(sets: readonly Bitset[], i: number): boolean {
@@ -265,11 +266,17 @@ export class TextColumn {
 
   /** The column of n values, valueOf(i) for each position i (called twice per position). */
   static of(n: number, valueOf: (i: number) => string | null): TextColumn {
+    return runAll(TextColumn.steps(n, valueOf));
+  }
+
+  /** = of(), as steps (lib/pace.ts): an index build's columns made in slices. */
+  static *steps(n: number, valueOf: (i: number) => string | null): Steps<TextColumn> {
     const start = new Uint32Array(n + 1);
     let nulls: Uint8Array | null = null;
     let total = 0;
     let units = 0;
     for (let i = 0; i < n; i++) {
+      if (stepDue(i)) yield;
       const s = valueOf(i);
       if (s === null) (nulls ??= new Uint8Array(n))[i] = 1;
       else {
@@ -281,6 +288,7 @@ export class TextColumn {
     if (total > 0xffffffff) throw new RangeError(`TextColumn: ${total} bytes are more than 4 GiB`);
     const bytes = Buffer.allocUnsafeSlow(total);
     for (let i = 0; i < n; i++) {
+      if (stepDue(i)) yield;
       const s = valueOf(i);
       if (s !== null && s.length > 0) bytes.write(s, start[i]!, 'utf8');
     }

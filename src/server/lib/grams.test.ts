@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rng } from '../test/random';
 import { Bitset } from './collections';
 import { gramCandidates, gramPostings, keptInOrder, SortOrders, TextRows } from './grams';
+import { runAll } from './pace';
 
 /** A sort order of 1-700 positions and each position's rank in it. */
 function randomOrder(random: () => number, size?: number) {
@@ -94,14 +95,14 @@ describe('gramCandidates', () => {
   it('narrows by further trigrams while the candidates are many', () => {
     // Each pair of 'abcde''s trigrams (abc, bcd, cde) is together in 100 texts without the needle; 5 texts hold it.
     const texts = [...Array.from({ length: 100 }, () => 'abcdx'), ...Array.from({ length: 100 }, () => 'xbcde'), ...Array.from({ length: 100 }, () => 'abcycde'), ...Array.from({ length: 5 }, () => 'abcde')];
-    const grams = gramPostings(texts.length, (i) => texts[i]!);
+    const grams = runAll(gramPostings(texts.length, (i) => texts[i]!));
     expect([...gramCandidates(grams, 'abcde')]).toEqual([300, 301, 302, 303, 304]);
   });
   it('holds every position whose text contains the needle', () => {
     const random = rng(22);
     const letters = 'abcde';
     const texts = Array.from({ length: 300 }, () => Array.from({ length: 4 + Math.floor(random() * 12) }, () => letters[Math.floor(random() * 5)]).join(''));
-    const grams = gramPostings(texts.length, (i) => texts[i]!);
+    const grams = runAll(gramPostings(texts.length, (i) => texts[i]!));
     for (let t = 0; t < 200; t++) {
       const needle = Array.from({ length: 3 + Math.floor(random() * 3) }, () => letters[Math.floor(random() * 5)]).join('');
       const candidates = new Set(gramCandidates(grams, needle));
@@ -115,7 +116,7 @@ describe('gramCandidates', () => {
 describe('TextRows (the rows containing recent search texts)', () => {
   // 'aaa' is in 6 texts, 'bbb' in 6, 'ccc' in 2; each entry is counted by the calls to make (a miss makes it).
   const texts = [...Array.from({ length: 6 }, (_, k) => `aaa${k}`), ...Array.from({ length: 6 }, (_, k) => `bbb${k}`), 'ccc0', 'ccc1'];
-  const grams = gramPostings(texts.length, (i) => texts[i]!);
+  const grams = runAll(gramPostings(texts.length, (i) => texts[i]!));
   const counting = (kept: number, keptPositions?: number) => {
     const made: string[] = [];
     const rows = new TextRows(grams, texts, (p) => {

@@ -6,6 +6,7 @@
 // chosen care type: the generated directory has none, the equivalence test's has many). The same orders give a page
 // of a price sort with care types by a walk (firstByBandPrice). Kept apart from search-index.ts (issue 11).
 import { Bitset, bitCount, lowerBound } from '../../lib/collections';
+import { stepDue, type Steps } from '../../lib/pace';
 import type { SearchColumns } from './search-index.columns';
 import { OUT_OF_BAND, POS_LIMIT, UNPRICED, type Band } from './search-index.keys';
 
@@ -30,7 +31,7 @@ class KeyPrefixes {
   ) {}
 
   /** `positions[k]` has key `keys[k]` (32-bit integers: prices, or -1 - a price). */
-  static build(n: number, positions: Int32Array, keys: Int32Array): KeyPrefixes {
+  static *build(n: number, positions: Int32Array, keys: Int32Array): Steps<KeyPrefixes> {
     const len = positions.length;
     const order = new Int32Array(len);
     const sortedKeys = new Int32Array(len);
@@ -38,8 +39,11 @@ class KeyPrefixes {
       // One number per entry orders it (key, then position), sorted natively; exact below 2^53.
       const both = new Float64Array(len);
       for (let k = 0; k < len; k++) both[k] = keys[k]! * POS_LIMIT + positions[k]!;
+      yield;
       both.sort();
+      yield;
       for (let k = 0; k < len; k++) {
+        if (stepDue(k)) yield;
         const key = Math.floor(both[k]! / POS_LIMIT);
         sortedKeys[k] = key;
         order[k] = both[k]! - key * POS_LIMIT;
@@ -55,6 +59,7 @@ class KeyPrefixes {
     const cuts: Bitset[] = [];
     const running = new Bitset(n);
     for (let k = 0; k < len; k++) {
+      if (stepDue(k)) yield;
       running.set(order[k]!);
       if ((k + 1) % step === 0) {
         const cut = new Bitset(n);
@@ -122,12 +127,14 @@ export class PriceBands {
     this.tailMask = n & 31 ? (1 << (n & 31)) - 1 : 0xffffffff;
   }
 
-  static build(c: SearchColumns, n: number): PriceBands {
+  /** The bands of the columns' prices, as steps (lib/pace.ts). */
+  static *build(c: SearchColumns, n: number): Steps<PriceBands> {
     const { minPrice, maxPrice, priceStart, priceCareCode, priceMinOf, priceMaxOf } = c;
     const spanPriced = new Bitset(n);
     const spanLow = entries(n);
     const spanHigh = entries(n);
     for (let i = 0; i < n; i++) {
+      if (stepDue(i)) yield;
       const lo = minPrice[i]!;
       const hi = maxPrice[i]!;
       // NULL (NaN) is unpriced; a NULL max with a min is priced but never within a lower bound (bandTest).
@@ -145,6 +152,7 @@ export class PriceBands {
     const perCare = Array.from(rowsByCare, (rows) => ({ priced: new Bitset(n), several: new Bitset(n), low: entries(rows), high: entries(rows), hasSeveral: false }));
     const rowsOf = new Int32Array(codes);
     for (let i = 0; i < n; i++) {
+      if (stepDue(i)) yield;
       rowsOf.fill(0);
       for (let k = priceStart[i]!; k < priceStart[i + 1]!; k++) rowsOf[priceCareCode[k]!]!++;
       for (let code = 0; code < codes; code++) {
@@ -165,17 +173,18 @@ export class PriceBands {
         t.high.keys[t.high.length++] = -1 - priceMaxOf[k]!;
       }
     }
-    const sets = (priced: Bitset, low: ReturnType<typeof entries>, high: ReturnType<typeof entries>, several: Bitset | null): RuleSets => ({
-      priced,
-      low: KeyPrefixes.build(n, low.positions.subarray(0, low.length), low.keys.subarray(0, low.length)),
-      high: KeyPrefixes.build(n, high.positions.subarray(0, high.length), high.keys.subarray(0, high.length)),
-      several,
-    });
-    return new PriceBands(
-      n,
-      sets(spanPriced, spanLow, spanHigh, null),
-      perCare.map((t) => sets(t.priced, t.low, t.high, t.hasSeveral ? t.several : null)),
-    );
+    function* sets(priced: Bitset, low: ReturnType<typeof entries>, high: ReturnType<typeof entries>, several: Bitset | null): Steps<RuleSets> {
+      return {
+        priced,
+        low: yield* KeyPrefixes.build(n, low.positions.subarray(0, low.length), low.keys.subarray(0, low.length)),
+        high: yield* KeyPrefixes.build(n, high.positions.subarray(0, high.length), high.keys.subarray(0, high.length)),
+        several,
+      };
+    }
+    const span = yield* sets(spanPriced, spanLow, spanHigh, null);
+    const byCare: RuleSets[] = [];
+    for (const t of perCare) byCare.push(yield* sets(t.priced, t.low, t.high, t.hasSeveral ? t.several : null));
+    return new PriceBands(n, span, byCare);
   }
 
   /** The chosen care types' sets (`wanted`), and who has a price of one of them written into this.priced. */

@@ -8,6 +8,7 @@ import { searchCommunitySchema, type SearchCommunity } from '../../../contracts/
 import { toSourceKind } from '../../../contracts/provenance';
 import type { CommunityRow } from './search.repo';
 import { interner, listInterner, TextColumn } from '../../lib/collections';
+import { stepDue, type Steps } from '../../lib/pace';
 import { KeptPieces, type JsonBytes } from '../../lib/json-bytes';
 import { compileJsonWriter } from '../../lib/json-serializer';
 import { communityPhotoPath } from '../../lib/media-paths';
@@ -40,14 +41,14 @@ function generatedPhotos(id: number, photos: string[]): boolean {
 export class CardColumns {
   private readonly name: string[];
   /** Texts a card only shows: outside the heap (TextColumn). */
-  private readonly address: TextColumn;
+  private address!: TextColumn;
   readonly city: string[];
   readonly state: string[];
   private readonly zip: string[];
-  private readonly phone: TextColumn;
-  private readonly email: TextColumn;
-  private readonly website: TextColumn;
-  private readonly description: TextColumn;
+  private phone!: TextColumn;
+  private email!: TextColumn;
+  private website!: TextColumn;
+  private description!: TextColumn;
   private readonly rating: Float64Array;
   private readonly reviews: Int32Array;
   private readonly careTypes: (readonly string[] | null)[];
@@ -63,29 +64,20 @@ export class CardColumns {
   private readonly cardPieces: KeptPieces;
   private readonly careTypeJson = new Map<string, string>();
 
-  /** `rows` by position; lat/lng, ids and the pricing rows are the search columns' own. */
-  constructor(
-    rows: readonly CommunityRow[],
+  /** Empty columns of n cards (build() fills them); ids, lat/lng and the pricing rows are the search columns' own. */
+  private constructor(
+    n: number,
     private readonly ids: Int32Array,
     private readonly lat: Float64Array,
     private readonly lng: Float64Array,
     private readonly prices: { start: Int32Array; care: string[]; min: Int32Array; max: Int32Array },
   ) {
-    const n = rows.length;
-    // A bound method, not an arrow: an arrow made here would keep this constructor's scope, and with it `rows`, for the
-    // index's life (KeptPieces).
+    // A bound method, not an arrow: an arrow made beside the rows would keep them for the index's life (KeptPieces).
     this.cardPieces = new KeptPieces(n, 2, this.cardPiecesOf.bind(this), { maxBytes: SEARCH_CARD_BYTES_MAX });
-    const str = interner();
-    const list = listInterner(str);
     this.name = new Array<string>(n);
     this.city = new Array<string>(n);
     this.state = new Array<string>(n);
     this.zip = new Array<string>(n);
-    this.address = TextColumn.of(n, (i) => rows[i]!.address);
-    this.phone = TextColumn.of(n, (i) => rows[i]!.phone);
-    this.email = TextColumn.of(n, (i) => rows[i]!.email);
-    this.website = TextColumn.of(n, (i) => rows[i]!.website);
-    this.description = TextColumn.of(n, (i) => rows[i]!.description);
     this.rating = new Float64Array(n);
     this.reviews = new Int32Array(n);
     this.careTypes = new Array<readonly string[] | null>(n);
@@ -95,26 +87,47 @@ export class CardColumns {
     this.sourceKind = new Array<string>(n);
     this.sourceName = new Array<string>(n);
     this.sourceAsOf = new Array<string | null>(n);
+  }
+
+  /** The cards of `rows` (by position), as steps (lib/pace.ts). */
+  static *build(
+    rows: readonly CommunityRow[],
+    ids: Int32Array,
+    lat: Float64Array,
+    lng: Float64Array,
+    prices: { start: Int32Array; care: string[]; min: Int32Array; max: Int32Array },
+  ): Steps<CardColumns> {
+    const n = rows.length;
+    const c = new CardColumns(n, ids, lat, lng, prices);
+    c.address = yield* TextColumn.steps(n, (i) => rows[i]!.address);
+    c.phone = yield* TextColumn.steps(n, (i) => rows[i]!.phone);
+    c.email = yield* TextColumn.steps(n, (i) => rows[i]!.email);
+    c.website = yield* TextColumn.steps(n, (i) => rows[i]!.website);
+    c.description = yield* TextColumn.steps(n, (i) => rows[i]!.description);
+    const str = interner();
+    const list = listInterner(str);
     for (let i = 0; i < n; i++) {
+      if (stepDue(i)) yield;
       const r = rows[i]!;
-      this.name[i] = r.name;
-      this.city[i] = str(r.city);
-      this.state[i] = str(r.state);
-      this.zip[i] = str(r.zip_code);
-      this.rating[i] = r.rating;
-      this.reviews[i] = r.review_count;
-      this.careTypes[i] = list(r.care_types as readonly string[] | null);
-      this.amenities[i] = list(r.amenities as readonly string[] | null);
-      if (r.photos !== null && generatedPhotos(r.id, r.photos)) this.photoCount[i] = r.photos.length;
+      c.name[i] = r.name;
+      c.city[i] = str(r.city);
+      c.state[i] = str(r.state);
+      c.zip[i] = str(r.zip_code);
+      c.rating[i] = r.rating;
+      c.reviews[i] = r.review_count;
+      c.careTypes[i] = list(r.care_types as readonly string[] | null);
+      c.amenities[i] = list(r.amenities as readonly string[] | null);
+      if (r.photos !== null && generatedPhotos(r.id, r.photos)) c.photoCount[i] = r.photos.length;
       else {
-        this.photoCount[i] = -1;
-        this.photoLists.set(i, r.photos);
+        c.photoCount[i] = -1;
+        c.photoLists.set(i, r.photos);
       }
-      this.operator[i] = str(r.operator_name);
-      this.sourceKind[i] = str(r.source_kind);
-      this.sourceName[i] = str(r.source_name);
-      this.sourceAsOf[i] = str(r.source_as_of);
+      c.operator[i] = str(r.operator_name);
+      c.sourceKind[i] = str(r.source_kind);
+      c.sourceName[i] = str(r.source_name);
+      c.sourceAsOf[i] = str(r.source_as_of);
     }
+    return c;
   }
 
   private photos(i: number): string[] | null {

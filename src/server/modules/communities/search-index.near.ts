@@ -2,6 +2,7 @@
 // distance as the SQL (search.repo.ts), in float8 arithmetic. Split from search-index.ts (issue 11).
 import type { SearchColumns } from './search-index.columns';
 import type { LocationFilter } from './search.repo';
+import { stepDue, type Steps } from '../../lib/pace';
 
 const EARTH_RADIUS_MILES = 3958.8;
 /** PostgreSQL's radians(): x * RADIANS_PER_DEGREE (float.c), not x * π / 180. */
@@ -22,9 +23,10 @@ export const cellKey = (latCell: number, lngCell: number) => (latCell + 500) * 2
 export const NEAR_CELLS = 4;
 
 /** The located positions (those with both coordinates) by cell, each cell's ascending (SearchColumns.cells, nearCells). */
-export function buildCells(lat: Float64Array, lng: Float64Array, perDegree = 1): Map<number, Int32Array> {
+export function* buildCells(lat: Float64Array, lng: Float64Array, perDegree = 1): Steps<Map<number, Int32Array>> {
   const lists = new Map<number, number[]>();
   for (let i = 0; i < lat.length; i++) {
+    if (stepDue(i)) yield;
     const la = lat[i]!;
     const lo = lng[i]!;
     if (Number.isNaN(la) || Number.isNaN(lo)) continue;
@@ -48,9 +50,9 @@ export interface NearCell {
 }
 
 /** The located positions by quarter-degree cell (NEAR_CELLS) with their coordinates (SearchColumns.nearCells). */
-export function buildNearCells(lat: Float64Array, lng: Float64Array): Map<number, NearCell> {
+export function* buildNearCells(lat: Float64Array, lng: Float64Array): Steps<Map<number, NearCell>> {
   const cells = new Map<number, NearCell>();
-  for (const [key, positions] of buildCells(lat, lng, NEAR_CELLS)) {
+  for (const [key, positions] of yield* buildCells(lat, lng, NEAR_CELLS)) {
     cells.set(key, { positions, lat: Float64Array.from(positions, (i) => lat[i]!), lng: Float64Array.from(positions, (i) => lng[i]!) });
   }
   return cells;

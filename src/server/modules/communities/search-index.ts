@@ -16,6 +16,7 @@ import { Bitset, hasAll } from '../../lib/collections';
 import type { JsonBytes } from '../../lib/json-bytes';
 import { inTurn, type Slices } from '../../lib/live-index';
 import { TextRows } from '../../lib/grams';
+import { paced } from '../../lib/pace';
 import { NULL_KEY, OUT_OF_BAND, POS_LIMIT, PRICE_LIMIT, UNPRICED, firstBy, smallestKeys, type Band, type Matched, type SearchIndexStats } from './search-index.keys';
 import { nearPositions } from './search-index.near';
 import { PriceBands } from './search-index.bands';
@@ -98,8 +99,9 @@ export class SearchIndex {
     const started = performance.now();
     const raw = await loadIndexRows(pool);
     const loadMs = performance.now() - started;
-    const { n, columns, prices } = buildSearchColumns(raw);
-    const bands = PriceBands.build(columns, n);
+    // The columns in slices between requests (lib/pace.ts).
+    const { n, columns, prices } = await paced(buildSearchColumns(raw));
+    const bands = await paced(PriceBands.build(columns, n));
     const buildMs = performance.now() - started;
     return new SearchIndex(n, columns, bands, { communities: n, prices, loadMs, buildMs, builtAt: new Date() });
   }

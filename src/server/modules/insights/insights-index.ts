@@ -17,6 +17,7 @@ import { compileJsonWriter } from '../../lib/json-serializer';
 import { frozenLists, INSIGHT_ORDERS, loadInsightIndexRows, type InsightOptionLists } from './insights.repo';
 import { toInsightRow } from './insights.rows';
 import { gramPostings, SortOrders, TextRows } from '../../lib/grams';
+import { paced, stepDue, type Steps } from '../../lib/pace';
 import { Bitset, filterInto, interner, positionsOf, setsOf, TextColumn, textRowsAs } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
@@ -56,33 +57,48 @@ let rowWriter: ((row: unknown) => string | undefined) | null | undefined;
  * each (the overviews alone 134 MB), 2.5 million objects in the old generation for the 25 rows a page shows.
  */
 export class InsightRows {
-  private readonly own: Record<(typeof OWN_TEXTS)[number], TextColumn>;
-  private readonly shared: Record<(typeof SHARED_VALUES)[number], string[]>;
-  private readonly score: Float64Array;
-  private readonly source: InsightRow['source'][];
   /** Each row's JSON as the API writes it, made when first shown (write()). */
   private readonly json: KeptPieces;
 
-  constructor(
+  private constructor(
     private readonly ids: Int32Array,
-    rows: readonly InsightRow[],
-    interned: <S extends string | null>(s: S) => S,
+    private readonly own: Record<(typeof OWN_TEXTS)[number], TextColumn>,
+    private readonly shared: Record<(typeof SHARED_VALUES)[number], string[]>,
+    /** NaN: no score (null). */
+    private readonly score: Float64Array,
+    private readonly source: InsightRow['source'][],
   ) {
+    // A bound method, not an arrow: an arrow made beside the rows would keep them for the index's life (KeptPieces).
+    this.json = new KeptPieces(ids.length, 1, this.rowPieces.bind(this), { maxBytes: INSIGHT_ROW_BYTES_MAX });
+  }
+
+  /** The rows' columns, as steps (lib/pace.ts). */
+  static *build(ids: Int32Array, rows: readonly InsightRow[], interned: <S extends string | null>(s: S) => S): Steps<InsightRows> {
     const n = rows.length;
-    // A bound method, not an arrow: an arrow made here would keep this constructor's scope, and with it `rows`, for the
-    // index's life (KeptPieces).
-    this.json = new KeptPieces(n, 1, this.rowPieces.bind(this), { maxBytes: INSIGHT_ROW_BYTES_MAX });
+    const own = {} as InsightRows['own'];
+    for (const key of OWN_TEXTS) own[key] = yield* TextColumn.steps(n, (i) => rows[i]![key]);
+    const shared = {} as InsightRows['shared'];
+    for (const key of SHARED_VALUES) {
+      const column = new Array<string>(n);
+      for (let i = 0; i < n; i++) {
+        if (stepDue(i)) yield;
+        column[i] = interned(rows[i]![key]);
+      }
+      shared[key] = column;
+    }
+    const score = new Float64Array(n);
+    const source = new Array<InsightRow['source']>(n);
     const sources = new Map<string, InsightRow['source']>();
-    this.own = Object.fromEntries(OWN_TEXTS.map((key) => [key, TextColumn.of(n, (i) => rows[i]![key])])) as InsightRows['own'];
-    this.shared = Object.fromEntries(SHARED_VALUES.map((key) => [key, rows.map((r) => interned(r[key]))])) as InsightRows['shared'];
-    // NaN: no score (null).
-    this.score = Float64Array.from(rows, (r) => r.communityScore ?? NaN);
-    this.source = rows.map((r) => {
+    for (let i = 0; i < n; i++) {
+      if (stepDue(i)) yield;
+      const r = rows[i]!;
+      score[i] = r.communityScore ?? NaN;
       const key = JSON.stringify(r.source);
       let hit = sources.get(key);
       if (!hit) sources.set(key, (hit = r.source));
-      return hit;
-    });
+      source[i] = hit;
+    }
+    return new InsightRows(ids, own, shared, score, source);
   }
 
   /** Position i's row, its keys in toInsightRow's order. */
@@ -182,6 +198,11 @@ export class InsightsIndex {
   static async build(pool: pg.Pool): Promise<InsightsIndex> {
     const started = performance.now();
     const { rows, lists } = await loadInsightIndexRows(pool, INDEXED_CHOICES);
+    // The columns in slices between requests (lib/pace.ts): at scale 10 made in one call they held the event loop 23 s.
+    return paced(InsightsIndex.fromRows(rows, lists, started));
+  }
+
+  private static *fromRows(rows: Awaited<ReturnType<typeof loadInsightIndexRows>>['rows'], lists: InsightOptionLists, started: number): Steps<InsightsIndex> {
     const n = rows.length;
     const ids = new Int32Array(n);
     const choiceList = INDEXED_CHOICES.map(() => new Bitset(n));
@@ -194,6 +215,7 @@ export class InsightsIndex {
     const lowerText: string[] = new Array<string>(n);
     const tableRows: InsightRow[] = new Array<InsightRow>(n);
     for (let i = 0; i < n; i++) {
+      if (stepDue(i)) yield;
       const r = rows[i]!;
       ids[i] = r.id;
       tableRows[i] = toInsightRow(r);
@@ -207,7 +229,15 @@ export class InsightsIndex {
       for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]!.set(i);
     }
     const choices = new Map(INDEXED_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
-    return new InsightsIndex(n, ids, new InsightRows(ids, tableRows, interned), frozenLists(lists), city, zip, operator, communityType, lowerText, SortOrders.fromRanks(INSIGHT_ORDERS, rows), choices, setsOf(n, positionsOf(state)), positionsOf(city), gramPostings(n, (i) => lowerText[i]!), {
+    const tableColumns = yield* InsightRows.build(ids, tableRows, interned);
+    yield;
+    const sorts = SortOrders.fromRanks(INSIGHT_ORDERS, rows);
+    yield;
+    const stateSets = setsOf(n, positionsOf(state));
+    yield;
+    const byCity = positionsOf(city);
+    const grams = yield* gramPostings(n, (i) => lowerText[i]!);
+    return new InsightsIndex(n, ids, tableColumns, frozenLists(lists), city, zip, operator, communityType, lowerText, sorts, choices, stateSets, byCity, grams, {
       communities: n,
       buildMs: performance.now() - started,
       builtAt: new Date(),

@@ -17,6 +17,7 @@ import { OPERATOR_CHOICES, OPERATOR_ORDERS, loadOperatorIndexRows, type Operator
 import { frozenLists } from './insights.repo';
 import { toOperatorRow } from './insights.rows';
 import { gramPostings, SortOrders, TextRows } from '../../lib/grams';
+import { paced } from '../../lib/pace';
 import { Bitset, filterInto, positionsOf, setsOf, textRowsAs } from '../../lib/collections';
 
 /** The channel of migration 0025's employee-review trigger (the operator's review count). */
@@ -106,6 +107,8 @@ export class OperatorsIndex {
       for (let k = 0; k < choiceList.length; k++) if (r.choices.charCodeAt(k) === 49 /* '1' */) choiceList[k]!.set(i);
     }
     const choices = new Map(OPERATOR_CHOICES.map(({ key, value }, k) => [choiceId(key, value), choiceList[k]!]));
+    // In slices between requests (lib/pace.ts).
+    const grams = await paced(gramPostings(n, (i) => lowerSearch[i]!));
     return new OperatorsIndex(
       n,
       ids,
@@ -121,7 +124,7 @@ export class OperatorsIndex {
       choices,
       setsOf(n, positionsOf(state)),
       positionsOf(city),
-      gramPostings(n, (i) => lowerSearch[i]!),
+      grams,
       asciiLower,
       { operators: n, buildMs: performance.now() - started, builtAt: new Date() },
     );

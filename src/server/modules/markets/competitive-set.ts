@@ -4,6 +4,7 @@
 import { MIN_COMPETITORS, type CompetitiveSet, type PricePosition } from '../../../contracts/markets';
 import { toSourceKind } from '../../../contracts/provenance';
 import { Codes } from '../../lib/collections';
+import { runAll, stepDue, type Steps } from '../../lib/pace';
 import type { PortfolioPricePosition, ThemeVersus } from '../../../contracts/themes';
 import type { Neighbour } from './market-index';
 import { ExactSum, mid, percentileCont, percentRank, round } from './markets.figures';
@@ -75,7 +76,7 @@ export const careTypesOf = (c: repo.CommunityRow) => [...new Set([...c.care_type
 export class CompetitorColumns {
   private readonly careCode = new Codes<string>();
   /** Each amenity by its code. */
-  readonly amenities: string[];
+  amenities: string[] = [];
   readonly priceStart: Int32Array;
   readonly priceCare: Int32Array;
   readonly priceMid: Float64Array;
@@ -87,14 +88,7 @@ export class CompetitorColumns {
   readonly sentimentWeight: Float64Array;
   readonly demo: Uint8Array;
 
-  constructor(rows: readonly repo.CommunityRow[], sentiment: SentimentFigures) {
-    const n = rows.length;
-    let prices = 0;
-    let amenities = 0;
-    for (const r of rows) {
-      prices += r.prices.length;
-      amenities += r.amenities.length;
-    }
+  private constructor(n: number, prices: number, amenities: number) {
     this.priceStart = new Int32Array(n + 1);
     this.priceCare = new Int32Array(prices);
     this.priceMid = new Float64Array(prices);
@@ -105,27 +99,47 @@ export class CompetitorColumns {
     this.scored = new Int32Array(n);
     this.sentimentWeight = new Float64Array(n);
     this.demo = new Uint8Array(n);
+  }
+
+  /** The columns of `rows` (by position). */
+  static of(rows: readonly repo.CommunityRow[], sentiment: SentimentFigures): CompetitorColumns {
+    return runAll(CompetitorColumns.build(rows, sentiment));
+  }
+
+  /** = of(), as steps (lib/pace.ts). */
+  static *build(rows: readonly repo.CommunityRow[], sentiment: SentimentFigures): Steps<CompetitorColumns> {
+    const n = rows.length;
+    let prices = 0;
+    let amenities = 0;
+    for (const r of rows) {
+      prices += r.prices.length;
+      amenities += r.amenities.length;
+    }
+    const c = new CompetitorColumns(n, prices, amenities);
     const amenityCode = new Codes<string>();
     let at = 0;
     let am = 0;
-    rows.forEach((r, k) => {
+    for (let k = 0; k < n; k++) {
+      if (stepDue(k)) yield;
+      const r = rows[k]!;
       for (const p of r.prices) {
-        this.priceCare[at] = this.careCode.code(p.careType);
-        this.priceMid[at++] = mid(p);
+        c.priceCare[at] = c.careCode.code(p.careType);
+        c.priceMid[at++] = mid(p);
       }
-      this.priceStart[k + 1] = at;
+      c.priceStart[k + 1] = at;
       // A list may repeat an amenity: each kept once.
-      for (const [j, a] of r.amenities.entries()) if (r.amenities.indexOf(a) === j) this.amenityOf[am++] = amenityCode.code(a);
-      this.amenityStart[k + 1] = am;
-      this.reviews[k] = r.review_count;
-      this.ratingWeight[k] = r.rating * r.review_count;
+      for (const [j, a] of r.amenities.entries()) if (r.amenities.indexOf(a) === j) c.amenityOf[am++] = amenityCode.code(a);
+      c.amenityStart[k + 1] = am;
+      c.reviews[k] = r.review_count;
+      c.ratingWeight[k] = r.rating * r.review_count;
       if (sentiment.has(r.id)) {
-        this.scored[k] = sentiment.reviews(r.id);
-        this.sentimentWeight[k] = sentiment.sentiment(r.id) * this.scored[k]!;
+        c.scored[k] = sentiment.reviews(r.id);
+        c.sentimentWeight[k] = sentiment.sentiment(r.id) * c.scored[k]!;
       }
-      this.demo[k] = toSourceKind(r.source_kind) === 'demo' ? 1 : 0;
-    });
-    this.amenities = amenityCode.values;
+      c.demo[k] = toSourceKind(r.source_kind) === 'demo' ? 1 : 0;
+    }
+    c.amenities = amenityCode.values;
+    return c;
   }
 
   /** How many care types the competitors price (their codes are 0 .. careTypeCount - 1). */
@@ -182,14 +196,14 @@ export class SetFigures {
 
   /** The figures of a set of competitor rows. */
   static of(c: repo.CommunityRow, set: readonly repo.CommunityRow[], sentiment: SentimentFigures): SetFigures {
-    const f = new SetFigures(c, sentiment, new CompetitorColumns(set, sentiment));
+    const f = new SetFigures(c, sentiment, CompetitorColumns.of(set, sentiment));
     for (let k = 0; k < set.length; k++) f.add(k);
     return f;
   }
 
   /** The price figures only of a set of competitor rows. */
   static pricesOf(c: repo.CommunityRow, set: readonly repo.CommunityRow[]): SetFigures {
-    const f = new SetFigures(c, NO_SENTIMENT, new CompetitorColumns(set, NO_SENTIMENT));
+    const f = new SetFigures(c, NO_SENTIMENT, CompetitorColumns.of(set, NO_SENTIMENT));
     for (let k = 0; k < set.length; k++) f.addPrices(k);
     return f;
   }

@@ -22,6 +22,7 @@ import type { PortfolioPricePosition } from '../../../contracts/themes';
 import { careTypesOf, competitorSearches, portfolioPricePosition, pricePositionsOf, PORTFOLIO_RADIUS_MILES, CompetitorColumns, SetFigures, type Competitors, type SentimentFigures } from './competitive-set';
 import { MIN_COMPETITORS, type PricePosition } from '../../../contracts/markets';
 import { interner, listInterner, lowerBound, TextColumn } from '../../lib/collections';
+import { paced, stepDue, type Steps } from '../../lib/pace';
 
 export type Neighbour = repo.CommunityRow & { miles: number };
 
@@ -67,7 +68,7 @@ function box(lat: number, lng: number, radius: number) {
 class MarketRows {
   private readonly positionById = new Map<number, number>();
   private readonly id: Int32Array;
-  private readonly name: TextColumn;
+  private name!: TextColumn;
   private readonly city: string[];
   private readonly state: string[];
   /** NaN: null. */
@@ -88,36 +89,57 @@ class MarketRows {
   private readonly priceMin: number[] = [];
   private readonly priceMax: number[] = [];
 
-  /** The rows in this order (position p = rows[p]). */
-  constructor(rows: readonly repo.CommunityRow[]) {
+  private constructor(n: number) {
+    this.id = new Int32Array(n);
+    this.city = new Array<string>(n);
+    this.state = new Array<string>(n);
+    this.lat = new Float64Array(n);
+    this.lng = new Float64Array(n);
+    this.careTypes = new Array<string[]>(n);
+    this.amenities = new Array<string[]>(n);
+    this.rating = new Float64Array(n);
+    this.reviewCount = new Int32Array(n);
+    this.approximate = new Uint8Array(n);
+    this.listingStatus = new Array<string>(n);
+    this.sourceKind = new Array<string>(n);
+    this.sourceName = new Array<string>(n);
+    this.sourceAsOf = new Array<string | null>(n);
+    this.priceStart = new Int32Array(n + 1);
+  }
+
+  /** The rows in this order (position p = rows[p]), as steps (lib/pace.ts). */
+  static *build(rows: readonly repo.CommunityRow[]): Steps<MarketRows> {
     const n = rows.length;
+    const m = new MarketRows(n);
     const intern = interner();
     const list = listInterner(intern);
-    this.id = Int32Array.from(rows, (r) => r.id);
-    rows.forEach((r, p) => this.positionById.set(r.id, p));
-    this.name = TextColumn.of(n, (p) => rows[p]!.name);
-    this.city = rows.map((r) => intern(r.city));
-    this.state = rows.map((r) => intern(r.state));
-    this.lat = Float64Array.from(rows, (r) => r.lat ?? NaN);
-    this.lng = Float64Array.from(rows, (r) => r.lng ?? NaN);
-    this.careTypes = rows.map((r) => list(r.care_types));
-    this.amenities = rows.map((r) => list(r.amenities));
-    this.rating = Float64Array.from(rows, (r) => r.rating);
-    this.reviewCount = Int32Array.from(rows, (r) => r.review_count);
-    this.approximate = Uint8Array.from(rows, (r) => (r.location_approximate ? 1 : 0));
-    this.listingStatus = rows.map((r) => intern(r.listing_status));
-    this.sourceKind = rows.map((r) => intern(r.source_kind));
-    this.sourceName = rows.map((r) => intern(r.source_name));
-    this.sourceAsOf = rows.map((r) => intern(r.source_as_of));
-    this.priceStart = new Int32Array(n + 1);
-    rows.forEach((r, p) => {
+    m.name = yield* TextColumn.steps(n, (p) => rows[p]!.name);
+    for (let p = 0; p < n; p++) {
+      if (stepDue(p)) yield;
+      const r = rows[p]!;
+      m.id[p] = r.id;
+      m.positionById.set(r.id, p);
+      m.city[p] = intern(r.city);
+      m.state[p] = intern(r.state);
+      m.lat[p] = r.lat ?? NaN;
+      m.lng[p] = r.lng ?? NaN;
+      m.careTypes[p] = list(r.care_types);
+      m.amenities[p] = list(r.amenities);
+      m.rating[p] = r.rating;
+      m.reviewCount[p] = r.review_count;
+      m.approximate[p] = r.location_approximate ? 1 : 0;
+      m.listingStatus[p] = intern(r.listing_status);
+      m.sourceKind[p] = intern(r.source_kind);
+      m.sourceName[p] = intern(r.source_name);
+      m.sourceAsOf[p] = intern(r.source_as_of);
       for (const price of r.prices) {
-        this.priceCare.push(intern(price.careType));
-        this.priceMin.push(price.minPrice);
-        this.priceMax.push(price.maxPrice);
+        m.priceCare.push(intern(price.careType));
+        m.priceMin.push(price.minPrice);
+        m.priceMax.push(price.maxPrice);
       }
-      this.priceStart[p + 1] = this.priceCare.length;
-    });
+      m.priceStart[p + 1] = m.priceCare.length;
+    }
+    return m;
   }
 
   get size(): number {
@@ -241,63 +263,85 @@ export class MarketIndex {
     const started = performance.now();
     const reads = [repo.listedCommunities, repo.allSentiments, repo.scoredReviews, repo.themeTotals, repo.portfolioCommunities, repo.portfolioTrends, repo.operatorPlaces, countyReads, repo.readSupply] as const;
     const [rows, sentiments, scored, totals, portfolioRows, trendRows, operators, counties, supply] = await readIndexRows(pool, ...reads);
-    const located = rows.filter((r) => r.lat !== null && r.lng !== null).sort((a, b) => stripeOf(a.lng!) - stripeOf(b.lng!) || a.lat! - b.lat! || a.id - b.id);
-    const kept = new MarketRows([...located, ...rows.filter((r) => r.lat === null || r.lng === null)]);
-    const sizes = { maxId: 0, entries: 0 };
-    for (const c of rows) {
-      sizes.maxId = Math.max(sizes.maxId, c.id);
-      sizes.entries += careTypesOf(c).length;
-    }
-    const lats = Float64Array.from(located, (r) => r.lat!);
-    const lngs = Float64Array.from(located, (r) => r.lng!);
-    const locatedIds = Int32Array.from(located, (r) => r.id);
-    // Figures by community id (serial ids: dense arrays).
-    let maxId = 0;
-    for (const list of [rows, sentiments, scored] as { id?: number; community_id?: number }[][]) for (const r of list) maxId = Math.max(maxId, r.id ?? r.community_id!);
-    const sentimentById = new Float64Array(maxId + 1).fill(NaN);
-    const reviewsById = new Int32Array(maxId + 1);
-    for (const s of sentiments) {
-      sentimentById[s.community_id] = s.sentiment;
-      reviewsById[s.community_id] = s.n;
-    }
-    const themeAt = new Int32Array(maxId + 1).fill(-1);
-    const scoredById = new Int32Array(maxId + 1);
-    scored.forEach((s, k) => {
-      themeAt[s.community_id] = k * THEME_COUNT;
-      scoredById[s.community_id] = s.scored;
-    });
-    const mentions = new Int32Array(scored.length * THEME_COUNT);
-    const sums = new Float64Array(scored.length * THEME_COUNT);
-    for (const t of totals) {
-      const at = t.community_id <= maxId ? themeAt[t.community_id]! : -1;
-      // Quarter rows exist only for scored reviews; a community without a summary row has none.
-      if (at < 0 || t.i < 0 || t.i >= THEME_COUNT) continue;
-      mentions[at + t.i] = t.mentions;
-      sums[at + t.i] = t.sum;
-    }
-    const portfolios = new CompactPortfolios(portfolioRows);
-    const index = new MarketIndex(
-      kept,
-      lats,
-      lngs,
-      locatedIds,
-      sentimentById,
-      reviewsById,
-      themeAt,
-      scoredById,
-      mentions,
-      sums,
-      portfolios,
-      new CompactTrends(trendRows),
-      new Map(operators.map(({ id, ...place }) => [id, place])),
-      counties,
-      supply,
-      { communities: rows.length, located: located.length, buildMs: 0 },
-      sizes,
-      options,
+    // The index in slices between requests (lib/pace.ts): at scale 10 made in one call it held the event loop 30 s.
+    const index = await paced(
+      (function* (): Steps<MarketIndex> {
+        const located = rows.filter((r) => r.lat !== null && r.lng !== null);
+        yield;
+        located.sort((a, b) => stripeOf(a.lng!) - stripeOf(b.lng!) || a.lat! - b.lat! || a.id - b.id);
+        yield;
+        const kept = yield* MarketRows.build([...located, ...rows.filter((r) => r.lat === null || r.lng === null)]);
+        const sizes = { maxId: 0, entries: 0 };
+        for (let k = 0; k < rows.length; k++) {
+          if (stepDue(k)) yield;
+          sizes.maxId = Math.max(sizes.maxId, rows[k]!.id);
+          sizes.entries += careTypesOf(rows[k]!).length;
+        }
+        const lats = Float64Array.from(located, (r) => r.lat!);
+        const lngs = Float64Array.from(located, (r) => r.lng!);
+        const locatedIds = Int32Array.from(located, (r) => r.id);
+        yield;
+        // Figures by community id (serial ids: dense arrays).
+        let maxId = 0;
+        for (const r of rows) maxId = Math.max(maxId, r.id);
+        for (const s of sentiments) maxId = Math.max(maxId, s.community_id);
+        for (const s of scored) maxId = Math.max(maxId, s.community_id);
+        yield;
+        const sentimentById = new Float64Array(maxId + 1).fill(NaN);
+        const reviewsById = new Int32Array(maxId + 1);
+        for (let k = 0; k < sentiments.length; k++) {
+          if (stepDue(k)) yield;
+          const s = sentiments[k]!;
+          sentimentById[s.community_id] = s.sentiment;
+          reviewsById[s.community_id] = s.n;
+        }
+        const themeAt = new Int32Array(maxId + 1).fill(-1);
+        const scoredById = new Int32Array(maxId + 1);
+        for (let k = 0; k < scored.length; k++) {
+          if (stepDue(k)) yield;
+          const s = scored[k]!;
+          themeAt[s.community_id] = k * THEME_COUNT;
+          scoredById[s.community_id] = s.scored;
+        }
+        const mentions = new Int32Array(scored.length * THEME_COUNT);
+        const sums = new Float64Array(scored.length * THEME_COUNT);
+        for (let k = 0; k < totals.length; k++) {
+          if (stepDue(k)) yield;
+          const t = totals[k]!;
+          const at = t.community_id <= maxId ? themeAt[t.community_id]! : -1;
+          // Quarter rows exist only for scored reviews; a community without a summary row has none.
+          if (at < 0 || t.i < 0 || t.i >= THEME_COUNT) continue;
+          mentions[at + t.i] = t.mentions;
+          sums[at + t.i] = t.sum;
+        }
+        const portfolios = yield* CompactPortfolios.build(portfolioRows);
+        const trends = yield* CompactTrends.build(trendRows);
+        const index = new MarketIndex(
+          kept,
+          lats,
+          lngs,
+          locatedIds,
+          sentimentById,
+          reviewsById,
+          themeAt,
+          scoredById,
+          mentions,
+          sums,
+          portfolios,
+          trends,
+          new Map(operators.map(({ id, ...place }) => [id, place])),
+          counties,
+          supply,
+          { communities: rows.length, located: located.length, buildMs: 0 },
+          sizes,
+          options,
+        );
+        yield;
+        // The competitive set's columns are part of the build, not of a first request.
+        index.columnsOf = yield* CompetitorColumns.build(located, index.sentimentFigures);
+        return index;
+      })(),
     );
-    // The competitive set's columns are part of the build (about 0.3 s at scale 10), not of a first request.
-    index.columnsOf = new CompetitorColumns(located, index.sentimentFigures);
     index.stats.buildMs = performance.now() - started;
     // In the background: the build (and the builds queued after it) does not wait for it.
     index.warming = index.warm();
@@ -559,10 +603,17 @@ export class MarketIndex {
  * community ids in the statement's order: one object per row (452,470 at scale 10) made the market index the costliest
  * part of the heap to mark in a major collection (bench/heap.ts's full-collection times, ADR 027). Null is NaN.
  */
+/** `n` empty strings, pushed one by one (a packed array). */
+function strings(n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push('');
+  return out;
+}
+
 class CompactPortfolios {
   private readonly byOperator = new Map<number, Int32Array>();
   /** Outside the heap (TextColumn). */
-  private readonly name: TextColumn;
+  private name!: TextColumn;
   private readonly city: string[];
   private readonly state: string[];
   private readonly rating: Float64Array;
@@ -571,25 +622,25 @@ class CompactPortfolios {
   private readonly minPrice: Float64Array;
   private readonly maxPrice: Float64Array;
 
-  constructor(rows: (PortfolioCommunityRow & { operator_id: number })[]) {
-    const intern = interner();
-    let maxId = 0;
-    for (const r of rows) maxId = Math.max(maxId, r.id);
-    const nulled = (n: number | null) => (n === null ? NaN : n);
+  private constructor(maxId: number) {
     // Filled by push (packed elements: one array of pointers; written at scattered ids it could turn into a dictionary).
-    const strings = () => {
-      const out: string[] = [];
-      for (let i = 0; i <= maxId; i++) out.push('');
-      return out;
-    };
-    const names = strings();
-    this.city = strings();
-    this.state = strings();
+    this.city = strings(maxId + 1);
+    this.state = strings(maxId + 1);
     this.rating = new Float64Array(maxId + 1);
     this.reviews = new Int32Array(maxId + 1);
     this.avg = new Float64Array(maxId + 1);
     this.minPrice = new Float64Array(maxId + 1);
     this.maxPrice = new Float64Array(maxId + 1);
+  }
+
+  /** The portfolios of `rows` (by operator), as steps (lib/pace.ts). */
+  static *build(rows: (PortfolioCommunityRow & { operator_id: number })[]): Steps<CompactPortfolios> {
+    const intern = interner();
+    let maxId = 0;
+    for (const r of rows) maxId = Math.max(maxId, r.id);
+    const nulled = (n: number | null) => (n === null ? NaN : n);
+    const names = strings(maxId + 1);
+    const c = new CompactPortfolios(maxId);
     // The rows come by operator: each operator's ids are one run of them.
     for (let from = 0; from < rows.length; ) {
       const operatorId = rows[from]!.operator_id;
@@ -597,21 +648,23 @@ class CompactPortfolios {
       while (to < rows.length && rows[to]!.operator_id === operatorId) to++;
       const ids = new Int32Array(to - from);
       for (let k = from; k < to; k++) {
+        if (stepDue(k)) yield;
         const r = rows[k]!;
         ids[k - from] = r.id;
         names[r.id] = r.name;
-        this.city[r.id] = intern(r.city);
-        this.state[r.id] = intern(r.state);
-        this.rating[r.id] = r.rating;
-        this.reviews[r.id] = r.review_count;
-        this.avg[r.id] = nulled(r.avg);
-        this.minPrice[r.id] = nulled(r.min_price);
-        this.maxPrice[r.id] = nulled(r.max_price);
+        c.city[r.id] = intern(r.city);
+        c.state[r.id] = intern(r.state);
+        c.rating[r.id] = r.rating;
+        c.reviews[r.id] = r.review_count;
+        c.avg[r.id] = nulled(r.avg);
+        c.minPrice[r.id] = nulled(r.min_price);
+        c.maxPrice[r.id] = nulled(r.max_price);
       }
-      this.byOperator.set(operatorId, ids);
+      c.byOperator.set(operatorId, ids);
       from = to;
     }
-    this.name = TextColumn.of(maxId + 1, (id) => names[id]!);
+    c.name = yield* TextColumn.steps(maxId + 1, (id) => names[id]!);
+    return c;
   }
 
   /** The operator's rows, new objects (the caller may change them). */
@@ -743,25 +796,35 @@ class CompactTrends {
   private readonly reviews: Int32Array;
   private readonly avg: Float64Array;
 
-  constructor(rows: (PortfolioTrendRow & { operator_id: number })[]) {
-    rows.sort((a, b) => a.operator_id - b.operator_id);
-    const n = rows.length;
+  private constructor(n: number) {
     this.quarter = new Uint16Array(n);
     this.employee = new Uint8Array(n);
     this.reviews = new Int32Array(n);
     this.avg = new Float64Array(n);
+  }
+
+  /** The trends of `rows` (sorted here by operator), as steps (lib/pace.ts). */
+  static *build(rows: (PortfolioTrendRow & { operator_id: number })[]): Steps<CompactTrends> {
+    yield;
+    rows.sort((a, b) => a.operator_id - b.operator_id);
+    yield;
+    const n = rows.length;
+    const t = new CompactTrends(n);
     const quarterAt = new Map<string, number>();
-    rows.forEach((r, k) => {
+    for (let k = 0; k < n; k++) {
+      if (stepDue(k)) yield;
+      const r = rows[k]!;
       let q = quarterAt.get(r.quarter);
-      if (q === undefined) quarterAt.set(r.quarter, (q = this.quarters.push(r.quarter) - 1));
-      this.quarter[k] = q;
-      this.employee[k] = r.kind === 'employee' ? 1 : 0;
-      this.reviews[k] = r.reviews;
-      this.avg[k] = r.avg;
-      const span = this.at.get(r.operator_id);
+      if (q === undefined) quarterAt.set(r.quarter, (q = t.quarters.push(r.quarter) - 1));
+      t.quarter[k] = q;
+      t.employee[k] = r.kind === 'employee' ? 1 : 0;
+      t.reviews[k] = r.reviews;
+      t.avg[k] = r.avg;
+      const span = t.at.get(r.operator_id);
       if (span) span.to = k + 1;
-      else this.at.set(r.operator_id, { from: k, to: k + 1 });
-    });
+      else t.at.set(r.operator_id, { from: k, to: k + 1 });
+    }
+    return t;
   }
 
   of(operatorId: number): PortfolioTrendRow[] {
