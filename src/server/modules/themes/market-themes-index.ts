@@ -20,6 +20,7 @@ import type { Queryable } from '../../db/sql';
 import { BUILD_PRIORITY, LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import * as repo from './themes.repo';
 import { Codes, interner, pushTo, TextColumn } from '../../lib/collections';
+import { paced, stepDue, type Steps } from '../../lib/pace';
 
 const ASCII = /^[\x20-\x7e]*$/;
 const FIPS = /^\d{5}$/;
@@ -85,8 +86,10 @@ export class MarketThemesIndex {
       repo.operatorNames,
     ] as const;
     const [, totalRows, exampleRows, largeCities, cities, digitNames, countyNames, operators] = await readIndexRows(pool, ...reads);
-    const { quarterNames, spans, theme, quarter, mentions, sums, positive, negative } = q.done();
-    const examples = new ExampleColumns(await withSnippets(pool, exampleRows));
+    // What follows the reads in slices between requests (lib/pace.ts): at scale 10 made in one call each part held
+    // the event loop 5-8 s.
+    const { quarterNames, spans, theme, quarter, mentions, sums, positive, negative } = await paced(q.done());
+    const examples = await paced(ExampleColumns.build(await withSnippets(pool, exampleRows)));
     const countyLocations = new Map<string, string[]>();
     for (const c of cities) {
       pushTo(countyLocations, `${c.state}:${c.county_fips}`, `L:${c.city}, ${c.state.toLowerCase()}`);
@@ -242,28 +245,49 @@ class ExampleColumns {
   private readonly days = new Codes<string>();
   /** 1: the review is gone (its snippet undefined). */
   private readonly gone: Uint8Array;
-  private readonly snippet: TextColumn;
+  private snippet!: TextColumn;
 
-  constructor(examples: readonly Example[]) {
+  private constructor(n: number, groups: number) {
+    this.start = new Int32Array(groups + 1);
+    this.theme = new Uint8Array(n);
+    this.side = new Uint8Array(n);
+    this.id = new Int32Array(n);
+    this.s = new Float64Array(n);
+    this.rating = new Float64Array(n);
+    this.day = new Int32Array(n);
+    this.gone = new Uint8Array(n);
+  }
+
+  /** The examples grouped by key (each group in the order read), as steps (lib/pace.ts). */
+  static *build(examples: readonly Example[]): Steps<ExampleColumns> {
+    const n = examples.length;
     const byKey = new Map<string, number[]>();
-    examples.forEach((e, x) => pushTo(byKey, e.key, x));
-    const order = new Int32Array(examples.length);
-    this.start = new Int32Array(byKey.size + 1);
+    for (let x = 0; x < n; x++) {
+      if (stepDue(x)) yield;
+      pushTo(byKey, examples[x]!.key, x);
+    }
+    const c = new ExampleColumns(n, byKey.size);
+    const order = new Int32Array(n);
     let at = 0;
     for (const [key, xs] of byKey) {
-      this.groups.set(key, this.groups.size);
+      if (stepDue(c.groups.size)) yield;
+      c.groups.set(key, c.groups.size);
       for (const x of xs) order[at++] = x;
-      this.start[this.groups.size] = at;
+      c.start[c.groups.size] = at;
     }
-    const n = examples.length;
-    this.theme = Uint8Array.from(order, (x) => examples[x]!.i);
-    this.side = Uint8Array.from(order, (x) => examples[x]!.k);
-    this.id = Int32Array.from(order, (x) => examples[x]!.id);
-    this.s = Float64Array.from(order, (x) => examples[x]!.s ?? NaN);
-    this.rating = Float64Array.from(order, (x) => examples[x]!.rating);
-    this.day = Int32Array.from(order, (x) => this.days.code(examples[x]!.date));
-    this.gone = Uint8Array.from(order, (x) => (examples[x]!.snippet === undefined ? 1 : 0));
-    this.snippet = TextColumn.of(n, (p) => examples[order[p]!]!.snippet ?? null);
+    for (let p = 0; p < n; p++) {
+      if (stepDue(p)) yield;
+      const e = examples[order[p]!]!;
+      c.theme[p] = e.i;
+      c.side[p] = e.k;
+      c.id[p] = e.id;
+      c.s[p] = e.s ?? NaN;
+      c.rating[p] = e.rating;
+      c.day[p] = c.days.code(e.date);
+      c.gone[p] = e.snippet === undefined ? 1 : 0;
+    }
+    c.snippet = yield* TextColumn.steps(n, (p) => examples[order[p]!]!.snippet ?? null);
+    return c;
   }
 
   /** The key's examples, in the order they were read (none: an empty list). */
@@ -308,13 +332,30 @@ async function withSnippets(db: Queryable, rows: repo.MarketExampleRow[]): Promi
   const sharedKey = interner();
   // Equal sentences once, each a fresh copy (a sentence cut from a review's text could keep the whole text alive).
   const keep = interner({ copy: true });
-  // snippet undefined: to be cut from the review's text below.
-  const examples = rows.map(
-    ({ key, i, k, id, s, date, rating, snippet }): Example => ({ key: sharedKey(key), i, k, id, s, date, rating: rating ?? 0, snippet: rating !== null ? keep(snippet) : undefined }),
+  // snippet undefined: to be cut from the review's text below. In slices between requests (lib/pace.ts).
+  const examples = await paced(
+    (function* (): Steps<Example[]> {
+      const out = new Array<Example>(rows.length);
+      for (let x = 0; x < rows.length; x++) {
+        if (stepDue(x)) yield;
+        const { key, i, k, id, s, date, rating, snippet } = rows[x]!;
+        out[x] = { key: sharedKey(key), i, k, id, s, date, rating: rating ?? 0, snippet: rating !== null ? keep(snippet) : undefined };
+      }
+      return out;
+    })(),
   );
   for (const kind of ['customer', 'employee'] as const) {
-    const byReview = new Map<number, Example[]>();
-    for (const e of examples) if (e.snippet === undefined && kindOfKey(e.key) === kind) pushTo(byReview, e.id, e);
+    const byReview = await paced(
+      (function* (): Steps<Map<number, Example[]>> {
+        const out = new Map<number, Example[]>();
+        for (let x = 0; x < examples.length; x++) {
+          if (stepDue(x)) yield;
+          const e = examples[x]!;
+          if (e.snippet === undefined && kindOfKey(e.key) === kind) pushTo(out, e.id, e);
+        }
+        return out;
+      })(),
+    );
     const ids = [...byReview.keys()];
     for (let k = 0; k < ids.length; k += TEXT_BATCH) {
       for (const [id, c] of await repo.exampleContents(db, kind, ids.slice(k, k + TEXT_BATCH))) {
@@ -381,13 +422,18 @@ class QuarterColumns {
     }
   }
 
-  done() {
+  /** The columns, as steps (lib/pace.ts). */
+  *done() {
     const n = this.n;
     const quarterNames = [...this.quarterIds.values].sort();
     const renumber = new Uint16Array(this.quarterIds.size);
     quarterNames.forEach((name, k) => (renumber[this.quarterIds.codeOf(name)] = k));
     const quarter = this.quarter.slice(0, n);
-    for (let k = 0; k < n; k++) quarter[k] = renumber[quarter[k]!]!;
+    for (let k = 0; k < n; k++) {
+      if (stepDue(k)) yield;
+      quarter[k] = renumber[quarter[k]!]!;
+    }
+    yield;
     return {
       quarterNames,
       spans: this.spans,
