@@ -36,6 +36,10 @@ export interface IndexSource<T> {
    * ignored. Absent: every notification on the channels rebuilds.
    */
   payloads?: readonly string[];
+  /**
+   * Reads the rows and makes the index. It runs while the server answers: what it does after its reads is made in
+   * slices that yield (lib/pace.ts `paced`), not in one synchronous call (at scale 10 one held the event loop 35 s).
+   */
   build: (pool: pg.Pool) => Promise<T>;
   /** A one-line summary of a build for the log. */
   describe: (index: T) => string;
