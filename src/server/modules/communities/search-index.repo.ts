@@ -6,6 +6,7 @@ import { readIndexRows } from '../../db/client';
 import { lowerChangesOnlyAscii, type Queryable } from '../../db/sql';
 import { licenceTypeCondition } from '../../lib/licence-filters';
 import { listedOnly } from '../../lib/listing';
+import { paced, stepDue, type Steps } from '../../lib/pace';
 import { CARD_COLUMNS, type CommunityRow } from './search.repo';
 
 /** One listed community as the in-memory search index reads it (search-index.ts). */
@@ -30,11 +31,23 @@ export interface IndexRow {
  * Read through readIndexRows: without the request statement timeout (seconds at scale 10, and under load).
  */
 export async function loadIndexRows(pool: pg.Pool): Promise<{ rows: IndexRow[]; asciiLower: boolean }> {
-  const [rows, asciiLower] = await readIndexRows(pool, listedIndexRows, lowerChangesOnlyAscii);
+  const [read, asciiLower] = await readIndexRows(pool, listedIndexRows, lowerChangesOnlyAscii);
+  // In slices between requests (lib/pace.ts), after the snapshot's transaction: at scale 10 this mapping held the
+  // event loop about a second.
+  const rows = await paced(
+    (function* (): Steps<IndexRow[]> {
+      const out = new Array<IndexRow>(read.length);
+      for (let i = 0; i < read.length; i++) {
+        if (stepDue(i)) yield;
+        out[i] = indexRow(read[i]!);
+      }
+      return out;
+    })(),
+  );
   return { rows, asciiLower };
 }
 
-async function listedIndexRows(db: Queryable): Promise<IndexRow[]> {
+async function listedIndexRows(db: Queryable): Promise<(CommunityRow & Record<string, unknown>)[]> {
   const licence = LICENCE_TYPES.map((t) => `(${licenceTypeCondition('c', t)}) IS TRUE AS "lic_${t}"`).join(', ');
   const { rows } = await db.query<CommunityRow & Record<string, unknown>>(
     `SELECT ${CARD_COLUMNS}, c.min_price AS idx_min_price, c.max_price AS idx_max_price, c.location_approximate AS idx_approximate,
@@ -47,18 +60,20 @@ async function listedIndexRows(db: Queryable): Promise<IndexRow[]> {
       WHERE ${listedOnly('c')}
       ORDER BY c.id`,
   );
-  return rows.map((r) => {
-    const out: IndexRow = {
-      row: r,
-      min_price: r.idx_min_price as number | null,
-      max_price: r.idx_max_price as number | null,
-      location_approximate: r.idx_approximate as boolean,
-      capacity: r.idx_capacity as number | null,
-      lower_name: r.idx_lower_name as string,
-      rating_rank: r.idx_rating_rank as number,
-      name_rank: r.idx_name_rank as number,
-      licence: Object.fromEntries(LICENCE_TYPES.map((t) => [t, r[`lic_${t}`] === true])) as Record<LicenceType, boolean>,
-    };
-    return out;
-  });
+  return rows;
+}
+
+/** A row of listedIndexRows' statement as the index reads it. */
+function indexRow(r: CommunityRow & Record<string, unknown>): IndexRow {
+  return {
+    row: r,
+    min_price: r.idx_min_price as number | null,
+    max_price: r.idx_max_price as number | null,
+    location_approximate: r.idx_approximate as boolean,
+    capacity: r.idx_capacity as number | null,
+    lower_name: r.idx_lower_name as string,
+    rating_rank: r.idx_rating_rank as number,
+    name_rank: r.idx_name_rank as number,
+    licence: Object.fromEntries(LICENCE_TYPES.map((t) => [t, r[`lic_${t}`] === true])) as Record<LicenceType, boolean>,
+  };
 }
