@@ -30,6 +30,7 @@ import * as operatorRepo from './operators.repo';
 import { COMMUNITY_CSV_HEADER, OPERATOR_CSV_HEADER, communityCsvValues, operatorCsvValues, streamByIds } from './insights.csv';
 import { toInsightRow, toOperatorRow } from './insights.rows';
 import { TtlCache } from '../../lib/ttl-cache';
+import { paced, stepDue } from '../../lib/pace';
 import { JsonBytes } from '../../lib/json-bytes';
 import { compileJsonWriter } from '../../lib/json-serializer';
 import type { LiveIndex } from '../../lib/live-index';
@@ -275,10 +276,23 @@ export function createInsightService(pool: pg.Pool, options: InsightServiceOptio
           counts.set(countKey({} as InsightFilters), total.total);
           const bulk = await repo.singleFilterCounts(db, FIXED_CHOICES);
           FIXED_CHOICES.forEach(({ key, value }, i) => counts.set(countKey(single(key, value)), bulk.fixed[i] ?? 0));
-          for (const [state, n] of bulk.byState) counts.set(countKey(single('state', state)), n);
-          for (const [city, n] of bulk.byCity) counts.set(countKey(single('city', city)), n);
-          for (const [type, n] of bulk.byType) counts.set(countKey(single('communityType', type)), n);
-          for (const [name, n] of bulk.byOperator) counts.set(countKey(single('operatorName', name)), n);
+          // In slices between requests (lib/pace.ts): at scale 10, 30,000 cities and 70,000 operators held the event
+          // loop about 1.5 s in one go.
+          await paced(
+            (function* () {
+              let k = 0;
+              for (const [state, n] of bulk.byState) counts.set(countKey(single('state', state)), n);
+              for (const [city, n] of bulk.byCity) {
+                if (stepDue(k++)) yield;
+                counts.set(countKey(single('city', city)), n);
+              }
+              for (const [type, n] of bulk.byType) counts.set(countKey(single('communityType', type)), n);
+              for (const [name, n] of bulk.byOperator) {
+                if (stepDue(k++)) yield;
+                counts.set(countKey(single('operatorName', name)), n);
+              }
+            })(),
+          );
           options$.set('states', await repo.communityStates(db));
           options$.set('cities:', await repo.communityCities(db, undefined, repo.CITY_OPTIONS_CAP));
           options$.set('types', await repo.communityTypes(db));
