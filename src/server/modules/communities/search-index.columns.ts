@@ -228,8 +228,8 @@ export function* buildSearchColumns(raw: { rows: IndexRow[]; asciiLower: boolean
  * The positions by minimum price, ascending (no price last), ties by position ascending (ORDER BY min_price ASC NULLS
  * LAST, id ASC), and by price descending (no price last), ties by position descending: the low order's priced part
  * reversed, then its unpriced part reversed. Whole prices below PRICE_LIMIT are sorted as numbers price × POS_LIMIT +
- * position (the price sorts' keys, search-index.keys.ts) in a typed array (~50 ms at scale 10: one synchronous call of the build, where a
- * sort of 452,470 positions by a comparator took about a second); any other price by the comparator.
+ * position (the price sorts' keys, search-index.keys.ts) in a typed array: ~50 ms at scale 10, one synchronous call of
+ * the build, where a sort of 452,470 positions by a comparator took about a second. Any other price: the comparator.
  */
 export function priceOrders(minPrice: Float64Array): { low: Int32Array; high: Int32Array } {
   const n = minPrice.length;
