@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rng } from '../test/random';
 import { TextColumn } from './collections';
 import { gramPostings } from './grams';
-import { paced, runAll, STEP_ROWS, type Steps } from './pace';
+import { mapSteps, paced, runAll, STEP_ROWS, type Steps } from './pace';
 import { priceOrders } from '../modules/communities/search-index.columns';
 
 function* counted(log: string[]): Steps<number> {
@@ -54,6 +54,9 @@ describe('paced (a long build gives the event loop turns)', () => {
     const grams = yieldsOf(gramPostings(n, (i) => texts[i]!));
     expect(grams.yields).toBeGreaterThanOrEqual(5);
     expect(grams.value.get(texts[0]!.slice(0, 3))).toContain(0);
+    const mapped = yieldsOf(mapSteps(texts, (t) => t.length));
+    expect(mapped.yields).toBeGreaterThanOrEqual(5);
+    expect(mapped.value).toEqual(texts.map((t) => t.length));
     const column = yieldsOf(TextColumn.steps(n, (i) => texts[i]!));
     expect(column.yields).toBeGreaterThanOrEqual(10);
     expect(Array.from({ length: n }, (_, i) => column.value.at(i))).toEqual(texts);

@@ -42,3 +42,13 @@ export const STEP_ROWS = 512;
 
 /** True on every STEP_ROWS-th iteration `i` (a loop yields then: `if (stepDue(i)) yield;`). */
 export const stepDue = (i: number): boolean => (i & (STEP_ROWS - 1)) === STEP_ROWS - 1;
+
+/** items.map(fn), as steps. */
+export function* mapSteps<A, B>(items: readonly A[], fn: (item: A) => B): Steps<B[]> {
+  const out = new Array<B>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    if (stepDue(i)) yield;
+    out[i] = fn(items[i]!);
+  }
+  return out;
+}

@@ -6,7 +6,7 @@ import { readIndexRows } from '../../db/client';
 import { lowerChangesOnlyAscii, type Queryable } from '../../db/sql';
 import { licenceTypeCondition } from '../../lib/licence-filters';
 import { listedOnly } from '../../lib/listing';
-import { paced, stepDue, type Steps } from '../../lib/pace';
+import { mapSteps, paced } from '../../lib/pace';
 import { CARD_COLUMNS, type CommunityRow } from './search.repo';
 
 /** One listed community as the in-memory search index reads it (search-index.ts). */
@@ -34,17 +34,7 @@ export async function loadIndexRows(pool: pg.Pool): Promise<{ rows: IndexRow[]; 
   const [read, asciiLower] = await readIndexRows(pool, listedIndexRows, lowerChangesOnlyAscii);
   // In slices between requests (lib/pace.ts), after the snapshot's transaction: at scale 10 this mapping held the
   // event loop about a second.
-  const rows = await paced(
-    (function* (): Steps<IndexRow[]> {
-      const out = new Array<IndexRow>(read.length);
-      for (let i = 0; i < read.length; i++) {
-        if (stepDue(i)) yield;
-        out[i] = indexRow(read[i]!);
-      }
-      return out;
-    })(),
-  );
-  return { rows, asciiLower };
+  return { rows: await paced(mapSteps(read, indexRow)), asciiLower };
 }
 
 async function listedIndexRows(db: Queryable): Promise<(CommunityRow & Record<string, unknown>)[]> {

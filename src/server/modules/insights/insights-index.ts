@@ -17,7 +17,7 @@ import { compileJsonWriter } from '../../lib/json-serializer';
 import { frozenLists, INSIGHT_ORDERS, loadInsightIndexRows, type InsightOptionLists } from './insights.repo';
 import { toInsightRow } from './insights.rows';
 import { gramPostings, SortOrders, TextRows } from '../../lib/grams';
-import { paced, stepDue, type Steps } from '../../lib/pace';
+import { mapSteps, paced, stepDue, type Steps } from '../../lib/pace';
 import { Bitset, filterInto, interner, positionsOf, setsOf, TextColumn, textRowsAs } from '../../lib/collections';
 
 /** The fixed option lists of SPEC section 9 (also counted in bulk when warming up the SQL path's caches). */
@@ -78,14 +78,7 @@ export class InsightRows {
     const own = {} as InsightRows['own'];
     for (const key of OWN_TEXTS) own[key] = yield* TextColumn.steps(n, (i) => rows[i]![key]);
     const shared = {} as InsightRows['shared'];
-    for (const key of SHARED_VALUES) {
-      const column = new Array<string>(n);
-      for (let i = 0; i < n; i++) {
-        if (stepDue(i)) yield;
-        column[i] = interned(rows[i]![key]);
-      }
-      shared[key] = column;
-    }
+    for (const key of SHARED_VALUES) shared[key] = yield* mapSteps(rows, (r) => interned(r[key]));
     const score = new Float64Array(n);
     const source = new Array<InsightRow['source']>(n);
     const sources = new Map<string, InsightRow['source']>();

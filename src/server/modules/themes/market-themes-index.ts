@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/sql';
 import { BUILD_PRIORITY, LiveIndex, type LiveIndexOptions } from '../../lib/live-index';
 import * as repo from './themes.repo';
 import { Codes, interner, pushTo, TextColumn } from '../../lib/collections';
-import { paced, stepDue, type Steps } from '../../lib/pace';
+import { mapSteps, paced, stepDue, type Steps } from '../../lib/pace';
 
 const ASCII = /^[\x20-\x7e]*$/;
 const FIPS = /^\d{5}$/;
@@ -334,15 +334,10 @@ async function withSnippets(db: Queryable, rows: repo.MarketExampleRow[]): Promi
   const keep = interner({ copy: true });
   // snippet undefined: to be cut from the review's text below. In slices between requests (lib/pace.ts).
   const examples = await paced(
-    (function* (): Steps<Example[]> {
-      const out = new Array<Example>(rows.length);
-      for (let x = 0; x < rows.length; x++) {
-        if (stepDue(x)) yield;
-        const { key, i, k, id, s, date, rating, snippet } = rows[x]!;
-        out[x] = { key: sharedKey(key), i, k, id, s, date, rating: rating ?? 0, snippet: rating !== null ? keep(snippet) : undefined };
-      }
-      return out;
-    })(),
+    mapSteps(
+      rows,
+      ({ key, i, k, id, s, date, rating, snippet }): Example => ({ key: sharedKey(key), i, k, id, s, date, rating: rating ?? 0, snippet: rating !== null ? keep(snippet) : undefined }),
+    ),
   );
   for (const kind of ['customer', 'employee'] as const) {
     const byReview = await paced(
