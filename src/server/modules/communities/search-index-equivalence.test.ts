@@ -13,11 +13,11 @@ import { SearchIndex } from './search-index';
 import { firstBy, smallestKeys } from './search-index.keys';
 import { countResult, findPageIds, listCities, loadCommunities, type CommunityRow, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds, type GridCell, type PointScope } from './map-points.repo';
-import { clusterCellDegrees, toPoint } from './search.service';
+import { clusterCellDegrees, createSearchService, toPoint } from './search.service';
 import { zoomCellDegrees, type MapQuery } from './search-index.map';
 import { JsonBytes } from '../../lib/json-bytes';
 import { compileJsonWriter } from '../../lib/json-serializer';
-import { searchCommunitySchema, shownPrice } from '../../../contracts/search';
+import { mapPointsQuerySchema, searchCommunitySchema, shownPrice } from '../../../contracts/search';
 import { rng, TEST_CITIES } from '../../test/random';
 import { randomCriteria } from '../../test/search-criteria';
 
@@ -507,6 +507,35 @@ describe('the API on the index and on SQL (ADR 026)', () => {
       expect(a.headers['content-type'], url).toBe(b.headers['content-type']);
     }
   }, 300_000);
+
+  it('give the same map bodies for 200 different map requests in flight at once (each reads its match where it is, in one go)', async () => {
+    // The index answers a map request synchronously from its match to its bytes, over the index's own scratch
+    // (search.service.ts): requests in flight together must not see each other's results. A low points limit makes
+    // most answers clusters and view points, asked after the count.
+    const live = http.onIndex.searchService.index!;
+    const onIndex = createSearchService(tdb.pool, { cacheTtlMs: 0, index: live, mapPointsMax: 15 });
+    const onSql = createSearchService(tdb.pool, { cacheTtlMs: 0, index: null, mapPointsMax: 15 });
+    const random = rng(21);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    const queries = Array.from({ length: 200 }, () => {
+      const params = new URLSearchParams();
+      const place = pick(['', '', 'Springfield', 'Texas', 'IL', '60540', 'oak']);
+      if (place) params.set('location', place);
+      if (random() < 0.6) params.set('careTypes', pick(['assisted', 'Memory Care', 'independent,skilled']));
+      if (random() < 0.4) params.set('priceMax', String(pick([3000, 4500, 6000])));
+      if (random() < 0.3) params.set('amenities', pick(AMENITY_OPTIONS));
+      const view = pick(['', 'zoom=3', 'zoom=6&bbox=-100,30,-80,45', 'zoom=9&bbox=-88.5,41.5,-87.5,42.2', 'zoom=5&bbox=-125,24,-66,50']);
+      return mapPointsQuerySchema.parse(Object.fromEntries(new URLSearchParams(`${params}${view ? `&${view}` : ''}`)));
+    });
+    const together = await Promise.all(queries.map((q) => onIndex.mapPoints(q)));
+    let clustered = 0;
+    for (const [k, q] of queries.entries()) {
+      const sql = (await onSql.mapPoints(q)).body.toString();
+      expect(together[k]!.body.toString(), JSON.stringify(q)).toBe(sql);
+      if (sql.includes('"clustered":true')) clustered++;
+    }
+    expect(clustered).toBeGreaterThan(40);
+  }, 120_000);
 });
 
 /** The points' JSON a map query writes (the inside of an answer's `points` array), as text. */

@@ -128,8 +128,8 @@ class Grid {
   private readonly byKey = new Map<number, number>();
   private readonly cx: Int32Array;
   private readonly cy: Int32Array;
-  /** A request's slot per cell (of()): -1 between requests (used synchronously only, reset before returning). */
-  private readonly slot: Int32Array;
+  /** A request's sums per cell (of(), ofBits(), ofPlaces()): used synchronously only, emptied by each answer. */
+  private requestSums: GridSums | null = null;
   /** The coordinates of `members`, in their order (made by the first ofSet()). */
   private memberCoords: { lat: Float64Array; lng: Float64Array } | null = null;
 
@@ -164,16 +164,16 @@ class Grid {
     for (let p = 0; p < located.length; p++) {
       const i = located[p]!;
       const k = this.cellOf[i]!;
-      sums.add(k === sums.size ? -1 : k, lat[i]!, lng[i]!, i);
+      if (k === sums.size) sums.open(i, lat[i]!, lng[i]!);
+      else sums.add(k, lat[i]!, lng[i]!);
     }
-    this.count = Int32Array.from(sums.count);
-    this.sumLat = Float64Array.from(sums.sumLat);
-    this.sumLng = Float64Array.from(sums.sumLng);
-    this.west = Float64Array.from(sums.west);
-    this.east = Float64Array.from(sums.east);
-    this.south = Float64Array.from(sums.south);
-    this.north = Float64Array.from(sums.north);
-    this.slot = new Int32Array(n).fill(-1);
+    this.count = sums.count.slice(0, n);
+    this.sumLat = sums.sumLat.slice(0, n);
+    this.sumLng = sums.sumLng.slice(0, n);
+    this.west = sums.west.slice(0, n);
+    this.east = sums.east.slice(0, n);
+    this.south = sums.south.slice(0, n);
+    this.north = sums.north.slice(0, n);
     this.start = new Int32Array(n + 1);
     for (let k = 0; k < n; k++) this.start[k + 1] = this.start[k]! + this.count[k]!;
     this.members = new Int32Array(located.length);
@@ -252,19 +252,47 @@ class Grid {
 
   /** = cellsOf(this.cellDeg, b) over `positions` (located, ascending, inside the box if there is one). */
   of(positions: ArrayLike<number>): GridCell[] {
-    const { cellOf, slot } = this;
-    const touched: number[] = [];
-    const cells = sumCells(this.c_, positions, (i, fresh) => {
-      const c = cellOf[i]!;
-      const k = slot[c]!;
-      if (k < 0) {
-        slot[c] = fresh;
-        touched.push(c);
+    const sums = this.sums();
+    const { lat, lng } = this.c_;
+    for (let p = 0; p < positions.length; p++) {
+      const i = positions[p]!;
+      sums.add(this.cellOf[i]!, i, lat[i]!, lng[i]!);
+    }
+    return sums.cells(this.c_.ids);
+  }
+
+  /**
+   * = of() over the members of `member` (located ones; those in `bbox` when given), read from the set's words in
+   * position order: no list of the result's positions is made (at scale 10 a care type over the country is 290,000
+   * of them, 1.1 MB outside the heap per request). Also gives how many of them there are.
+   */
+  ofBits(member: Bitset, bbox?: Bounds): { inView: number; cells: GridCell[] } {
+    const sums = this.sums();
+    const { lat, lng } = this.c_;
+    const { cellOf } = this;
+    const words = member.words;
+    let inView = 0;
+    for (let w = 0; w < words.length; w++) {
+      let word = words[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        const i = (w << 5) + 31 - Math.clz32(low);
+        const c = cellOf[i]!;
+        if (c < 0) continue;
+        const la = lat[i]!;
+        const lo = lng[i]!;
+        if (bbox && !pointIn(la, lo, bbox)) continue;
+        inView++;
+        sums.add(c, i, la, lo);
       }
-      return k;
-    });
-    for (const c of touched) slot[c] = -1;
-    return cells;
+    }
+    return { inView, cells: sums.cells(this.c_.ids) };
+  }
+
+  /** The grid's request sums (GridSums: none in them between requests). */
+  private sums(): GridSums {
+    return (this.requestSums ??= new GridSums(this.size));
   }
 
   /**
@@ -334,25 +362,16 @@ class Grid {
   ofPlaces(places: StatePlaces, from: number, to: number, member: Bitset, bbox?: Bounds): GridCell[] {
     const cellAt = places.cellsIn(this);
     const { order, lat, lng } = places;
-    const { slot } = this;
     const words = member.words;
-    const touched: number[] = [];
-    const sums = new CellSums();
+    const sums = this.sums();
     for (let k = from; k < to; k++) {
       const i = order[k]!;
       if ((words[i >>> 5]! & (1 << (i & 31))) === 0) continue;
       const la = lat[k]!;
       const lo = lng[k]!;
       if (bbox && !pointIn(la, lo, bbox)) continue;
-      const c = cellAt[k]!;
-      const s = slot[c]!;
-      if (s < 0) {
-        slot[c] = sums.size;
-        touched.push(c);
-      }
-      sums.add(s, la, lo, i);
+      sums.add(cellAt[k]!, i, la, lo);
     }
-    for (const c of touched) slot[c] = -1;
     return sums.cells(this.c_.ids);
   }
 }
@@ -412,37 +431,47 @@ class StatePlaces {
 }
 
 /**
- * A request's cells as they are found: each with its count, coordinate sums (added in the order given: position = id
- * order), box and first id; in the order of their first point.
+ * Cells as they are found: each with its count, coordinate sums (added in the order given: position = id order), box
+ * and first position, numbered in the order they are first met, in typed arrays that grow when needed.
  */
 class CellSums {
-  readonly count: number[] = [];
-  readonly sumLat: number[] = [];
-  readonly sumLng: number[] = [];
-  readonly west: number[] = [];
-  readonly east: number[] = [];
-  readonly south: number[] = [];
-  readonly north: number[] = [];
-  readonly first: number[] = [];
-
+  count: Int32Array;
+  first: Int32Array;
+  sumLat: Float64Array;
+  sumLng: Float64Array;
+  west: Float64Array;
+  east: Float64Array;
+  south: Float64Array;
+  north: Float64Array;
   /** The number the next new cell takes. */
-  get size(): number {
-    return this.count.length;
+  size = 0;
+
+  constructor(capacity = 16) {
+    this.count = new Int32Array(capacity);
+    this.first = new Int32Array(capacity);
+    this.sumLat = new Float64Array(capacity);
+    this.sumLng = new Float64Array(capacity);
+    this.west = new Float64Array(capacity);
+    this.east = new Float64Array(capacity);
+    this.south = new Float64Array(capacity);
+    this.north = new Float64Array(capacity);
   }
 
-  /** Position i's point (la, lo) into cell k, or into a new cell (numbered `size`) when k < 0. */
-  add(k: number, la: number, lo: number, i: number): void {
-    if (k < 0) {
-      this.count.push(1);
-      this.sumLat.push(la);
-      this.sumLng.push(lo);
-      this.west.push(lo);
-      this.east.push(lo);
-      this.south.push(la);
-      this.north.push(la);
-      this.first.push(i);
-      return;
-    }
+  /** A new cell (numbered `size`) holding position i's point (la, lo); returns its number. */
+  open(i: number, la: number, lo: number): number {
+    if (this.size === this.count.length) this.grow();
+    const k = this.size++;
+    this.count[k] = 1;
+    this.first[k] = i;
+    this.sumLat[k] = la;
+    this.sumLng[k] = lo;
+    this.west[k] = this.east[k] = lo;
+    this.south[k] = this.north[k] = la;
+    return k;
+  }
+
+  /** Position i's point (la, lo) into cell k. */
+  add(k: number, la: number, lo: number): void {
     this.count[k]!++;
     this.sumLat[k]! += la;
     this.sumLng[k]! += lo;
@@ -452,10 +481,67 @@ class CellSums {
     if (la > this.north[k]!) this.north[k] = la;
   }
 
-  /** The cells, each named by its first community's id. */
+  /** The cells in the order first met, each named by its first community's id; then none (the arrays are kept). */
   cells(ids: Int32Array | readonly number[]): GridCell[] {
-    const { sumLat, sumLng, west, south, east, north, first } = this;
-    return this.count.map((n, k) => gridCell(n, sumLat[k]!, sumLng[k]!, west[k]!, south[k]!, east[k]!, north[k]!, ids[first[k]!]!));
+    const out: GridCell[] = new Array(this.size);
+    for (let k = 0; k < this.size; k++) {
+      out[k] = gridCell(this.count[k]!, this.sumLat[k]!, this.sumLng[k]!, this.west[k]!, this.south[k]!, this.east[k]!, this.north[k]!, ids[this.first[k]!]!);
+    }
+    this.size = 0;
+    return out;
+  }
+
+  private grow(): void {
+    const to = this.count.length * 2;
+    const int = (a: Int32Array) => {
+      const b = new Int32Array(to);
+      b.set(a);
+      return b;
+    };
+    const float = (a: Float64Array) => {
+      const b = new Float64Array(to);
+      b.set(a);
+      return b;
+    };
+    this.count = int(this.count);
+    this.first = int(this.first);
+    this.sumLat = float(this.sumLat);
+    this.sumLng = float(this.sumLng);
+    this.west = float(this.west);
+    this.east = float(this.east);
+    this.south = float(this.south);
+    this.north = float(this.north);
+  }
+}
+
+/**
+ * One request's cells of a kept grid as they are found (Grid.of, ofBits, ofPlaces), by the grid's cell numbers: kept
+ * with the grid, sized to it, and reused by its requests (they run synchronously), so no arrays grow per request.
+ */
+class GridSums {
+  /** By grid cell: its number in `sums` in this request, or -1. */
+  private readonly slot: Int32Array;
+  /** By number in `sums`: the grid cell. */
+  private readonly cellAt: Int32Array;
+  private readonly sums: CellSums;
+
+  constructor(cells: number) {
+    this.slot = new Int32Array(cells).fill(-1);
+    this.cellAt = new Int32Array(cells);
+    this.sums = new CellSums(Math.max(1, cells));
+  }
+
+  /** Position i's point (la, lo) into grid cell c. */
+  add(c: number, i: number, la: number, lo: number): void {
+    const k = this.slot[c]!;
+    if (k >= 0) this.sums.add(k, la, lo);
+    else this.cellAt[(this.slot[c] = this.sums.open(i, la, lo))] = c;
+  }
+
+  /** The cells met, in the order first met, each named by its first community's id; then none. */
+  cells(ids: Int32Array | readonly number[]): GridCell[] {
+    for (let k = 0; k < this.sums.size; k++) this.slot[this.cellAt[k]!] = -1;
+    return this.sums.cells(ids);
   }
 }
 
@@ -473,7 +559,9 @@ function sumCells(c_: SearchColumns, positions: ArrayLike<number>, slotOf: (i: n
   const sums = new CellSums();
   for (let p = 0; p < positions.length; p++) {
     const i = positions[p]!;
-    sums.add(slotOf(i, sums.size), lat[i]!, lng[i]!, i);
+    const k = slotOf(i, sums.size);
+    if (k < 0) sums.open(i, lat[i]!, lng[i]!);
+    else sums.add(k, lat[i]!, lng[i]!);
   }
   return sums.cells(ids);
 }
@@ -679,6 +767,15 @@ export class MapQuery {
       }
       positions = out;
     }
+    if (!positions && !of.all && 'member' in of) {
+      // A set's members in the box, read from its words (no list of the whole result made first).
+      const { lat, lng } = this.c_;
+      const out: number[] = [];
+      of.member.forEach((i) => {
+        if (pointIn(lat[i]!, lng[i]!, bbox)) out.push(i);
+      });
+      positions = out;
+    }
     if (!positions) {
       const located = this.located();
       const { lat, lng } = this.c_;
@@ -816,6 +913,9 @@ export class MapQuery {
     const known = bbox && this.view && sameBox(this.view.bbox, bbox) ? this.view.positions : null;
     const state = this.stateEntries();
     if (state && !(known && known.length * 8 < state.to - state.from)) return grid.ofPlaces(state.places, state.from, state.to, state.member, bbox);
+    // A set without the view's positions at hand (no view: the whole result) is read from its words.
+    const of = this.of;
+    if (!known && !of.all && 'member' in of) return grid.ofBits(of.member, bbox).cells;
     return grid.of(known ?? this.inView(bbox));
   }
 
@@ -851,10 +951,10 @@ export class MapQuery {
 }
 
 /**
- * The JSON of each community's map point as UTF-8 bytes, in two pieces around its price (the only part that depends
- * on the query), made on first use and kept for the index's life (a rebuilt index starts anew) in chunks outside the
- * collected heap (ADR 018, 2026-11-28, late morning; lib/json-bytes.ts KeptPieces): an answer copies them into its
- * bytes (JsonBytes) with the price between them. Kept as strings they were two old-generation strings per community
+ * The JSON of each community's map point as UTF-8 bytes up to its price (the only part that depends on the query,
+ * written after it), made on first use and kept for the index's life (a rebuilt index starts anew) in chunks outside
+ * the collected heap (ADR 018, 2026-11-28, late morning; lib/json-bytes.ts KeptPieces): an answer copies each into its
+ * bytes (JsonBytes) and writes the price after it (two pieces around the price until 2026-11-29). Kept as strings they were two old-generation strings per community
  * shown (900,000 at scale 10 once every community had been on a map), and an answer was a join of ~3,000 strings
  * encoded to UTF-8 again.
  */
@@ -866,7 +966,7 @@ export class PointBytes {
     private readonly c_: Pick<SearchColumns, 'ids' | 'cards' | 'lat' | 'lng' | 'approximate'>,
     chunkBytes?: number,
   ) {
-    this.pieces = new KeptPieces(c_.ids.length, 2, this.make.bind(this), { chunkBytes });
+    this.pieces = new KeptPieces(c_.ids.length, 1, this.make.bind(this), { chunkBytes });
   }
 
   /** Writes JSON.stringify(toPoint(row)) of search.service.ts (keys in the same order) for position i with its price `span`. */
@@ -877,23 +977,32 @@ export class PointBytes {
     out.ascii(',"maxPrice":');
     if (span.max === null) out.ascii('null');
     else out.number(span.max);
-    this.pieces.write(out, i, 1);
-    if (span.careType === null) out.ascii('null');
+    out.ascii(',"priceCareType":');
+    if (span.careType === null) out.ascii('null}');
     else {
       let json = this.careTypeJson.get(span.careType);
-      if (json === undefined) this.careTypeJson.set(span.careType, (json = JSON.stringify(span.careType)));
+      if (json === undefined) this.careTypeJson.set(span.careType, (json = `${JSON.stringify(span.careType)}}`));
       out.text(json);
     }
-    out.ascii(this.c_.approximate[i] === 1 ? ',"approximate":true}' : ',"approximate":false}');
   }
 
-  /** Position i's two pieces: up to the minimum price, and from the maximum price to the price's care type. */
+  /**
+   * Position i's piece: the point up to its minimum price (the query's price fields come last, so one copy per point:
+   * ADR 018, 2026-11-29, evening).
+   */
   private make(i: number): string[] {
     const cards = this.c_.cards;
-    const stringify = (p: Partial<MapPoint>) => JSON.stringify(p).slice(1, -1);
-    const head = `{${stringify({ id: this.c_.ids[i]!, name: cards.nameOf(i), lat: round(this.c_.lat[i]!, 5), lng: round(this.c_.lng[i]!, 5), operatorName: cards.operatorOf(i), careTypes: cards.careTypesOf(i) })},"minPrice":`;
-    const tail = `,${stringify({ source: toSource(cards.sourceOf(i)) })},"priceCareType":`;
-    return [head, tail];
+    const json = JSON.stringify({
+      id: this.c_.ids[i]!,
+      name: cards.nameOf(i),
+      lat: round(this.c_.lat[i]!, 5),
+      lng: round(this.c_.lng[i]!, 5),
+      operatorName: cards.operatorOf(i),
+      careTypes: cards.careTypesOf(i),
+      source: toSource(cards.sourceOf(i)),
+      approximate: this.c_.approximate[i] === 1,
+    } satisfies Partial<MapPoint>);
+    return [`${json.slice(0, -1)},"minPrice":`];
   }
 
   /** Makes the points not yet made, in slices (SearchIndex.warmUp). */

@@ -27,7 +27,7 @@ import type { SearchIndex } from './search-index';
 import type { ShownFor } from './search-index.cards';
 import type { LiveSearchIndex } from './search-index.live';
 import { countResult, findPageIds, listCities, loadCommunities, narrowLocation, type CommunityRow, type LocationFilter, type SearchCriteria } from './search.repo';
-import { countPoints, findPoints, gridCells, type Bounds, type PointRow, type PointScope } from './map-points.repo';
+import { countPoints, findPoints, gridCells, type Bounds, type GridCell, type PointRow, type PointScope } from './map-points.repo';
 import { round, zoomCellDegrees } from './search-index.map';
 import { communityAddress } from '../../lib/community-address';
 
@@ -173,6 +173,10 @@ function shownPriceFor(q: SearchQuery): ShownFor {
 /** A point's bytes in an answer, about (what an answer's buffer starts with per point it expects). */
 const POINT_BYTES_GUESS = 320;
 
+/**
+ * The API's map point. Its keys' order is the bytes' order (the index writes each point as one kept piece followed by
+ * the query's price fields: search-index.map.ts PointBytes), so the price fields come last.
+ */
 export function toPoint(r: PointRow): MapPointsResponse['points'][number] {
   return {
     id: r.id,
@@ -181,11 +185,11 @@ export function toPoint(r: PointRow): MapPointsResponse['points'][number] {
     lng: round(r.lng, 5),
     operatorName: r.operator_name,
     careTypes: r.care_types,
+    source: toSource(r),
+    approximate: r.location_approximate,
     minPrice: r.min_price,
     maxPrice: r.max_price,
-    source: toSource(r),
     priceCareType: r.price_care_type,
-    approximate: r.location_approximate,
   };
 }
 
@@ -212,6 +216,55 @@ function cardBase(r: CommunityRow): CardBase {
     operatorName: r.operator_name,
     source: toSource(r),
   };
+}
+
+/**
+ * What a map answer holds (ADR 018): the whole result as single points when it has at most `pointsMax` communities
+ * with coordinates; else those in the view (`bbox`) when they are few enough; else grid clusters, with cells of one
+ * community sent as points.
+ */
+interface MapPlan {
+  /** The points to write (null: none). */
+  scope: PointScope | null;
+  /** How many points that is, about (the answer's buffer is sized from it). */
+  expected: number;
+  clusters: MapPointsResponse['clusters'];
+  inView: number;
+  clustered: boolean;
+  complete: boolean;
+}
+
+/** Whether a map answer of these counts is grid clusters: more than `pointsMax` in the result and in the view. */
+function isClustered(counted: { total: number; inView: number }, pointsMax: number): boolean {
+  return counted.total > pointsMax && counted.inView > pointsMax;
+}
+
+/** The answer's plan from the counts, and the grid's cells when it is clustered (isClustered). */
+function mapPlan(counted: { total: number; inView: number }, pointsMax: number, bbox: Bounds | undefined, cells: GridCell[] | null): MapPlan {
+  const { total, inView } = counted;
+  if (total <= pointsMax) return { scope: {}, expected: total, clusters: [], inView: total, clustered: false, complete: true };
+  if (inView <= pointsMax) return { scope: { bbox }, expected: inView, clusters: [], inView, clustered: false, complete: false };
+  const grid = cells ?? [];
+  const singles = grid.filter((c) => c.count === 1).map((c) => c.id);
+  const clusters = grid
+    .filter((c) => c.count > 1)
+    .map((c) => ({
+      lat: round(c.lat, 5),
+      lng: round(c.lng, 5),
+      count: c.count,
+      bounds: [round(c.west, 5), round(c.south, 5), round(c.east, 5), round(c.north, 5)] as [number, number, number, number],
+    }));
+  return { scope: singles.length ? { ids: singles } : null, expected: singles.length, clusters, inView, clustered: true, complete: false };
+}
+
+/** = JSON.stringify of { points, clusters, total, inView, clustered, complete }, the points written by `writePoints`. */
+function mapBody(plan: MapPlan, total: number, writePoints: ((out: JsonBytes) => void) | null): Buffer {
+  const out = new JsonBytes(plan.expected * POINT_BYTES_GUESS + 256);
+  out.ascii('{"points":[');
+  if (writePoints) writePoints(out);
+  out.ascii('],"clusters":').text(JSON.stringify(plan.clusters));
+  out.ascii(`,"total":${total},"inView":${plan.inView},"clustered":${plan.clustered},"complete":${plan.complete}}`);
+  return out.done();
 }
 
 /** SEARCH_INDEX: on unless set to false; under NODE_ENV=test only when set to true (ADR 026). */
@@ -341,49 +394,20 @@ export function createSearchService(db: Queryable, options: SearchServiceOptions
     const shared = !q.location?.trim() && q.careTypes.length === 0 && q.amenities.length === 0 && q.priceMin === undefined && q.priceMax === undefined && !q.licenceType && !q.capacity;
     const compute = async (): Promise<SerializedPoints> => {
       const criteria = await criteriaFor(q);
-      // The same three questions, answered by the index over one match when there is one (the points written as
-      // their JSON bytes, search-index.map.ts), else by SQL.
-      const mine = index?.mapQuery(criteria);
-      const source = mine
-        ? {
-            countPoints: async (b?: Bounds, cellDeg?: number) => mine.countPoints(b, cellDeg),
-            writePoints: async (out: JsonBytes, scope?: PointScope) => mine.writePoints(out, scope),
-            gridCells: async (cellDeg: number, b?: Bounds) => mine.gridCells(cellDeg, b),
-          }
-        : {
-            countPoints: (b?: Bounds) => countPoints(db, criteria, b),
-            writePoints: async (out: JsonBytes, scope?: PointScope) => void out.text((await findPoints(db, criteria, scope)).map((r) => JSON.stringify(toPoint(r))).join(',')),
-            gridCells: (cellDeg: number, b?: Bounds) => gridCells(db, criteria, cellDeg, b),
-          };
       const cellDeg = clusterCellDegrees(q.zoom, bbox);
-      const { total, inView } = await source.countPoints(bbox, cellDeg);
-      // = JSON.stringify of { points, clusters, total, inView, clustered, complete } with the points' JSON as it is kept.
-      const answer = async (expected: number, scope: PointScope | null, clusters: MapPointsResponse['clusters'], inViewOf: number, clustered: boolean, complete: boolean) => {
-        const out = new JsonBytes(expected * POINT_BYTES_GUESS + 256);
-        out.ascii('{"points":[');
-        if (scope) await source.writePoints(out, scope);
-        out.ascii('],"clusters":').text(JSON.stringify(clusters)).ascii(`,"total":${total},"inView":${inViewOf},"clustered":${clustered},"complete":${complete}}`);
-        return out.done();
-      };
-      let body: Buffer;
-      if (total <= pointsMax) {
-        body = await answer(total, {}, [], total, false, true);
-      } else if (inView <= pointsMax) {
-        body = await answer(inView, { bbox }, [], inView, false, false);
-      } else {
-        const cells = await source.gridCells(cellDeg, bbox);
-        const singles = cells.filter((c) => c.count === 1).map((c) => c.id);
-        const clusters = cells
-          .filter((c) => c.count > 1)
-          .map((c) => ({
-            lat: round(c.lat, 5),
-            lng: round(c.lng, 5),
-            count: c.count,
-            bounds: [round(c.west, 5), round(c.south, 5), round(c.east, 5), round(c.north, 5)] as [number, number, number, number],
-          }));
-        body = await answer(singles.length, singles.length ? { ids: singles } : null, clusters, inView, true, false);
+      // From the index: every question over one match, synchronously from the match to the bytes (nothing else runs
+      // in between, so the match is read where it is; the points written from their kept bytes, search-index.map.ts).
+      const mine = index?.mapQuery(criteria, { synchronous: true });
+      if (mine) {
+        const counted = mine.countPoints(bbox, cellDeg);
+        const plan = mapPlan(counted, pointsMax, bbox, isClustered(counted, pointsMax) ? mine.gridCells(cellDeg, bbox) : null);
+        return serializedPoints(mapBody(plan, counted.total, plan.scope ? (out) => mine.writePoints(out, plan.scope!) : null));
       }
-      return serializedPoints(body);
+      // From SQL: the same questions, each a query.
+      const counted = await countPoints(db, criteria, bbox);
+      const plan = mapPlan(counted, pointsMax, bbox, isClustered(counted, pointsMax) ? await gridCells(db, criteria, cellDeg, bbox) : null);
+      const points = plan.scope ? (await findPoints(db, criteria, plan.scope)).map((r) => JSON.stringify(toPoint(r))).join(',') : '';
+      return serializedPoints(mapBody(plan, counted.total, plan.scope ? (out) => void out.text(points) : null));
     };
     if (index && !shared) return compute();
     if (index && !bbox) {
