@@ -126,6 +126,28 @@ describe('KeptPieces (JSON pieces per position kept as bytes)', () => {
     expect(made.length).toBe(n);
   });
 
+  it('makes ahead in the order given: those positions only, laid out one after another, the same bytes', () => {
+    const n = 300;
+    const made: number[] = [];
+    const kept = new KeptPieces(n, 3, (i) => (made.push(i), piecesOf(i)), { chunkBytes: 64 * 1024 });
+    // Every third position, from the last down (as the map lays its points out by state).
+    const order = Int32Array.from({ length: 100 }, (_, k) => n - 1 - 3 * k);
+    kept.write(new JsonBytes(16), order[40]!, 0);
+    let slices = 0;
+    while (!kept.makeAhead(0, order)) slices++;
+    expect(slices).toBeGreaterThan(1);
+    expect(made[0]).toBe(order[40]);
+    expect(made.slice(1)).toEqual([...order].filter((_, k) => k !== 40));
+    // The pieces of consecutive positions of the order come one after another (by chunk, then offset in the chunk).
+    const where = kept as unknown as { at: Int32Array; chunkOf: Int32Array };
+    const offsets = [...order.subarray(41)].map((i) => where.chunkOf[i]! * 2 ** 32 + where.at[i]!);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    const out = new JsonBytes(16);
+    for (const i of order) for (let k = 0; k < 3; k++) kept.write(out, i, k);
+    expect(out.done().toString()).toBe([...order].map((i) => piecesOf(i).join('')).join(''));
+    expect(made.length).toBe(order.length);
+  });
+
   it('stops making ahead at maxBytes: the rest is made on each use, the same bytes', () => {
     const n = 400;
     let made = 0;

@@ -169,13 +169,16 @@ export class KeptPieces {
   /**
    * Makes and keeps the pieces of the positions not yet kept, from the last one this reached on, until `deadline`
    * (performance.now()) or the byte limit (LiveIndex's warm-up after a build: the first answers after a start then
-   * copy bytes instead of making them); returns true once every position is kept or the limit is reached.
+   * copy bytes instead of making them); returns true once every position is kept or the limit is reached. `order`:
+   * the positions in the order their pieces are laid out (every call the same; default 0 .. n-1): positions answered
+   * together then read their pieces from nearby bytes.
    */
-  makeAhead(deadline: number): boolean {
-    const n = this.chunkOf.length;
-    let i = this.ahead;
-    while (i < n) {
-      for (const stop = Math.min(n, i + AHEAD_CHECK); i < stop; i++) {
+  makeAhead(deadline: number, order?: ArrayLike<number>): boolean {
+    const n = order ? order.length : this.chunkOf.length;
+    let k = this.ahead;
+    while (k < n) {
+      for (const stop = Math.min(n, k + AHEAD_CHECK); k < stop; k++) {
+        const i = order ? order[k]! : k;
         if (this.chunkOf[i]! >= 0) continue;
         if (this.keep(i) < 0) {
           // Over the limit: what is not kept now never will be.
@@ -186,8 +189,8 @@ export class KeptPieces {
       }
       if (performance.now() >= deadline) break;
     }
-    this.ahead = i;
-    return i >= n;
+    this.ahead = k;
+    return k >= n;
   }
 
   /** Makes position i's pieces and keeps them; returns their chunk, or -1 when they are over maxBytes (then `loose`). */

@@ -1005,9 +1005,9 @@ export class PointBytes {
     return [`${json.slice(0, -1)},"minPrice":`];
   }
 
-  /** Makes the points not yet made, in slices (SearchIndex.warmUp). */
-  makeAhead(deadline: number): boolean {
-    return this.pieces.makeAhead(deadline);
+  /** Makes the points not yet made, in slices (SearchIndex.warmUp), laid out in `order` (see KeptPieces.makeAhead). */
+  makeAhead(deadline: number, order?: ArrayLike<number>): boolean {
+    return this.pieces.makeAhead(deadline, order);
   }
 
   /** The bytes the pieces made so far take (tests, stats). */
