@@ -290,9 +290,9 @@ class Grid {
     return { inView, cells: sums.cells(this.c_.ids) };
   }
 
-  /** The grid's request sums (GridSums: none in them between requests). */
+  /** The grid's request sums (GridSums), empty. */
   private sums(): GridSums {
-    return (this.requestSums ??= new GridSums(this.size));
+    return (this.requestSums ??= new GridSums(this.size)).empty();
   }
 
   /**
@@ -542,6 +542,13 @@ class GridSums {
   cells(ids: Int32Array | readonly number[]): GridCell[] {
     for (let k = 0; k < this.sums.size; k++) this.slot[this.cellAt[k]!] = -1;
     return this.sums.cells(ids);
+  }
+
+  /** No cells met (after cells(), or a use that did not end: nothing of one request is left for the next). */
+  empty(): this {
+    for (let k = 0; k < this.sums.size; k++) this.slot[this.cellAt[k]!] = -1;
+    this.sums.size = 0;
+    return this;
   }
 }
 
