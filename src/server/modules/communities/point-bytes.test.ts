@@ -7,7 +7,7 @@ import { rng } from '../../test/random';
 import { PointBytes } from './search-index.map';
 import { toPoint } from './search.service';
 
-describe('PointBytes (each community map point as bytes around its price)', () => {
+describe('PointBytes (each community map point as bytes, its price written after them)', () => {
   it('writes what JSON.stringify(toPoint(row)) writes, for any price, made once and read back from any chunk', () => {
     const n = 300;
     const name = (i: number) => (i === 7 ? 'Ñandú '.repeat(200) : `Home ${i} ${['', 'é', '東京', '🏡 "quoted" \\ back'][i % 4]}`);

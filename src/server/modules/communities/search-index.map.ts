@@ -961,9 +961,10 @@ export class MapQuery {
  * The JSON of each community's map point as UTF-8 bytes up to its price (the only part that depends on the query,
  * written after it), made on first use and kept for the index's life (a rebuilt index starts anew) in chunks outside
  * the collected heap (ADR 018, 2026-11-28, late morning; lib/json-bytes.ts KeptPieces): an answer copies each into its
- * bytes (JsonBytes) and writes the price after it (two pieces around the price until 2026-11-29). Kept as strings they were two old-generation strings per community
- * shown (900,000 at scale 10 once every community had been on a map), and an answer was a join of ~3,000 strings
- * encoded to UTF-8 again.
+ * bytes (JsonBytes) and writes the price after it (two pieces around the price until 2026-11-29, ADR 018 evening).
+ * Kept as strings they were two old-generation strings per community shown (900,000 at scale 10 once every community
+ * had been on a map), and an answer was a join of ~3,000 strings encoded to UTF-8 again. Laid out by state when made
+ * ahead (SearchIndex.warmUp).
  */
 export class PointBytes {
   private readonly pieces: KeptPieces;
