@@ -95,6 +95,13 @@ const WORLD_CELL_DEGREES = Math.sqrt((360 * 180) / MAP_MAX_CELLS);
  */
 const GRID_SIZES = new Set([...Array.from({ length: 11 }, (_, zoom) => zoomCellDegrees(zoom)), WORLD_CELL_DEGREES]);
 
+/** A grid's dense cell table while it is made (Grid's constructor, synchronous): every slot -1 between uses. */
+let gridTableScratch = new Int32Array(0);
+function gridTable(span: number): Int32Array {
+  if (gridTableScratch.length < span) gridTableScratch = new Int32Array(span).fill(-1);
+  return gridTableScratch;
+}
+
 /** Two cell numbers as one key (both below 2^24 in magnitude for every kept size: exact in a double). */
 const gridKey = (cx: number, cy: number) => cx * 2 ** 25 + cy;
 
@@ -142,25 +149,47 @@ class Grid {
     this.cellOf = new Int32Array(lat.length).fill(-1);
     const cxs: number[] = [];
     const cys: number[] = [];
+    // A cell is found through a dense table over the span of the grid's cells when the span is at most four times the
+    // located communities (at scale 10 every kept size: zoom 10 over the 50 states and DC spans ~1.4 million cells;
+    // at scale 1 up to zoom 8), else by its key in byKey (the same numbering either way).
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    let y0 = Infinity;
+    let y1 = -Infinity;
     for (let p = 0; p < located.length; p++) {
       const i = located[p]!;
       const cx = Math.floor(lng[i]! / cellDeg);
       const cy = Math.floor(lat[i]! / cellDeg);
-      const key = gridKey(cx, cy);
-      let k = this.byKey.get(key);
-      if (k === undefined) {
+      if (cx < x0) x0 = cx;
+      if (cx > x1) x1 = cx;
+      if (cy < y0) y0 = cy;
+      if (cy > y1) y1 = cy;
+    }
+    const rows = y1 - y0 + 1;
+    const span = (x1 - x0 + 1) * rows;
+    const table = span <= 4 * located.length ? gridTable(span) : null;
+    for (let p = 0; p < located.length; p++) {
+      const i = located[p]!;
+      const cx = Math.floor(lng[i]! / cellDeg);
+      const cy = Math.floor(lat[i]! / cellDeg);
+      const slot = table ? (cx - x0) * rows + (cy - y0) : -1;
+      let k = table ? table[slot]! : (this.byKey.get(gridKey(cx, cy)) ?? -1);
+      if (k < 0) {
         k = cxs.length;
-        this.byKey.set(key, k);
+        if (table) table[slot] = k;
+        this.byKey.set(gridKey(cx, cy), k);
         cxs.push(cx);
         cys.push(cy);
       }
       this.cellOf[i] = k;
     }
+    // The table back to empty for the next grid: only the slots used.
+    if (table) for (let k = 0; k < cxs.length; k++) table[(cxs[k]! - x0) * rows + (cys[k]! - y0)] = -1;
     const n = cxs.length;
     this.cx = Int32Array.from(cxs);
     this.cy = Int32Array.from(cys);
     // Cells are numbered in the order of their first position: the sums' new cells come in the same order.
-    const sums = new CellSums();
+    const sums = new CellSums(n);
     for (let p = 0; p < located.length; p++) {
       const i = located[p]!;
       const k = this.cellOf[i]!;
@@ -290,6 +319,22 @@ class Grid {
     return { inView, cells: sums.cells(this.c_.ids) };
   }
 
+  /**
+   * The coordinates of `members` in their order (ofSet), made on first use. By a loop: `Float64Array.from` with a
+   * mapping function took several times as long.
+   */
+  coords(): { lat: Float64Array; lng: Float64Array } {
+    if (this.memberCoords) return this.memberCoords;
+    const { members } = this;
+    const lat = new Float64Array(members.length);
+    const lng = new Float64Array(members.length);
+    for (let m = 0; m < members.length; m++) {
+      lat[m] = this.c_.lat[members[m]!]!;
+      lng[m] = this.c_.lng[members[m]!]!;
+    }
+    return (this.memberCoords = { lat, lng });
+  }
+
   /** The grid's request sums (GridSums), empty. */
   private sums(): GridSums {
     return (this.requestSums ??= new GridSums(this.size)).empty();
@@ -304,10 +349,7 @@ class Grid {
    * then summing them one by one (ADR 018, 2026-11-28).
    */
   ofSet(member: Bitset, bbox?: Bounds): { inView: number; cells: GridCell[] } {
-    const { lat: mlat, lng: mlng } = (this.memberCoords ??= {
-      lat: Float64Array.from(this.members, (i) => this.c_.lat[i]!),
-      lng: Float64Array.from(this.members, (i) => this.c_.lng[i]!),
-    });
+    const { lat: mlat, lng: mlng } = this.coords();
     const { members, start } = this;
     const words = member.words;
     const firsts: number[] = [];
@@ -619,6 +661,26 @@ export class MapIndex {
       this.grids.set(cellDeg, grid);
     }
     return grid;
+  }
+
+  /**
+   * Makes the kept grids not yet made (with their members' coordinates, the state entries' cells and the whole map's
+   * cells), one size after another until `deadline` (SearchIndex.warmUp). Made on first use instead, the first map
+   * requests after each build at scale 10 took up to 0.4 s each (every other request waiting behind them).
+   */
+  makeGridsAhead(deadline: number): boolean {
+    // At least one size per call, whatever the deadline (a slice always moves on).
+    let made = false;
+    for (const cellDeg of GRID_SIZES) {
+      if (this.grids.has(cellDeg) && this.worldCells.has(cellDeg)) continue;
+      if (made && performance.now() >= deadline) return false;
+      const grid = this.grid(cellDeg)!;
+      grid.coords();
+      this.places().cellsIn(grid);
+      this.worldGrid(cellDeg, () => []);
+      made = true;
+    }
+    return true;
   }
 
   /**
