@@ -137,7 +137,7 @@ class Grid {
   private readonly cy: Int32Array;
   /** A request's sums per cell (of(), ofBits(), ofPlaces()): used synchronously only, emptied by each answer. */
   private requestSums: GridSums | null = null;
-  /** The coordinates of `members`, in their order (made by the first ofSet()). */
+  /** The coordinates of `members`, in their order (coords(): made by the warm-up, or else by the first ofSet()). */
   private memberCoords: { lat: Float64Array; lng: Float64Array } | null = null;
 
   constructor(

@@ -550,9 +550,10 @@ export class SearchIndex {
 
   /**
    * The warm-up after a build (LiveIndex): the map's kept grids, every search card's and map point's kept bytes,
-   * made in slices between requests (at scale 10 ~0.2 s of work for the grids, ~30 s for the cards, ~10 s for the
-   * points, more while other builds run). Made on first use instead, the first distinct map requests after a start at
-   * scale 10 had a p99 of 1.8 s (ADR 018), and with the bytes made ahead still 0.3 s (a grid's first use).
+   * made in slices between requests (at scale 10 ~1 s of work for the grids with the collections their arrays set
+   * off, ~30 s for the cards, ~10 s for the points, more while other builds run). Made on first use instead, the
+   * first distinct map requests after a start at scale 10 had a p99 of 1.8 s (ADR 018), and with the bytes made
+   * ahead still 0.3 s (a grid's first use).
    */
   warmUp(): Slices {
     const maps = (this.maps ??= new MapIndex(this.c));
