@@ -627,6 +627,8 @@ export class MapIndex {
   private readonly grids = new Map<number, Grid>();
   /** By cell size: the whole map's cells (the answer without filters and view). */
   private readonly worldCells = new Map<number, GridCell[]>();
+  /** The kept sizes makeGridsAhead has made whole (grid, members' coordinates, state entries' cells, whole map). */
+  private readonly gridsAhead = new Set<number>();
 
   constructor(private readonly c_: SearchColumns) {
     this.points = new PointBytes(c_);
@@ -670,14 +672,17 @@ export class MapIndex {
    */
   makeGridsAhead(deadline: number): boolean {
     // At least one size per call, whatever the deadline (a slice always moves on).
+    // By the sizes done, not by the grids made: a request during the warm-up may have made a size's grid (or its whole
+    // map) without its members' coordinates or the state entries' cells; each of these calls makes only what is missing.
     let made = false;
     for (const cellDeg of GRID_SIZES) {
-      if (this.grids.has(cellDeg) && this.worldCells.has(cellDeg)) continue;
+      if (this.gridsAhead.has(cellDeg)) continue;
       if (made && performance.now() >= deadline) return false;
       const grid = this.grid(cellDeg)!;
       grid.coords();
       this.places().cellsIn(grid);
       this.worldGrid(cellDeg, () => []);
+      this.gridsAhead.add(cellDeg);
       made = true;
     }
     return true;
