@@ -164,4 +164,25 @@ describe('TextRows (the rows containing recent search texts)', () => {
     big.rows.get('aaa');
     expect(big.made).toHaveLength(1);
   });
+
+  it('finds texts ahead of use in slices, keeps them outside the recent ones, and reuses a recent entry', () => {
+    const { rows, made } = counting(1, 2);
+    rows.get('ccc'); // a recent entry, reused by findAhead
+    const ahead = rows.findAhead(['ccc', 'aaa', 'ab', 'bbb', 'aaa']);
+    // A past deadline: one text found per slice, 'ccc' from its recent entry ('ab' is too short to search: skipped).
+    expect(ahead(0)).toBe(false);
+    expect(made).toEqual(['ccc0,ccc1']);
+    expect(ahead(0)).toBe(false);
+    expect(made).toEqual(['ccc0,ccc1', 'aaa0,aaa1,aaa2,aaa3,aaa4,aaa5']);
+    expect(ahead(Infinity)).toBe(true);
+    expect(made).toHaveLength(3);
+    // Found ahead: answered whatever the recent ones' count and budget (1 text, 2 positions), never made again.
+    for (const text of ['aaa', 'bbb', 'ccc', 'aaa']) rows.get(text);
+    expect([...rows.get('bbb')]).toEqual([6, 7, 8, 9, 10, 11]);
+    expect(made).toHaveLength(3);
+    // Other texts are still searched and kept as recent ones.
+    expect([...rows.get('aa1')]).toEqual([1]);
+    expect([...rows.get('bb2')]).toEqual([8]);
+    expect(made).toHaveLength(5);
+  });
 });

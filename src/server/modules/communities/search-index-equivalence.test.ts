@@ -3,7 +3,7 @@
 // equal prices, ratings and names, licence types, capacities, ZIP codes, mixed-case and accented names):
 // totals, unpriced counts, every row of every sort in order, pages, cards, map points and grid cells.
 // Then the same through the HTTP API: an app on the index and an app on SQL give the same bodies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AMENITY_OPTIONS, CARE_TYPES, SEARCH_SORTS } from '../../../contracts/constants';
 import { CAPACITY_BANDS, LICENCE_TYPES } from '../../../contracts/licence-filters';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
@@ -16,6 +16,7 @@ import { countPoints, findPoints, gridCells, type Bounds, type GridCell, type Po
 import { clusterCellDegrees, createSearchService, toPoint } from './search.service';
 import { zoomCellDegrees, type MapQuery } from './search-index.map';
 import { JsonBytes } from '../../lib/json-bytes';
+import { TextRows } from '../../lib/grams';
 import { compileJsonWriter } from '../../lib/json-serializer';
 import { mapPointsQuerySchema, searchCommunitySchema, shownPrice } from '../../../contracts/search';
 import { rng, TEST_CITIES } from '../../test/random';
@@ -401,6 +402,40 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
       expect(cells, label).toEqual(byRule(index, c, cellDeg, bbox));
       expect(cells, label).toEqual(index.gridCells(c, cellDeg, bbox));
     }
+  }, 300_000);
+
+  it("agrees on city searches whose name search the warm-up found ahead (every city's name), without searching a name again", async () => {
+    // A city search also looks for the typed name among the communities' names (SearchIndex.locationCandidates). The
+    // warm-up finds every city's name once (TextRows.findAhead): those searches then read the kept positions and search
+    // no name's candidates (TextRows' private find is not called), and agree with SQL in every sort.
+    const warmed = await SearchIndex.build(tdb.pool);
+    const slices = warmed.warmUp();
+    while (!slices(0));
+    const find = vi.spyOn(TextRows.prototype as unknown as { find: (needle: string) => Int32Array }, 'find');
+    const random = rng(16);
+    let named = 0;
+    try {
+      for (let i = 0; i < 300; i++) {
+        const [city, state] = TEST_CITIES[i % TEST_CITIES.length]!;
+        const sameName = TEST_CITIES.filter(([x]) => x === city).map(([x, st], r) => ({ city: x, state: st, rank: r + 1 }));
+        // As the resolver gives a typed city: its name as typed (any case), the cities of that name.
+        const typed = [city, city.toUpperCase(), city.toLowerCase()][i % 3]!;
+        const c: SearchCriteria = { ...randomSearch(random), location: { kind: 'city', cities: i % 5 === 0 ? [{ city, state, rank: 1 }] : sameName, nameText: typed } };
+        const sort = SEARCH_SORTS[i % SEARCH_SORTS.length]!;
+        const label = `${sort} ${JSON.stringify(c)}`;
+        const sqlAll = await findPageIds(tdb.pool, c, sort, 10_000, 0);
+        const all = warmed.search(c, sort, 10_000, 0);
+        expect(sameRefs(all.page), label).toEqual(sameRefs(sqlAll));
+        expect({ total: all.total, unpriced: all.unpriced }, label).toEqual(await countResult(tdb.pool, c));
+        // Found by its name alone: a community outside the matched cities.
+        const inCities = new Set((c.location as { cities: { city: string; state: string }[] }).cities.map((x) => `${x.state}|${x.city}`));
+        if ([...warmed.cards(all.page.map((r) => r.id)).values()].some((r) => !inCities.has(`${r.state}|${r.city}`))) named++;
+      }
+      expect(find).not.toHaveBeenCalled();
+    } finally {
+      find.mockRestore();
+    }
+    expect(named).toBeGreaterThan(40);
   }, 300_000);
 
   it("agrees on a state's map, read from the state's own entries: counts, large and small views, every kept grid, exactly", async () => {
