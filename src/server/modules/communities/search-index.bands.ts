@@ -13,8 +13,10 @@ import { OUT_OF_BAND, POS_LIMIT, UNPRICED, type Band } from './search-index.keys
 /**
  * At most this many kept prefixes per order (bitsets of n bits: 57 kB each at scale 10), at least MIN_STEP positions
  * apart (a small directory, such as the equivalence test's, still reads kept prefixes and corrects them both ways).
+ * A bound then corrects at most half a step of positions bit by bit: with 16 prefixes up to 14,000 at scale 10 (~60 µs
+ * a bound); with 64, a quarter of that, for 3.6 MB an order outside the heap (10 orders: 36 MB at scale 10, ADR 018).
  */
-const MAX_CUTS = 16;
+const MAX_CUTS = 64;
 const MIN_STEP = 64;
 
 /**
@@ -187,17 +189,21 @@ export class PriceBands {
     return new PriceBands(n, span, byCare);
   }
 
-  /** The chosen care types' sets (`wanted`), and who has a price of one of them written into this.priced. */
-  private chosen(wanted: Uint8Array): RuleSets[] {
+  /**
+   * The chosen care types' sets (`wanted`), and who has a price of one of them: one care type's own set (read only),
+   * else their union in this.priced. A union is a pass over n bits per care type (at scale 10 ~27 µs each), and most
+   * searches with care types choose one.
+   */
+  private chosen(wanted: Uint8Array): { rules: RuleSets[]; priced: Bitset } {
     const rules: RuleSets[] = [];
-    this.priced.words.fill(0);
     for (let code = 0; code < wanted.length; code++) {
       const rule = wanted[code] === 1 ? this.byCare[code] : undefined;
-      if (!rule) continue;
-      rules.push(rule);
-      this.priced.or(rule.priced);
+      if (rule) rules.push(rule);
     }
-    return rules;
+    if (rules.length === 1) return { rules, priced: rules[0]!.priced };
+    this.priced.words.fill(0);
+    for (const rule of rules) this.priced.or(rule.priced);
+    return { rules, priced: this.priced };
   }
 
   /**
@@ -208,7 +214,7 @@ export class PriceBands {
    * upTo × rows / size rows. Null when that is more than `size` (few members: sort them).
    */
   firstByBandPrice(member: Bitset, size: number, b: Band, dir: 1 | -1, upTo: number, bandTest: (i: number) => number): number[] | null {
-    const rules = this.chosen(b.wanted!);
+    const { rules, priced: pricedSet } = this.chosen(b.wanted!);
     let rows = 0;
     for (const rule of rules) rows += rule.low.keys.length;
     if (size * size < upTo * rows) return null;
@@ -241,7 +247,7 @@ export class PriceBands {
     }
     // The members without a price of the chosen care types (NULLS LAST), by position.
     const words = member.words;
-    const priced = this.priced.words;
+    const priced = pricedSet.words;
     for (let w = dir === 1 ? 0 : words.length - 1; out.length < upTo && w >= 0 && w < words.length; w += dir) {
       let word = words[w]! & ~priced[w]!;
       while (word !== 0 && out.length < upTo) {
@@ -266,41 +272,52 @@ export class PriceBands {
   }
 
   /**
+   * A band as sets, this query's scratch: who has a price under its rule (`priced`), who of them the two bounds' orders
+   * keep (`inBand`), and who has several prices of a chosen care type (`several`, null when nobody: the orders do not
+   * decide those, bandTest does; the generated directory has none). A location's many candidates (a ZIP's radius at
+   * scale 10: thousands) are then tested bit by bit instead of by their prices (SearchIndex.match).
+   */
+  sets(b: Band): { inBand: Bitset; priced: Bitset; several: Bitset | null } {
+    const inBand = this.inBand;
+    if (b.wanted === null) {
+      this.bandInto(this.span, b, inBand);
+      return { inBand, priced: this.span.priced, several: null };
+    }
+    // Priced within the band under any chosen care type: the OR of each one's band (one care type's band itself).
+    const { rules, priced } = this.chosen(b.wanted);
+    let several: Bitset | null = null;
+    if (rules.length === 1) this.bandInto(rules[0]!, b, inBand);
+    else inBand.words.fill(0);
+    for (const rule of rules) {
+      if (rules.length > 1) {
+        this.bandInto(rule, b, this.part);
+        inBand.or(this.part);
+      }
+      // Copied into this query's scratch: the caller may narrow it (match()).
+      if (rule.several) {
+        if (!several) (several = this.several).words.fill(0);
+        several.or(rule.several);
+      }
+    }
+    return { inBand, priced, several };
+  }
+
+  /**
    * The communities of `candidates` (null: every one) that a band keeps, written into `out`: priced within the
    * band (bandTest's rule), and with `includeUnpriced` those without a price (of the chosen care types). Returns
    * how many it kept and the unpriced count. `bandTest` decides the communities with several prices of a chosen care type.
    */
   match(candidates: Bitset | null, b: Band, includeUnpriced: boolean, bandTest: (i: number) => number, out: Bitset): { total: number; unpriced: number } {
-    let inBand: Bitset;
-    let priced: Bitset;
-    if (b.wanted === null) {
-      inBand = this.inBand;
-      this.bandInto(this.span, b, inBand);
-      priced = this.span.priced;
-    } else {
-      // Priced within the band under any chosen care type: the OR of each one's band.
-      inBand = this.inBand;
-      priced = this.priced;
-      inBand.words.fill(0);
-      let several: Bitset | null = null;
-      for (const rule of this.chosen(b.wanted)) {
-        this.bandInto(rule, b, this.part);
-        inBand.or(this.part);
-        if (rule.several) {
-          if (!several) (several = this.several).words.fill(0);
-          several.or(rule.several);
-        }
-      }
-      if (several) {
-        // Several prices of a chosen care type: one may meet the low bound and another the high one.
-        if (candidates) several.and(candidates);
-        // Bit by bit, without a list of the positions (at scale 10 tens of thousands a search: most of its garbage).
-        several.forEach((i) => {
-          const t = bandTest(i);
-          if (t === UNPRICED || t === OUT_OF_BAND) inBand.clear(i);
-          else inBand.set(i);
-        });
-      }
+    const { inBand, priced, several } = this.sets(b);
+    if (several) {
+      // Several prices of a chosen care type: one may meet the low bound and another the high one.
+      if (candidates) several.and(candidates);
+      // Bit by bit, without a list of the positions (at scale 10 tens of thousands a search: most of its garbage).
+      several.forEach((i) => {
+        const t = bandTest(i);
+        if (t === UNPRICED || t === OUT_OF_BAND) inBand.clear(i);
+        else inBand.set(i);
+      });
     }
     const cw = candidates ? candidates.words : null;
     const pw = priced.words;

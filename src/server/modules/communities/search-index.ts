@@ -49,6 +49,11 @@ function inSet(positions: ArrayLike<number>, set: Bitset): Int32Array {
 /** The city rank of a community outside the matched cities of a search without a typed name: after every rank. */
 const OUTSIDE_CITIES = 1_000_000;
 /** Search texts whose matching names an index keeps (the most recent; a city's name is one), and their positions at most (8 MB). */
+/**
+ * A location's candidates are tested against a price band by the band's sets (PriceBands.sets) from this share of the
+ * directory (1 / BAND_SETS_FROM): making the sets costs about as much as testing that many candidates by their prices.
+ */
+const BAND_SETS_FROM = 256;
 const NAME_TEXTS_KEPT = 512;
 const NAME_POSITIONS_KEPT = 2_000_000;
 /** Radius searches whose whole radius an index keeps (the oldest kept is dropped first). */
@@ -298,12 +303,16 @@ export class SearchIndex {
       // A few candidates (a city, a ZIP, a name): checked against the sets (a ZIP radius's already were, before their
       // distances), then the band.
       const unchecked = c.location.kind === 'near' ? null : sets;
+      // Many candidates (a ZIP's radius at scale 10: thousands): the band as sets (search-index.bands.ts), each candidate
+      // tested by two bits instead of by its prices, read from columns spread over the whole directory.
+      const bits = band && located.length * BAND_SETS_FROM >= this.n ? this.bands.sets(b) : null;
       let unpriced = 0;
       for (let k = 0; k < located.length; k++) {
         const i = located[k]!;
         if (unchecked && !hasAll(unchecked, i)) continue;
         if (band) {
-          const t = this.bandTest(i, b);
+          const t =
+            bits === null || (bits.several !== null && bits.several.has(i)) ? this.bandTest(i, b) : bits.inBand.has(i) ? 0 : bits.priced.has(i) ? OUT_OF_BAND : UNPRICED;
           if (t === UNPRICED) {
             unpriced++;
             if (!c.includeUnpriced) continue;
