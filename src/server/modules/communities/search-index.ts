@@ -48,12 +48,15 @@ function inSet(positions: ArrayLike<number>, set: Bitset): Int32Array {
 
 /** The city rank of a community outside the matched cities of a search without a typed name: after every rank. */
 const OUTSIDE_CITIES = 1_000_000;
-/** Search texts whose matching names an index keeps (the most recent; a city's name is one), and their positions at most (8 MB). */
 /**
  * A location's candidates are tested against a price band by the band's sets (PriceBands.sets) from this share of the
  * directory (1 / BAND_SETS_FROM): making the sets costs about as much as testing that many candidates by their prices.
  */
 const BAND_SETS_FROM = 256;
+/**
+ * Search texts whose matching names an index keeps (the most recent), and their positions at most (8 MB); every city's
+ * name is found ahead besides, in the warm-up (TextRows.findAhead).
+ */
 const NAME_TEXTS_KEPT = 512;
 const NAME_POSITIONS_KEPT = 2_000_000;
 /** Radius searches whose whole radius an index keeps (the oldest kept is dropped first). */
