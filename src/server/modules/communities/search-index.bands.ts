@@ -285,14 +285,16 @@ export class PriceBands {
     }
     // Priced within the band under any chosen care type: the OR of each one's band (one care type's band itself).
     const { rules, priced } = this.chosen(b.wanted);
-    let several: Bitset | null = null;
     if (rules.length === 1) this.bandInto(rules[0]!, b, inBand);
-    else inBand.words.fill(0);
-    for (const rule of rules) {
-      if (rules.length > 1) {
+    else {
+      inBand.words.fill(0);
+      for (const rule of rules) {
         this.bandInto(rule, b, this.part);
         inBand.or(this.part);
       }
+    }
+    let several: Bitset | null = null;
+    for (const rule of rules) {
       // Copied into this query's scratch: the caller may narrow it (match()).
       if (rule.several) {
         if (!several) (several = this.several).words.fill(0);

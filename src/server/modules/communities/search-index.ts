@@ -122,15 +122,9 @@ export class SearchIndex {
     });
   }
 
-  /** Every city's name as a city search looks for it among the names (lower-cased, once each). */
+  /** Every city's name as a city search looks for it among the names (lower-cased; findAhead skips repeats). */
   private *cityNames(): Generator<string> {
-    const seen = new Set<string>();
-    for (const k of this.c.byCity.keys()) {
-      const name = this.c.lowerText(k.slice(k.indexOf('|') + 1));
-      if (seen.has(name)) continue;
-      seen.add(name);
-      yield name;
-    }
+    for (const { city } of this.cities()) yield this.c.lowerText(city);
   }
 
   // ---- the filters ----
