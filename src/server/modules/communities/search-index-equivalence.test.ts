@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { insertPricingRows } from '../../test/factories';
 import { useIndexAndSqlApps } from '../../test/index-apps';
 import { SearchIndex } from './search-index';
+import { NEAR_CELLS } from './search-index.near';
 import { firstBy, smallestKeys } from './search-index.keys';
 import { countResult, findPageIds, listCities, loadCommunities, type CommunityRow, type SearchCriteria } from './search.repo';
 import { countPoints, findPoints, gridCells, type Bounds, type GridCell, type PointScope } from './map-points.repo';
@@ -436,6 +437,35 @@ describe('the in-memory search index against the SQL path (ADR 026)', () => {
       find.mockRestore();
     }
     expect(named).toBeGreaterThan(40);
+  }, 300_000);
+
+  it("lays a warmed index's cards out by place: each quarter-degree cell's cards in one run of bytes, the same cards", async () => {
+    // The warm-up makes every card's pieces ahead in the radius search's cell order (SearchIndex.nearOrder), so the
+    // cards of a ZIP radius or a city are read from nearby bytes. Every card made once; each cell's cards one run,
+    // those without coordinates after every cell; and the written cards are the serializer's.
+    const warmed = await SearchIndex.build(tdb.pool);
+    const slices = warmed.warmUp();
+    while (!slices(0));
+    const inner = warmed as unknown as { c: { lat: Float64Array; lng: Float64Array; cards: { cardPieces: { chunkOf: Int32Array; at: Int32Array } } } };
+    const { lat, lng } = inner.c;
+    const { chunkOf, at } = inner.c.cards.cardPieces;
+    expect([...chunkOf].every((c) => c >= 0)).toBe(true);
+    const byBytes = Array.from({ length: warmed.n }, (_, i) => i).sort((a, b) => chunkOf[a]! - chunkOf[b]! || at[a]! - at[b]!);
+    const cellOf = (i: number) => (Number.isNaN(lat[i]!) || Number.isNaN(lng[i]!) ? 'none' : `${Math.floor(lat[i]! * NEAR_CELLS)},${Math.floor(lng[i]! * NEAR_CELLS)}`);
+    const runs: string[] = [];
+    for (const i of byBytes) if (runs[runs.length - 1] !== cellOf(i)) runs.push(cellOf(i));
+    expect(new Set(runs).size).toBe(runs.length);
+    expect(runs.length).toBeGreaterThan(20);
+    expect(runs[runs.length - 1]).toBe('none');
+    const writeCard = compileJsonWriter(searchCommunitySchema)!;
+    const random = rng(17);
+    for (let i = 0; i < 200; i++) {
+      const c = randomSearch(random);
+      const sort = SEARCH_SORTS[i % SEARCH_SORTS.length]!;
+      const out = new JsonBytes(64);
+      warmed.writeSearchCards(out, c, sort, 20, 0, () => null);
+      expect(out.done().toString(), `${sort} ${JSON.stringify(c)}`).toBe(index.searchCards(c, sort, 20, 0, () => null).communities.map((card) => writeCard(card)).join(','));
+    }
   }, 300_000);
 
   it("agrees on a state's map, read from the state's own entries: counts, large and small views, every kept grid, exactly", async () => {

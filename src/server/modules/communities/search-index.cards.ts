@@ -204,8 +204,8 @@ export class CardColumns {
   }
 
   /** Makes the cards' pieces not yet made, in slices (SearchIndex.warmUp). */
-  makeAhead(deadline: number): boolean {
-    return this.cardPieces.makeAhead(deadline);
+  makeAhead(deadline: number, order?: ArrayLike<number>): boolean {
+    return this.cardPieces.makeAhead(deadline, order);
   }
 
   /**

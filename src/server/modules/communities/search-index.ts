@@ -579,16 +579,36 @@ export class SearchIndex {
    */
   warmUp(): Slices {
     const maps = (this.maps ??= new MapIndex(this.c));
+    let cardOrder: Int32Array | undefined;
     // The points laid out by state (each state's in id order): a map answer's points are near each other, and so are
     // their bytes (in process at scale 10, state and ZIP answers 10-17% faster than laid out in id order).
     return inTurn(
       (deadline) => maps.makeGridsAhead(deadline),
-      (deadline) => this.c.cards.makeAhead(deadline),
+      (deadline) => this.c.cards.makeAhead(deadline, (cardOrder ??= this.nearOrder())),
       (deadline) => maps.points.makeAhead(deadline, maps.places().order),
       // A city search also looks for the typed name among the communities' names (locationCandidates): every city's
       // name found once (at scale 10: 18,719 names, ~2 s, 2.0 million positions, 8 MB).
       this.nameRows().findAhead(this.cityNames()),
     );
+  }
+
+  /**
+   * Every position by quarter-degree cell of the radius search (in cell number order, each cell's ascending), then
+   * those without coordinates: the cards' pieces laid out in this order put a ZIP radius's or a city's cards near each
+   * other (in process at scale 10, ZIP searches 12-19% faster than with the pieces in id order).
+   */
+  private nearOrder(): Int32Array {
+    const order = new Int32Array(this.n);
+    const placed = new Uint8Array(this.n);
+    let at = 0;
+    for (const key of [...this.c.nearCells.keys()].sort((a, b) => a - b)) {
+      const { positions } = this.c.nearCells.get(key)!;
+      order.set(positions, at);
+      at += positions.length;
+      for (let k = 0; k < positions.length; k++) placed[positions[k]!] = 1;
+    }
+    for (let i = 0; i < this.n; i++) if (placed[i] === 0) order[at++] = i;
+    return order;
   }
 
   // ---- map points (ADR 018; search-index.map.ts) ----
