@@ -485,19 +485,22 @@ export class SearchIndex {
 
   /**
    * The result in a precomputed order: sorts the few by their rank, or walks the whole order and keeps
-   * the members when the result is a large share of the directory. With the result's set at hand the walk reads
-   * about upTo × n / total positions, the sort all `total`: the walk wins from total² >= upTo × n (5,000 of 450,000
-   * for a page of 60); without it, from a sixteenth of the directory (the set is made first).
+   * the members when the result is a large share of the directory. The walk reads about upTo × n / total positions
+   * of the order in turn, the sort every member's rank (spread over the directory) before selecting: the walk wins
+   * from total² >= upTo × n (5,000 of 450,000 for a page of 60). A list result (a location's: a ZIP radius holds
+   * thousands at scale 10) is made a set first.
    */
   private byRank(m: Matched, rank: Int32Array, order: Int32Array, upTo: number): number[] {
-    const few = m.member ? m.total * m.total < upTo * this.n : m.total * 16 < this.n;
-    if (few) return this.firstByKey(m.result, (i) => rank[i]!, (key) => order[key]!, upTo);
+    if (m.total * m.total < upTo * this.n) return this.firstByKey(m.result, (i) => rank[i]!, (key) => order[key]!, upTo);
     // Every position: the order's first ones.
     if (m.member === null) return Array.from(order.subarray(0, upTo));
     let member = m.member;
     if (!member) {
-      member = new Bitset(this.n);
-      for (const i of m.result) member.set(i);
+      // A list (a location's result): its set in this query's scratch, which only a result without a location uses.
+      member = this.memberScratch ??= new Bitset(this.n);
+      member.words.fill(0);
+      const r = m.result;
+      for (let k = 0; k < r.length; k++) member.set(r[k]!);
     }
     const out: number[] = [];
     for (let k = 0; k < order.length && out.length < upTo; k++) {
