@@ -195,15 +195,36 @@ export class PriceBands {
    * searches with care types choose one.
    */
   private chosen(wanted: Uint8Array): { rules: RuleSets[]; priced: Bitset } {
+    const rules = this.rulesOf(wanted);
+    return { rules, priced: this.pricedUnder(rules) };
+  }
+
+  /** The chosen care types' sets (`wanted`: 1 for a chosen code). */
+  private rulesOf(wanted: Uint8Array): RuleSets[] {
     const rules: RuleSets[] = [];
     for (let code = 0; code < wanted.length; code++) {
       const rule = wanted[code] === 1 ? this.byCare[code] : undefined;
       if (rule) rules.push(rule);
     }
-    if (rules.length === 1) return { rules, priced: rules[0]!.priced };
+    return rules;
+  }
+
+  /** Who has a price under one of `rules`: one rule's own set (read only), else their union in this.priced. */
+  private pricedUnder(rules: RuleSets[]): Bitset {
+    if (rules.length === 1) return rules[0]!.priced;
     this.priced.words.fill(0);
     for (const rule of rules) this.priced.or(rule.priced);
-    return { rules, priced: this.priced };
+    return this.priced;
+  }
+
+  /**
+   * Whether a page of a price sort with care types is found by walking their price rows (firstByBandPrice) for a
+   * result of `size`: it reads about upTo × rows / size rows, instead of every member's prices.
+   */
+  walks(b: Band, size: number, upTo: number): boolean {
+    let rows = 0;
+    for (const rule of this.rulesOf(b.wanted!)) rows += rule.low.keys.length;
+    return size * size >= upTo * rows;
   }
 
   /**
@@ -214,10 +235,9 @@ export class PriceBands {
    * upTo × rows / size rows. Null when that is more than `size` (few members: sort them).
    */
   firstByBandPrice(member: Bitset, size: number, b: Band, dir: 1 | -1, upTo: number, bandTest: (i: number) => number): number[] | null {
-    const { rules, priced: pricedSet } = this.chosen(b.wanted!);
-    let rows = 0;
-    for (const rule of rules) rows += rule.low.keys.length;
-    if (size * size < upTo * rows) return null;
+    if (!this.walks(b, size, upTo)) return null;
+    const rules = this.rulesOf(b.wanted!);
+    const pricedSet = this.pricedUnder(rules);
     // Descending: no band price is above the band's maximum.
     const at = rules.map((rule) => (dir === 1 ? 0 : b.hasMax ? lowerBound(rule.low.keys, Math.floor(b.max) + 1) - 1 : rule.low.keys.length - 1));
     const out: number[] = [];

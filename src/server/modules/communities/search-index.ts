@@ -429,9 +429,10 @@ export class SearchIndex {
         // The chosen care types' lowest price within the band; NULLS LAST, ties by id (ASC, or DESC with price_high).
         const dir = sort === 'price_low' ? 1 : -1;
         const b = this.bandOf(c);
-        // Most of the directory (no place): a walk of the chosen care types' prices by minimum finds the page.
-        if (m.member) {
-          const walked = this.bands.firstByBandPrice(m.member, m.total, b, dir, upTo, (i) => this.bandTest(i, b));
+        // A large result: a walk of the chosen care types' prices by minimum finds the page (a location's list is made a
+        // set first, as byRank does: a ZIP radius's thousands were each tested by their prices).
+        if (m.member !== null && this.bands.walks(b, m.total, upTo)) {
+          const walked = this.bands.firstByBandPrice(m.member ?? this.setOf(m.result), m.total, b, dir, upTo, (i) => this.bandTest(i, b));
           if (walked) return walked;
         }
         const r = m.result;
@@ -494,20 +495,21 @@ export class SearchIndex {
     if (m.total * m.total < upTo * this.n) return this.firstByKey(m.result, (i) => rank[i]!, (key) => order[key]!, upTo);
     // Every position: the order's first ones.
     if (m.member === null) return Array.from(order.subarray(0, upTo));
-    let member = m.member;
-    if (!member) {
-      // A list (a location's result): its set in this query's scratch, which only a result without a location uses.
-      member = this.memberScratch ??= new Bitset(this.n);
-      member.words.fill(0);
-      const r = m.result;
-      for (let k = 0; k < r.length; k++) member.set(r[k]!);
-    }
+    const member = m.member ?? this.setOf(m.result);
     const out: number[] = [];
     for (let k = 0; k < order.length && out.length < upTo; k++) {
       const i = order[k]!;
       if (member.has(i)) out.push(i);
     }
     return out;
+  }
+
+  /** A location's result (a list) as a set, in this query's scratch that only a result without a location uses. */
+  private setOf(result: Int32Array): Bitset {
+    const member = (this.memberScratch ??= new Bitset(this.n));
+    member.words.fill(0);
+    for (let k = 0; k < result.length; k++) member.set(result[k]!);
+    return member;
   }
 
   private byRelevance(m: Matched, c: SearchCriteria, upTo: number): number[] {
