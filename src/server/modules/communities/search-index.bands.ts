@@ -228,14 +228,13 @@ export class PriceBands {
   }
 
   /**
-   * A page of a price sort with care types: the first `upTo` of `member` (`size` of them) by band price (ascending
-   * then by position with `dir` 1, descending then by position descending with -1; no price last, by position the
-   * same way). A walk of the chosen care types' price rows by minimum, merged, that keeps a member at the row whose
+   * A page of a price sort with care types: the first `upTo` of `member` (`size` of them, as given to walks()) by
+   * band price (ascending then by position with `dir` 1, descending then by position descending with -1; no price
+   * last, by position the same way). A walk of the chosen care types' price rows by minimum, merged, that keeps a member at the row whose
    * minimum is its band price (bandTest), instead of every member's band price and a selection: it reads about
-   * upTo × rows / size rows. Null when that is more than `size` (few members: sort them).
+   * upTo × rows / size rows: the caller walks only when that is at most `size` (walks(); few members: sort them).
    */
-  firstByBandPrice(member: Bitset, size: number, b: Band, dir: 1 | -1, upTo: number, bandTest: (i: number) => number): number[] | null {
-    if (!this.walks(b, size, upTo)) return null;
+  firstByBandPrice(member: Bitset, b: Band, dir: 1 | -1, upTo: number, bandTest: (i: number) => number): number[] {
     const rules = this.rulesOf(b.wanted!);
     const pricedSet = this.pricedUnder(rules);
     // Descending: no band price is above the band's maximum.

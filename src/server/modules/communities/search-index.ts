@@ -432,8 +432,7 @@ export class SearchIndex {
         // A large result: a walk of the chosen care types' prices by minimum finds the page (a location's list is made a
         // set first, as byRank does: a ZIP radius's thousands were each tested by their prices).
         if (m.member !== null && this.bands.walks(b, m.total, upTo)) {
-          const walked = this.bands.firstByBandPrice(m.member ?? this.setOf(m.result), m.total, b, dir, upTo, (i) => this.bandTest(i, b));
-          if (walked) return walked;
+          return this.bands.firstByBandPrice(m.member ?? this.setOf(m.result), b, dir, upTo, (i) => this.bandTest(i, b));
         }
         const r = m.result;
         // Scratch of this query as well: at scale 10 a broad result's two arrays were 2 × 2.4 MB per search.
@@ -504,7 +503,7 @@ export class SearchIndex {
     return out;
   }
 
-  /** A location's result (a list) as a set, in this query's scratch that only a result without a location uses. */
+  /** A location's result (a list) as a set, in this query's member scratch (which a set result holds otherwise). */
   private setOf(result: Int32Array): Bitset {
     const member = (this.memberScratch ??= new Bitset(this.n));
     member.words.fill(0);
