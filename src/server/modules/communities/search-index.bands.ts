@@ -5,7 +5,8 @@
 // filter sets. Exact: only what a bitset cannot decide goes through bandTest (communities with several prices of a
 // chosen care type: the generated directory has none, the equivalence test's has many). The same orders give a page
 // of a price sort with care types by a walk (firstByBandPrice). Kept apart from search-index.ts (issue 11).
-import { Bitset, bitCount, lowerBound } from '../../lib/collections';
+import { Bitset, lowerBound } from '../../lib/collections';
+import { bandWords } from '../../lib/word-kernel';
 import { stepDue, type Steps } from '../../lib/pace';
 import type { SearchColumns } from './search-index.columns';
 import { OUT_OF_BAND, POS_LIMIT, UNPRICED, type Band } from './search-index.keys';
@@ -116,7 +117,6 @@ export class PriceBands {
   private readonly bound: Bitset;
   private readonly priced: Bitset;
   private readonly several: Bitset;
-  private readonly tailMask: number;
 
   private constructor(n: number, span: RuleSets, byCare: (RuleSets | undefined)[]) {
     this.span = span;
@@ -126,7 +126,6 @@ export class PriceBands {
     this.bound = new Bitset(n);
     this.priced = new Bitset(n);
     this.several = new Bitset(n);
-    this.tailMask = n & 31 ? (1 << (n & 31)) - 1 : 0xffffffff;
   }
 
   /** The bands of the columns' prices, as steps (lib/pace.ts). */
@@ -340,21 +339,8 @@ export class PriceBands {
         else inBand.set(i);
       });
     }
-    const cw = candidates ? candidates.words : null;
-    const pw = priced.words;
-    const bw = inBand.words;
-    const ow = out.words;
-    const last = ow.length - 1;
-    let unpriced = 0;
-    let total = 0;
-    for (let w = 0; w <= last; w++) {
-      const can = cw ? cw[w]! : w < last ? 0xffffffff : this.tailMask;
-      const none = can & ~pw[w]!;
-      if (none !== 0) unpriced += bitCount(none);
-      const kept = (can & bw[w]!) | (includeUnpriced ? none : 0);
-      if (kept !== 0) total += bitCount(kept);
-      ow[w] = kept;
-    }
-    return { total, unpriced };
+    // Per word: the candidates without a price (counted), and those in the band or, with includeUnpriced, without a
+    // price (written to out and counted), 64 bits a step (lib/word-kernel.ts).
+    return bandWords(out.words, candidates ? candidates.words : null, out.size, priced.words, inBand.words, includeUnpriced);
   }
 }

@@ -290,8 +290,9 @@ export class SearchIndex {
     // No location and no price band: the sets (or every position) are the result as they are.
     if (!located && !band) {
       if (!sets) return { result: this.everyPosition(), total: this.n, unpriced: 0, distance, member: null };
-      const set = this.intersect(sets);
-      return this.ofSet(set, set.count(), 0);
+      if (sets.length === 1) return this.ofSet(sets[0]!, sets[0]!.count(), 0);
+      const set = (this.setScratch ??= new Bitset(this.n));
+      return this.ofSet(set, Bitset.intersectionCount(sets, set), 0);
     }
     const b = this.bandOf(c);
     const out = this.scratch();
