@@ -150,13 +150,6 @@ export function filterInto(out: Bitset, masks: readonly Bitset[], candidates: Ar
   return count;
 }
 
-/** The number of set bits of a 32-bit word. */
-export function bitCount(word: number): number {
-  let x = word - ((word >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
 /** Appends `value` to the list kept under `key`, starting the list when there is none. */
 export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
