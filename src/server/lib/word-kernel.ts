@@ -1,4 +1,4 @@
-// Whole-set bit operations in 64-bit words (ADR 018, addendum of 2026-11-30, afternoon): a small WebAssembly module,
+// Whole-set bit operations in 64-bit words (ADR 018, addendum of 2026-11-30, forenoon): a small WebAssembly module,
 // assembled here byte by byte, that ANDs, ORs and counts bitsets 64 bits a step with the machine's own bit count
 // (i64.popcnt). JavaScript has only 32-bit integer operations and no bit-count instruction: a pass over a scale-10
 // set (14,140 words) was 15-25 µs for an AND and 24-90 µs for a count, ~10 times the same pass here with the copies in
@@ -123,14 +123,16 @@ let memory = new Uint32Array(kernel.memory.buffer);
 let room = 0;
 const FIRST = 2;
 
+/** The most operands a function reads and writes (band: candidates, priced, in band, out). */
+const OPERANDS = 4;
+
 /**
- * Makes room for operands of `words` 32-bit words: five of them (the most a function reads and writes) after the
- * results. Returns the even length each takes.
+ * Makes room for OPERANDS operands of `words` 32-bit words after the results. Returns the even length each takes.
  */
 function roomFor(words: number): number {
   const even = (words + 1) & ~1;
   if (even > room) {
-    const bytes = (FIRST + 5 * even) * 4;
+    const bytes = (FIRST + OPERANDS * even) * 4;
     const have = kernel.memory.buffer.byteLength;
     if (bytes > have) kernel.memory.grow(Math.ceil((bytes - have) / 65536));
     memory = new Uint32Array(kernel.memory.buffer);
@@ -184,28 +186,19 @@ export function intersectWords(out: Uint32Array, sets: readonly { readonly words
 }
 
 /**
- * A band's match in one pass (search-index.bands.ts PriceBands.match): of `candidates` (every position below `size`
- * when null), those in `inBand`, and with `keepUnpriced` those not in `priced`, written to `out`. Returns how many it
- * kept (`total`) and how many of the candidates are not in `priced` (`unpriced`).
+ * A band's match in one pass (search-index.bands.ts PriceBands.match): of `candidates`, those in `inBand`, and with
+ * `keepUnpriced` those not in `priced`, written to `out`. Returns how many it kept (`total`) and how many of the
+ * candidates are not in `priced` (`unpriced`).
  */
 export function bandWords(
   out: Uint32Array,
-  candidates: Uint32Array | null,
-  size: number,
+  candidates: Uint32Array,
   priced: Uint32Array,
   inBand: Uint32Array,
   keepUnpriced: boolean,
 ): { total: number; unpriced: number } {
   const even = roomFor(out.length);
-  let c: number;
-  if (candidates) c = put(0, candidates, even);
-  else {
-    const at = FIRST;
-    memory.fill(0xffffffff, at, at + out.length);
-    if (size & 31) memory[at + out.length - 1] = (1 << (size & 31)) - 1;
-    if (even !== out.length) memory[at + out.length] = 0;
-    c = at * 4;
-  }
+  const c = put(0, candidates, even);
   const total = kernel.band(c, put(1, priced, even), put(2, inBand, even), (FIRST + 3 * room) * 4, even * 4, keepUnpriced ? 1 : 0);
   take(3, out);
   return { total, unpriced: memory[0]! };

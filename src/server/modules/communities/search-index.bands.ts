@@ -117,6 +117,8 @@ export class PriceBands {
   private readonly bound: Bitset;
   private readonly priced: Bitset;
   private readonly several: Bitset;
+  /** Every position: the candidates of a band without other filters (read only). */
+  private readonly all: Bitset;
 
   private constructor(n: number, span: RuleSets, byCare: (RuleSets | undefined)[]) {
     this.span = span;
@@ -126,6 +128,7 @@ export class PriceBands {
     this.bound = new Bitset(n);
     this.priced = new Bitset(n);
     this.several = new Bitset(n);
+    this.all = Bitset.full(n);
   }
 
   /** The bands of the columns' prices, as steps (lib/pace.ts). */
@@ -341,6 +344,6 @@ export class PriceBands {
     }
     // Per word: the candidates without a price (counted), and those in the band or, with includeUnpriced, without a
     // price (written to out and counted), 64 bits a step (lib/word-kernel.ts).
-    return bandWords(out.words, candidates ? candidates.words : null, out.size, priced.words, inBand.words, includeUnpriced);
+    return bandWords(out.words, (candidates ?? this.all).words, priced.words, inBand.words, includeUnpriced);
   }
 }
