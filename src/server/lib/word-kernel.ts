@@ -4,54 +4,40 @@
 // set (14,140 words) was 15-25 µs for an AND and 24-90 µs for a count, ~10 times the same pass here with the copies in
 // and out. Bitsets stay Uint32Arrays on the JavaScript side (a WebAssembly memory that grows detaches every view of
 // it); each operation copies its operands into this module's memory (a memcpy: ~1 µs for 57 kB), runs, and copies the
-// result out. No toolchain, download or file: the bytes are below, and word-kernel.test.ts checks every function
+// result out. No toolchain, download or file: the bytes are below (the format's pieces from wasm-bytes.ts, shared with the
+// map's cell kernel), and word-kernel.test.ts checks every function
 // against the 32-bit JavaScript it replaces on random sets of every length.
 
-/** Unsigned LEB128. */
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return out;
-}
-const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
-const name = (s: string): number[] => [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
+import {
+  BLOCK,
+  BR_IF,
+  EMPTY,
+  END,
+  get,
+  I32,
+  I32_ADD,
+  I32_CONST,
+  I32_GE_U,
+  I32_LT_U,
+  I32_STORE,
+  I32_WRAP_I64,
+  I64,
+  I64_ADD,
+  I64_AND,
+  I64_CONST,
+  I64_EXTEND_I32_U,
+  I64_LOAD,
+  I64_OR,
+  I64_POPCNT,
+  I64_STORE,
+  I64_SUB,
+  I64_XOR,
+  LOOP,
+  set,
+  TEE,
+  wasmModule,
+} from './wasm-bytes';
 
-// Value types and the instructions used (WebAssembly core specification 1.0, §5.4).
-const I32 = 0x7f;
-const I64 = 0x7e;
-const GET = 0x20;
-const SET = 0x21;
-const TEE = 0x22;
-const I32_CONST = 0x41;
-const I64_CONST = 0x42;
-const BLOCK = 0x02;
-const LOOP = 0x03;
-const BR_IF = 0x0d;
-const END = 0x0b;
-const EMPTY = 0x40;
-const I32_ADD = 0x6a;
-const I32_GE_U = 0x4f;
-const I32_LT_U = 0x49;
-const I64_LOAD = [0x29, 3, 0];
-const I64_STORE = [0x37, 3, 0];
-const I32_STORE = [0x36, 2, 0];
-const I64_AND = 0x83;
-const I64_OR = 0x84;
-const I64_XOR = 0x85;
-const I64_POPCNT = 0x7b;
-const I64_ADD = 0x7c;
-const I64_SUB = 0x7d;
-const I64_EXTEND_I32_U = 0xad;
-const I32_WRAP_I64 = 0xa7;
-
-const get = (l: number) => [GET, l];
-const set = (l: number) => [SET, l];
 /** The 64-bit word at byte `base` + the loop's byte offset `at`. */
 const load = (base: number, at: number) => [...get(base), ...get(at), I32_ADD, ...I64_LOAD];
 /** Stores the value `value` leaves at byte `base` + `at`. */
@@ -90,21 +76,12 @@ const BAND = [
   ...get(7), I32_WRAP_I64,
 ];
 
-const body = (locals: Array<[number, number]>, code: number[]): number[] => {
-  const f = [...vec(locals.map(([count, type]) => [...uleb(count), type])), ...code, END];
-  return [...uleb(f.length), ...f];
-};
-const fn = (params: number[], results: number[]) => [0x60, ...vec(params.map((t) => [t])), ...vec(results.map((t) => [t]))];
-
-const MODULE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-  // Types: 0 (i32 i32 i32) -> (), 1 (i32 i32) -> i32, 2 (i32 i32 i32) -> i32, 3 (i32 × 6) -> i32.
-  ...section(1, vec([fn([I32, I32, I32], []), fn([I32, I32], [I32]), fn([I32, I32, I32], [I32]), fn([I32, I32, I32, I32, I32, I32], [I32])])),
-  ...section(3, vec([[0], [0], [1], [2], [3]])),
-  // One memory of one 64 kB page to start with, grown as sets need.
-  ...section(5, vec([[0x00, ...uleb(1)]])),
-  ...section(7, vec([[...name('memory'), 2, 0], [...name('and'), 0, 0], [...name('or'), 0, 1], [...name('count'), 0, 2], [...name('andCount'), 0, 3], [...name('band'), 0, 4]])),
-  ...section(10, vec([body([[1, I32]], AND), body([[1, I32]], OR), body([[1, I32], [1, I64]], COUNT), body([[1, I32], [2, I64]], AND_COUNT), body([[1, I32], [6, I64]], BAND)])),
+const MODULE = wasmModule([
+  { name: 'and', params: [I32, I32, I32], results: [], locals: [[1, I32]], code: AND },
+  { name: 'or', params: [I32, I32, I32], results: [], locals: [[1, I32]], code: OR },
+  { name: 'count', params: [I32, I32], results: [I32], locals: [[1, I32], [1, I64]], code: COUNT },
+  { name: 'andCount', params: [I32, I32, I32], results: [I32], locals: [[1, I32], [2, I64]], code: AND_COUNT },
+  { name: 'band', params: [I32, I32, I32, I32, I32, I32], results: [I32], locals: [[1, I32], [6, I64]], code: BAND },
 ]);
 
 interface Exports {

@@ -11,6 +11,7 @@ import { lowerBound, type Bitset } from '../../lib/collections';
 import { KeptPieces, type JsonBytes } from '../../lib/json-bytes';
 import { toSource } from '../../lib/provenance';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
+import { CellKernel } from './search-index.cell-kernel';
 import type { SearchColumns } from './search-index.columns';
 import type { SearchCriteria } from './search.repo';
 import { cellKey } from './search-index.near';
@@ -82,6 +83,9 @@ const sameBox = (a: Bounds, b: Bounds) => a.west === b.west && a.south === b.sou
 /** A box's one-degree cells (search-index.near.ts cells) up to this many are read instead of a pass over the index. */
 const MAX_BOX_CELLS = 256;
 
+/** Whether a box spans more than MAX_BOX_CELLS one-degree cells (a view of a region, not of a city). */
+const isLargeBox = (b: Bounds) => (Math.floor(b.north) - Math.floor(b.south) + 1) * (Math.floor(b.east) - Math.floor(b.west) + 1) > MAX_BOX_CELLS;
+
 /** The side of a cluster cell at a zoom level (48 screen pixels; search.service.ts clusterCellDegrees). */
 export const zoomCellDegrees = (zoom: number) => (MAP_CLUSTER_CELL_PX * 360) / (256 * 2 ** zoom);
 
@@ -105,7 +109,7 @@ function gridTable(span: number): Int32Array {
 /** Two cell numbers as one key (both below 2^24 in magnitude for every kept size: exact in a double). */
 const gridKey = (cx: number, cy: number) => cx * 2 ** 25 + cy;
 
-/** A set result holding at least 1/DENSE_SET of the located communities has its view's cells read cell by cell (MapQuery.denseSet). */
+/** A set result holding at least 1/DENSE_SET of the located communities has its view's cells read cell by cell (MapQuery.boxSet). */
 const DENSE_SET = 8;
 
 /** Where a grid cell's points lie against a box (Grid.against). */
@@ -135,15 +139,20 @@ class Grid {
   private readonly byKey = new Map<number, number>();
   private readonly cx: Int32Array;
   private readonly cy: Int32Array;
-  /** A request's sums per cell (of(), ofBits(), ofPlaces()): used synchronously only, emptied by each answer. */
+  /** A request's sums per cell (of(), ofPlaces()): used synchronously only, emptied by each answer. */
   private requestSums: GridSums | null = null;
   /** The coordinates of `members`, in their order (coords(): made by the warm-up, or else by the first ofSet()). */
   private memberCoords: { lat: Float64Array; lng: Float64Array } | null = null;
+
+  /** Where this grid's cellOf is in the index's CellKernel memory (-1: not copied yet; ofBits). */
+  private placed = -1;
 
   constructor(
     private readonly c_: SearchColumns,
     located: Int32Array,
     readonly cellDeg: number,
+    /** The index's WebAssembly cell kernel (made on first use: MapIndex.cellKernel). */
+    private readonly kernel: () => CellKernel,
   ) {
     const { lat, lng } = c_;
     this.cellOf = new Int32Array(lat.length).fill(-1);
@@ -293,30 +302,15 @@ class Grid {
   /**
    * = of() over the members of `member` (located ones; those in `bbox` when given), read from the set's words in
    * position order: no list of the result's positions is made (at scale 10 a care type over the country is 290,000
-   * of them, 1.1 MB outside the heap per request). Also gives how many of them there are.
+   * of them, 1.1 MB outside the heap per request). Also gives how many of them there are. Summed by the index's
+   * WebAssembly loop (search-index.cell-kernel.ts; the grid's cells copied into its memory on first use): the same
+   * float64 additions and comparisons in the same order as of()'s, at scale 10 two to three times as fast.
    */
   ofBits(member: Bitset, bbox?: Bounds): { inView: number; cells: GridCell[] } {
-    const sums = this.sums();
-    const { lat, lng } = this.c_;
-    const { cellOf } = this;
-    const words = member.words;
-    let inView = 0;
-    for (let w = 0; w < words.length; w++) {
-      let word = words[w]!;
-      while (word !== 0) {
-        const low = word & -word;
-        word ^= low;
-        const i = (w << 5) + 31 - Math.clz32(low);
-        const c = cellOf[i]!;
-        if (c < 0) continue;
-        const la = lat[i]!;
-        const lo = lng[i]!;
-        if (bbox && !pointIn(la, lo, bbox)) continue;
-        inView++;
-        sums.add(c, i, la, lo);
-      }
-    }
-    return { inView, cells: sums.cells(this.c_.ids) };
+    const kernel = this.kernel();
+    if (this.placed < 0) this.placed = kernel.place(this.cellOf, this.size);
+    const met = kernel.sum(this.placed, member.words, bbox);
+    return { inView: met.inView, cells: cellsIn(met, this.c_.ids) };
   }
 
   /**
@@ -476,7 +470,7 @@ class StatePlaces {
  * Cells as they are found: each with its count, coordinate sums (added in the order given: position = id order), box
  * and first position, numbered in the order they are first met, in typed arrays that grow when needed.
  */
-class CellSums {
+export class CellSums {
   count: Int32Array;
   first: Int32Array;
   sumLat: Float64Array;
@@ -525,10 +519,7 @@ class CellSums {
 
   /** The cells in the order first met, each named by its first community's id; then none (the arrays are kept). */
   cells(ids: Int32Array | readonly number[]): GridCell[] {
-    const out: GridCell[] = new Array(this.size);
-    for (let k = 0; k < this.size; k++) {
-      out[k] = gridCell(this.count[k]!, this.sumLat[k]!, this.sumLng[k]!, this.west[k]!, this.south[k]!, this.east[k]!, this.north[k]!, ids[this.first[k]!]!);
-    }
+    const out = cellsIn(this, ids);
     this.size = 0;
     return out;
   }
@@ -594,6 +585,16 @@ class GridSums {
   }
 }
 
+/** The arrays of cells as CellSums keeps them (also the WebAssembly cell kernel's answer: search-index.cell-kernel.ts). */
+export type CellArrays = Pick<CellSums, 'size' | 'count' | 'first' | 'sumLat' | 'sumLng' | 'west' | 'east' | 'south' | 'north'>;
+
+/** The first `size` cells of `s` in their order, each named by its first community's id. */
+function cellsIn(s: CellArrays, ids: Int32Array | readonly number[]): GridCell[] {
+  const out: GridCell[] = new Array(s.size);
+  for (let k = 0; k < s.size; k++) out[k] = gridCell(s.count[k]!, s.sumLat[k]!, s.sumLng[k]!, s.west[k]!, s.south[k]!, s.east[k]!, s.north[k]!, ids[s.first[k]!]!);
+  return out;
+}
+
 /** A cell of n points from its coordinate sums and box, named by its first community's id. */
 function gridCell(n: number, sumLat: number, sumLng: number, west: number, south: number, east: number, north: number, id: number): GridCell {
   return { count: n, lat: sumLat / n, lng: sumLng / n, west, south, east, north, id };
@@ -623,6 +624,7 @@ function sumCells(c_: SearchColumns, positions: ArrayLike<number>, slotOf: (i: n
 export class MapIndex {
   readonly points: PointBytes;
   private locatedAll: Int32Array | null = null;
+  private cellKernelOf: CellKernel | null = null;
   private statePlaces: StatePlaces | null = null;
   private readonly grids = new Map<number, Grid>();
   /** By cell size: the whole map's cells (the answer without filters and view). */
@@ -632,6 +634,11 @@ export class MapIndex {
 
   constructor(private readonly c_: SearchColumns) {
     this.points = new PointBytes(c_);
+  }
+
+  /** The index's cell kernel in WebAssembly (Grid.ofBits), its coordinates copied in on first use. */
+  cellKernel(): CellKernel {
+    return (this.cellKernelOf ??= new CellKernel(this.c_.lat, this.c_.lng));
   }
 
   /** Every position with coordinates, ascending. */
@@ -659,7 +666,7 @@ export class MapIndex {
     if (!GRID_SIZES.has(cellDeg)) return null;
     let grid = this.grids.get(cellDeg);
     if (!grid) {
-      grid = new Grid(this.c_, this.located(), cellDeg);
+      grid = new Grid(this.c_, this.located(), cellDeg, () => this.cellKernel());
       this.grids.set(cellDeg, grid);
     }
     return grid;
@@ -693,11 +700,11 @@ export class MapIndex {
    * null when the box spans too many cells.
    */
   locatedInSmallBox(b: Bounds, member?: Bitset): number[] | null {
+    if (isLargeBox(b)) return null;
     const y0 = Math.floor(b.south);
     const y1 = Math.floor(b.north);
     const x0 = Math.floor(b.west);
     const x1 = Math.floor(b.east);
-    if ((y1 - y0 + 1) * (x1 - x0 + 1) > MAX_BOX_CELLS) return null;
     const { lat, lng } = this.c_;
     const out: number[] = [];
     for (let y = y0; y <= y1; y++) {
@@ -881,28 +888,32 @@ export class MapQuery {
   }
 
   /**
-   * The cells of a kept grid in the box, without a filter or for a large set (denseSet()); null for another result or
-   * a size the index does not keep.
+   * The cells of a kept grid in the box, without a filter or for a set boxSet() reads from the grid; null for another
+   * result or a size the index does not keep.
    */
   private cellsInBox(cellDeg: number, bbox: Bounds): { inView: number; cells: GridCell[] } | null {
-    const set = this.all ? null : this.denseSet();
+    const set = this.all ? null : this.boxSet(bbox);
     if (!this.all && !set) return null;
     if (this.boxCells && this.boxCells.cellDeg === cellDeg && sameBox(this.boxCells.bbox, bbox)) return this.boxCells;
     const grid = this.maps.grid(cellDeg);
     if (!grid) return null;
-    this.boxCells = { bbox, cellDeg, ...(set ? grid.ofSet(set, bbox) : grid.inBox(bbox)) };
+    this.boxCells = { bbox, cellDeg, ...(set ? (isLargeBox(bbox) ? grid.ofBits(set, bbox) : grid.ofSet(set, bbox)) : grid.inBox(bbox)) };
     return this.boxCells;
   }
 
   /**
-   * The result's set when it is a set outside a state's search holding at least 1/DENSE_SET of the located
-   * communities: its cells in a view are read cell by cell (Grid.ofSet), which costs about as much as the list of
-   * the result's positions in the view would at that size (in process at scale 10: a care type over the country in a
-   * whole-US view, 289,008 positions, 12.2 → 4.3 ms; no positions at all, 0.1 → 1.8 ms).
+   * The result's set, outside a state's search, when its cells in the view are read from a kept grid (with the
+   * view's count) rather than from the list of its positions in the view: in a large box (isLargeBox) any set, by the
+   * WebAssembly loop over the set's members (Grid.ofBits; ADR 018, 2026-11-30, noon: at scale 10 a filtered set in
+   * a whole-US view at zoom 5, 2.5 → 1.9 ms); in a smaller one a set holding at least 1/DENSE_SET of the located
+   * communities, cell by cell (Grid.ofSet), which costs about as much as the list of the result's positions in the
+   * view would at that size (in process at scale 10: a care type over the country in a whole-US view, 289,008
+   * positions, 12.2 → 4.3 ms; no positions at all, 0.1 → 1.8 ms).
    */
-  private denseSet(): Bitset | null {
+  private boxSet(bbox: Bounds): Bitset | null {
     const of = this.of;
     if (of.all || !('member' in of) || this.stateEntries()) return null;
+    if (isLargeBox(bbox)) return of.member;
     return of.total * DENSE_SET >= this.maps.located().length ? of.member : null;
   }
 
