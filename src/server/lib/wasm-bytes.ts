@@ -91,6 +91,7 @@ export const F64_GE = 0x66;
 export const I32_ADD = 0x6a;
 export const I32_AND = 0x71;
 export const I32_SHL = 0x74;
+export const I32_SHR_U = 0x76;
 export const I64_CTZ = 0x7a;
 export const I64_POPCNT = 0x7b;
 export const I64_ADD = 0x7c;

@@ -11,7 +11,7 @@ import { lowerBound, type Bitset } from '../../lib/collections';
 import { KeptPieces, type JsonBytes } from '../../lib/json-bytes';
 import { toSource } from '../../lib/provenance';
 import type { Bounds, GridCell, PointRow, PointScope } from './map-points.repo';
-import { CellKernel } from './search-index.cell-kernel';
+import { CellKernel, type PlacedEntries } from './search-index.cell-kernel';
 import type { SearchColumns } from './search-index.columns';
 import type { SearchCriteria } from './search.repo';
 import { cellKey } from './search-index.near';
@@ -139,13 +139,12 @@ class Grid {
   private readonly byKey = new Map<number, number>();
   private readonly cx: Int32Array;
   private readonly cy: Int32Array;
-  /** A request's sums per cell (of(), ofPlaces()): used synchronously only, emptied by each answer. */
-  private requestSums: GridSums | null = null;
   /** The coordinates of `members`, in their order (coords(): made by the warm-up, or else by the first ofSet()). */
   private memberCoords: { lat: Float64Array; lng: Float64Array } | null = null;
 
-  /** Where this grid's cellOf is in the index's CellKernel memory (-1: not copied yet; ofBits). */
+  /** Where this grid's cellOf, and its cells of the state entries (StatePlaces.cellsIn), are in the index's CellKernel memory (-1: not copied yet). */
   private placed = -1;
+  private placedEntryCells = -1;
 
   constructor(
     private readonly c_: SearchColumns,
@@ -288,15 +287,15 @@ class Grid {
     return { inView, cells: firsts.map((f) => byFirst.get(f)!) };
   }
 
-  /** = cellsOf(this.cellDeg, b) over `positions` (located, ascending, inside the box if there is one). */
+  /** = cellsOf(this.cellDeg, b) over `positions` (located, ascending, inside the box if there is one): by the index's WebAssembly loop. */
   of(positions: ArrayLike<number>): GridCell[] {
-    const sums = this.sums();
-    const { lat, lng } = this.c_;
-    for (let p = 0; p < positions.length; p++) {
-      const i = positions[p]!;
-      sums.add(this.cellOf[i]!, i, lat[i]!, lng[i]!);
-    }
-    return sums.cells(this.c_.ids);
+    return cellsIn(this.kernel().positions(this.placedCells(), positions), this.c_.ids);
+  }
+
+  /** Where this grid's cellOf is in the index's CellKernel memory (copied in on first use). */
+  private placedCells(): number {
+    if (this.placed < 0) this.placed = this.kernel().placeGrid(this.cellOf, this.size);
+    return this.placed;
   }
 
   /**
@@ -307,9 +306,7 @@ class Grid {
    * float64 additions and comparisons in the same order as of()'s, at scale 10 two to three times as fast.
    */
   ofBits(member: Bitset, bbox?: Bounds): { inView: number; cells: GridCell[] } {
-    const kernel = this.kernel();
-    if (this.placed < 0) this.placed = kernel.place(this.cellOf, this.size);
-    const met = kernel.sum(this.placed, member.words, bbox);
+    const met = this.kernel().bits(this.placedCells(), member.words, bbox);
     return { inView: met.inView, cells: cellsIn(met, this.c_.ids) };
   }
 
@@ -327,11 +324,6 @@ class Grid {
       lng[m] = this.c_.lng[members[m]!]!;
     }
     return (this.memberCoords = { lat, lng });
-  }
-
-  /** The grid's request sums (GridSums), empty. */
-  private sums(): GridSums {
-    return (this.requestSums ??= new GridSums(this.size)).empty();
   }
 
   /**
@@ -396,19 +388,10 @@ class Grid {
    * ascending), those in `bbox` when given: the same cells, sums and order, read from the state's own entries.
    */
   ofPlaces(places: StatePlaces, from: number, to: number, member: Bitset, bbox?: Bounds): GridCell[] {
-    const cellAt = places.cellsIn(this);
-    const { order, lat, lng } = places;
-    const words = member.words;
-    const sums = this.sums();
-    for (let k = from; k < to; k++) {
-      const i = order[k]!;
-      if ((words[i >>> 5]! & (1 << (i & 31))) === 0) continue;
-      const la = lat[k]!;
-      const lo = lng[k]!;
-      if (bbox && !pointIn(la, lo, bbox)) continue;
-      sums.add(cellAt[k]!, i, la, lo);
-    }
-    return sums.cells(this.c_.ids);
+    const kernel = this.kernel();
+    this.placedCells();
+    if (this.placedEntryCells < 0) this.placedEntryCells = kernel.placeInts(places.cellsIn(this));
+    return cellsIn(kernel.entries(places.placedIn(kernel), from, to, this.placedEntryCells, member.words, bbox), this.c_.ids);
   }
 }
 
@@ -425,6 +408,7 @@ class StatePlaces {
   readonly lng: Float64Array;
   private readonly range = new Map<string, { from: number; to: number }>();
   private readonly cells = new Map<Grid, Int32Array>();
+  private placed: PlacedEntries | null = null;
 
   constructor(c_: SearchColumns, located: number) {
     this.order = new Int32Array(located);
@@ -452,6 +436,11 @@ class StatePlaces {
   /** The state's entries (from .. to), or undefined for a state without communities. */
   of(state: string): { from: number; to: number } | undefined {
     return this.range.get(state);
+  }
+
+  /** The entries' columns copied into the index's cell kernel (once). */
+  placedIn(kernel: CellKernel): PlacedEntries {
+    return (this.placed ??= { order: kernel.placeInts(this.order), lat: kernel.placeFloats(this.lat), lng: kernel.placeFloats(this.lng) });
   }
 
   /** Each entry's cell in `grid` (made once per grid). */
@@ -544,44 +533,6 @@ export class CellSums {
     this.east = float(this.east);
     this.south = float(this.south);
     this.north = float(this.north);
-  }
-}
-
-/**
- * One request's cells of a kept grid as they are found (Grid.of, ofBits, ofPlaces), by the grid's cell numbers: kept
- * with the grid, sized to it, and reused by its requests (they run synchronously), so no arrays grow per request.
- */
-class GridSums {
-  /** By grid cell: its number in `sums` in this request, or -1. */
-  private readonly slot: Int32Array;
-  /** By number in `sums`: the grid cell. */
-  private readonly cellAt: Int32Array;
-  private readonly sums: CellSums;
-
-  constructor(cells: number) {
-    this.slot = new Int32Array(cells).fill(-1);
-    this.cellAt = new Int32Array(cells);
-    this.sums = new CellSums(Math.max(1, cells));
-  }
-
-  /** Position i's point (la, lo) into grid cell c. */
-  add(c: number, i: number, la: number, lo: number): void {
-    const k = this.slot[c]!;
-    if (k >= 0) this.sums.add(k, la, lo);
-    else this.cellAt[(this.slot[c] = this.sums.open(i, la, lo))] = c;
-  }
-
-  /** The cells met, in the order first met, each named by its first community's id; then none. */
-  cells(ids: Int32Array | readonly number[]): GridCell[] {
-    for (let k = 0; k < this.sums.size; k++) this.slot[this.cellAt[k]!] = -1;
-    return this.sums.cells(ids);
-  }
-
-  /** No cells met (after cells(), or a use that did not end: nothing of one request is left for the next). */
-  empty(): this {
-    for (let k = 0; k < this.sums.size; k++) this.slot[this.cellAt[k]!] = -1;
-    this.sums.size = 0;
-    return this;
   }
 }
 
