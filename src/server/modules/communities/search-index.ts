@@ -201,21 +201,24 @@ export class SearchIndex {
         // The kept list itself (read, never changed): a common word's names are tens of thousands at scale 10.
         return this.namesContaining(this.c.lowerText(loc.text));
       case 'near':
-        return this.withinRadius(loc, distance!, sets);
+        return this.withinRadius(loc, distance, sets);
     }
   }
 
   /**
    * The positions within the radius that are in every one of `sets` (ascending; null: none), their distances written
-   * into `distance` by position: the whole radius (nearPositions) read from the kept ones, or found and kept.
+   * into `distance` by position (null: not wanted, as by a map, whose answer has no order: at scale 10 a radius's
+   * thousands of writes spread over a 3.6 MB column): the whole radius (nearPositions) read from the kept ones, or
+   * found and kept.
    */
-  private withinRadius(loc: Extract<LocationFilter, { kind: 'near' }>, distance: Float64Array, sets: readonly Bitset[] | null): Int32Array {
+  private withinRadius(loc: Extract<LocationFilter, { kind: 'near' }>, distance: Float64Array | null, sets: readonly Bitset[] | null): Int32Array {
     const out = (this.nearScratch ??= new Int32Array(this.n));
     const key = `${loc.lat},${loc.lng},${loc.radiusMiles}`;
     let radius = this.radii.get(key);
     if (!radius) {
-      const positions = nearPositions(this.c, loc, distance, out).slice();
-      radius = { positions, distances: Float64Array.from(positions, (i) => distance[i]!) };
+      const d = distance ?? (this.distanceScratch ??= new Float64Array(this.n));
+      const positions = nearPositions(this.c, loc, d, out).slice();
+      radius = { positions, distances: Float64Array.from(positions, (i) => d[i]!) };
       if (this.radii.size >= RADII_KEPT) this.radii.delete(this.radii.keys().next().value!);
       this.radii.set(key, radius);
     }
@@ -225,7 +228,7 @@ export class SearchIndex {
       const i = positions[k]!;
       if (sets && !hasAll(sets, i)) continue;
       out[m++] = i;
-      distance[i] = distances[k]!;
+      if (distance) distance[i] = distances[k]!;
     }
     return out.subarray(0, m);
   }
@@ -282,8 +285,8 @@ export class SearchIndex {
    * (search-index.bands.ts) and counts the unpriced by bits. Allocates no list: the positions go to the index's
    * scratch (a query runs synchronously from here to its answer).
    */
-  private match(c: SearchCriteria): Matched {
-    const distance = c.location.kind === 'near' ? (this.distanceScratch ??= new Float64Array(this.n)) : null;
+  private match(c: SearchCriteria, withDistances = true): Matched {
+    const distance = c.location.kind === 'near' && withDistances ? (this.distanceScratch ??= new Float64Array(this.n)) : null;
     const sets = this.setFilter(c);
     const located = this.locationCandidates(c.location, distance, sets);
     const band = c.priceMin !== undefined || c.priceMax !== undefined;
@@ -626,7 +629,7 @@ export class SearchIndex {
    */
   mapQuery(c: SearchCriteria, options: { synchronous?: boolean } = {}): MapQuery {
     this.maps ??= new MapIndex(this.c);
-    const m = this.match(c);
+    const m = this.match(c, false);
     if (m.member === null) return new MapQuery(this.c, this.maps, c, { all: true });
     if (m.member) {
       let member = m.member;
