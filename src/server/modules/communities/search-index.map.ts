@@ -144,7 +144,7 @@ class Grid {
 
   /** Where this grid's cellOf, and its cells of the state entries (StatePlaces.cellsIn), are in the index's CellKernel memory (-1: not copied yet). */
   private placed = -1;
-  private placedEntryCells = -1;
+  private placedEntries = -1;
 
   constructor(
     private readonly c_: SearchColumns,
@@ -389,9 +389,24 @@ class Grid {
    */
   ofPlaces(places: StatePlaces, from: number, to: number, member: Bitset, bbox?: Bounds): GridCell[] {
     const kernel = this.kernel();
+    return cellsIn(kernel.entries(places.placedIn(kernel), from, to, this.placedEntryCells(places), member.words, bbox), this.c_.ids);
+  }
+
+  /** Where this grid's cells of the state entries are in the index's CellKernel memory (made and copied in on first use). */
+  private placedEntryCells(places: StatePlaces): number {
+    // The grid's own cells give the kernel room for its cells.
     this.placedCells();
-    if (this.placedEntryCells < 0) this.placedEntryCells = kernel.placeInts(places.cellsIn(this));
-    return cellsIn(kernel.entries(places.placedIn(kernel), from, to, this.placedEntryCells, member.words, bbox), this.c_.ids);
+    if (this.placedEntries < 0) this.placedEntries = this.kernel().placeInts(places.cellsIn(this));
+    return this.placedEntries;
+  }
+
+  /**
+   * Copies what the index's cell kernel reads of this grid into its memory ahead of the first request (MapIndex
+   * makeGridsAhead): its cell of every position, and of the state entries (made here too), with the entries' columns.
+   */
+  placeAhead(places: StatePlaces): void {
+    this.placedEntryCells(places);
+    places.placedIn(this.kernel());
   }
 }
 
@@ -580,14 +595,14 @@ export class MapIndex {
   private readonly grids = new Map<number, Grid>();
   /** By cell size: the whole map's cells (the answer without filters and view). */
   private readonly worldCells = new Map<number, GridCell[]>();
-  /** The kept sizes makeGridsAhead has made whole (grid, members' coordinates, state entries' cells, whole map). */
+  /** The kept sizes makeGridsAhead has made whole (grid, members' coordinates, state entries' cells, the cell kernel's copies, whole map). */
   private readonly gridsAhead = new Set<number>();
 
   constructor(private readonly c_: SearchColumns) {
     this.points = new PointBytes(c_);
   }
 
-  /** The index's cell kernel in WebAssembly (Grid.ofBits), its coordinates copied in on first use. */
+  /** The index's cell kernel in WebAssembly (Grid.of, ofBits, ofPlaces), its coordinates copied in on first use. */
   cellKernel(): CellKernel {
     return (this.cellKernelOf ??= new CellKernel(this.c_.lat, this.c_.lng));
   }
@@ -624,9 +639,10 @@ export class MapIndex {
   }
 
   /**
-   * Makes the kept grids not yet made (with their members' coordinates, the state entries' cells and the whole map's
-   * cells), one size after another until `deadline` (SearchIndex.warmUp). Made on first use instead, the first map
-   * requests after each build at scale 10 took up to 0.4 s each (every other request waiting behind them).
+   * Makes the kept grids not yet made (with their members' coordinates, the state entries' cells, the cell kernel's
+   * copies and the whole map's cells), one size after another until `deadline` (SearchIndex.warmUp). Made on first use
+   * instead, the first map requests after each build at scale 10 took up to 0.4 s each (every other request waiting
+   * behind them).
    */
   makeGridsAhead(deadline: number): boolean {
     // At least one size per call, whatever the deadline (a slice always moves on).
@@ -638,7 +654,7 @@ export class MapIndex {
       if (made && performance.now() >= deadline) return false;
       const grid = this.grid(cellDeg)!;
       grid.coords();
-      this.places().cellsIn(grid);
+      grid.placeAhead(this.places());
       this.worldGrid(cellDeg, () => []);
       this.gridsAhead.add(cellDeg);
       made = true;
