@@ -4,9 +4,9 @@
 // set (14,140 words) was 15-25 µs for an AND and 24-90 µs for a count, ~10 times the same pass here with the copies in
 // and out. Bitsets stay Uint32Arrays on the JavaScript side (a WebAssembly memory that grows detaches every view of
 // it); each operation copies its operands into this module's memory (a memcpy: ~1 µs for 57 kB), runs, and copies the
-// result out. No toolchain, download or file: the bytes are below (the format's pieces from wasm-bytes.ts, shared with the
-// map's cell kernel), and word-kernel.test.ts checks every function
-// against the 32-bit JavaScript it replaces on random sets of every length.
+// result out. No toolchain, download or file: the bytes are below (the format's pieces from wasm-bytes.ts, shared with
+// the map's cell kernel), and word-kernel.test.ts checks every function against the 32-bit JavaScript it replaces on
+// random sets of every length.
 
 import {
   BLOCK,

@@ -272,7 +272,8 @@ export class CellKernel {
   private cap = 0;
   private slot = 0;
   private out = 0;
-  private views: { buffer: ArrayBuffer; words: Uint32Array; list: Int32Array; met: MetCells } | null = null;
+  /** Views of the memory: the results word at byte 0 (the points kept), the call's set or list, the cells met. */
+  private views: { buffer: ArrayBuffer; results: Int32Array; words: Uint32Array; list: Int32Array; met: MetCells } | null = null;
 
   constructor(lat: Float64Array, lng: Float64Array) {
     this.wordCount = (((lat.length + 31) >>> 5) + 1) & ~1;
@@ -303,7 +304,7 @@ export class CellKernel {
 
   /**
    * Copies a grid's cell of every position (-1: no coordinates) into the memory, with room for its `cells` cells.
-   * Returns where it is (for bits() and list()).
+   * Returns where it is (for bits() and positions()).
    */
   placeGrid(cellOf: Int32Array, cells: number): number {
     const at = this.placeInts(cellOf);
@@ -354,7 +355,7 @@ export class CellKernel {
 
   private met(v: NonNullable<CellKernel['views']>, size: number): MetCells {
     v.met.size = size;
-    v.met.inView = new Int32Array(v.buffer, 0, 1)[0]!;
+    v.met.inView = v.results[0]!;
     return v.met;
   }
 
@@ -376,7 +377,13 @@ export class CellKernel {
       south: f(4),
       north: f(5),
     };
-    return (this.views = { buffer, words: new Uint32Array(buffer, this.words, this.wordCount), list: new Int32Array(buffer, this.list, this.positionCount), met });
+    return (this.views = {
+      buffer,
+      results: new Int32Array(buffer, 0, 1),
+      words: new Uint32Array(buffer, this.words, this.wordCount),
+      list: new Int32Array(buffer, this.list, this.positionCount),
+      met,
+    });
   }
 
   /** `bytes` of the memory (8-aligned), grown when needed. */
